@@ -1,0 +1,40 @@
+import type { InventoryUpdatedMessage } from './events.js';
+
+/**
+ * Cross-team browser signals (the Tractor Store way): namespaced CustomEvents on window.
+ * Remotes never import the shell or each other; they dispatch and listen to these.
+ */
+export const DomEvents = {
+  /** Raise a toast; the shell's Toaster shows it. detail: ToastRequest */
+  toast: 'shop:toast',
+  /** The shell's websocket received inventory.updated. detail: InventoryUpdatedMessage */
+  inventoryUpdated: 'inventory:updated',
+  /** The websocket (re)connected: events may have been missed, refetch live data. detail: { attempt } */
+  realtimeResync: 'shop:realtime-resync',
+  /** The websocket connection state changed. detail: { state } */
+  realtimeState: 'shop:realtime-state',
+  /** The cart changed (line added or removed). */
+  cartUpdated: 'cart:updated',
+  /** Open, close or toggle the cart side panel. detail: { action } */
+  cartPanel: 'cart:panel',
+} as const;
+
+export type ToastVariant = 'default' | 'destructive';
+export interface ToastRequest {
+  title?: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** Auto-dismiss after this many ms (default 5000, spec §9). */
+  duration?: number;
+}
+
+export type RealtimeState = 'connecting' | 'open' | 'closed' | 'gave-up';
+
+export interface DomEventDetails {
+  'shop:toast': ToastRequest;
+  'inventory:updated': InventoryUpdatedMessage;
+  'shop:realtime-resync': { attempt: number };
+  'shop:realtime-state': { state: RealtimeState; attempt: number };
+  'cart:updated': Record<string, never>;
+  'cart:panel': { action: 'open' | 'close' | 'toggle' };
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * NATS subjects. Domain events are past tense and versioned in their envelope; they leave a
+ * service through its outbox and are published to JetStream with the outbox id as message id.
+ */
+export const Subjects = {
+  inventoryUpdated: (sku: string) => `inventory.updated.${sku}`,
+  inventoryUpdatedAll: 'inventory.updated.>',
+  orderPlaced: 'order.placed',
+} as const;
+
+/** JetStream stream holding domain events (subjects it captures). */
+export const DomainStream = {
+  name: 'SHOP_EVENTS',
+  subjects: ['inventory.updated.>', 'order.>', 'customer.>', 'pos.>'],
+} as const;
+
+/** The envelope every domain event travels in. */
+export const EventEnvelope = z.object({
+  id: z.string(),
+  type: z.string(),
+  version: z.number().int().positive(),
+  occurredAt: z.string(),
+  data: z.unknown(),
+});
+export type EventEnvelope = z.infer<typeof EventEnvelope>;
+
+export const InventoryUpdatedData = z.object({
+  productId: z.string(),
+  variantId: z.string(),
+  sku: z.string(),
+  onHand: z.number().int(),
+  reserved: z.number().int(),
+  available: z.number().int(),
+});
+export type InventoryUpdatedData = z.infer<typeof InventoryUpdatedData>;
+
+/** What the gateway pushes to browsers over /ws for every inventory change. */
+export const InventoryUpdatedMessage = InventoryUpdatedData.extend({
+  type: z.literal('inventory.updated'),
+  id: z.string(),
+  timestamp: z.string(),
+});
+export type InventoryUpdatedMessage = z.infer<typeof InventoryUpdatedMessage>;
+
+export const WS_PATH = '/ws';
+/** Browser messages are tiny; anything bigger is an attack or a bug. */
+export const WS_MAX_PAYLOAD_BYTES = 4 * 1024;

@@ -1,0 +1,78 @@
+/** Every public API path, grouped by the service that owns it (ARCHITECTURE.md §2). */
+export const ApiPaths = {
+  auth: {
+    me: '/api/auth/me',
+    login: '/api/auth/login',
+    register: '/api/auth/register',
+    logout: '/api/auth/logout',
+    forgotPassword: '/api/auth/forgot-password',
+    resetPassword: '/api/auth/reset-password',
+  },
+  catalog: {
+    products: '/api/products',
+    categoryCounts: '/api/categories/counts',
+    locations: '/api/locations',
+    adminInventory: '/api/admin/inventory',
+  },
+  cart: {
+    cart: '/api/cart',
+    lines: '/api/cart/lines',
+    createPaymentIntent: '/api/create-payment-intent',
+    orders: '/api/orders',
+  },
+  pos: {
+    config: '/api/admin/pos-config',
+    testConnection: '/api/admin/sync/test-connection',
+    trigger: '/api/admin/sync/trigger',
+    status: '/api/admin/sync/status',
+    events: '/api/admin/events',
+  },
+} as const;
+
+export type ServiceName = 'catalog' | 'cart' | 'identity' | 'pos-sync';
+
+/**
+ * Which service owns which path prefix. The gateway routes by the first matching prefix
+ * (most specific first) and keeps the full path when proxying.
+ */
+export const RouteOwners: ReadonlyArray<{ prefix: string; service: ServiceName }> = [
+  { prefix: '/api/auth', service: 'identity' },
+  { prefix: '/api/admin/inventory', service: 'catalog' },
+  { prefix: '/api/admin', service: 'pos-sync' },
+  { prefix: '/api/webhooks/pos', service: 'pos-sync' },
+  { prefix: '/api/webhooks/payments', service: 'cart' },
+  { prefix: '/api/products', service: 'catalog' },
+  { prefix: '/api/categories', service: 'catalog' },
+  { prefix: '/api/locations', service: 'catalog' },
+  { prefix: '/api/cart', service: 'cart' },
+  { prefix: '/api/create-payment-intent', service: 'cart' },
+  { prefix: '/api/orders', service: 'cart' },
+];
+
+/** Finds the owning service of a request path, or undefined when no service owns it. */
+export function ownerOf(path: string): ServiceName | undefined {
+  for (const { prefix, service } of RouteOwners) {
+    if (path === prefix || path.startsWith(prefix + '/') || path.startsWith(prefix + '?')) return service;
+  }
+  return undefined;
+}
+
+/** Headers the gateway sets on proxied requests. Any client-supplied copy is stripped first. */
+export const InternalHeaders = {
+  requestId: 'x-request-id',
+  /** Bearer token the gateway forwards; services verify it against the gateway's JWKS. */
+  authorization: 'authorization',
+} as const;
+
+/** Headers a browser must never be able to set on a request that reaches a service. */
+export const StrippedClientHeaders = [
+  'authorization',
+  'x-user-id',
+  'x-user',
+  'x-customer-id',
+  'x-is-admin',
+  'x-forwarded-user',
+  'x-subject',
+] as const;
+
+export const HealthPaths = { live: '/healthz', ready: '/readyz' } as const;

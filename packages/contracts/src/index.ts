@@ -1,0 +1,12 @@
+// Wire contracts shared by every team: HTTP paths, payload schemas, NATS subjects, DOM-event names.
+// Only what crosses a process or team boundary lives here; domain rules stay in the owning service.
+export * from './http.js';
+export * from './errors.js';
+export * from './auth.js';
+export * from './catalog.js';
+export * from './cart.js';
+export * from './identity.js';
+export * from './pos.js';
+export * from './events.js';
+export * from './dom-events.js';
+export * from './remotes.js';

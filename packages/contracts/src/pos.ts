@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const PosConfig = z.object({ configured: z.boolean(), posUrl: z.string().nullable() });
+export type PosConfig = z.infer<typeof PosConfig>;
+
+export const SavePosConfigPayload = z.strictObject({ posUrl: z.string().max(2048), apiKey: z.string().max(4096) });
+
+export const SyncStatus = z.object({
+  status: z.enum(['syncing', 'error', 'ready']),
+  lastSyncAt: z.string().nullable(),
+  totalProducts: z.number().int(),
+  lastError: z.string().nullable(),
+});
+export type SyncStatus = z.infer<typeof SyncStatus>;
+
+export const SyncTriggerResult = z.object({
+  stats: z.object({ productsCreated: z.number().int(), productsUpdated: z.number().int() }),
+});
+
+export const TestConnectionResult = z.object({ connected: z.boolean(), message: z.string() });
+
+export const IngestedEvent = z.object({
+  id: z.string(),
+  type: z.string(),
+  payload: z.unknown(),
+  ingestedAt: z.string(),
+});
+export type IngestedEvent = z.infer<typeof IngestedEvent>;
