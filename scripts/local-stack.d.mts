@@ -1,0 +1,23 @@
+// Types for scripts/local-stack.mjs, used by the TypeScript end-to-end suite and benchmarks.
+export const root: string;
+export interface StartedShop {
+  url: string;
+  gatewayPort: number;
+  serviceUrls: Record<string, string>;
+  remoteUrls: Record<string, string>;
+  remoteServers: Record<string, { port: number; close(): Promise<void> }>;
+  stop(): Promise<void>;
+}
+export function isPortOpen(port: number, host?: string, timeoutMs?: number): Promise<boolean>;
+export function freePort(): Promise<number>;
+export function startShop(options: {
+  databaseUrl: string;
+  natsUrl: string;
+  env?: NodeJS.ProcessEnv;
+  ports?: Record<string, number | Record<string, string> | undefined>;
+  log?: (line: string) => void;
+  quiet?: boolean;
+  jwtKeyFile?: string;
+}): Promise<StartedShop>;
+export function startDatabase(options: { env?: NodeJS.ProcessEnv; log: (line: string) => void }): Promise<{ url: string; kind: string; stop(): Promise<void> }>;
+export function startNats(options: { env?: NodeJS.ProcessEnv; log: (line: string) => void }): Promise<{ url: string; kind: string; stop(): Promise<void> }>;

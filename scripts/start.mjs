@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm start`: builds and runs the whole shop on embedded defaults (see README, "Configuration").
+// Ctrl-C stops everything it started.
+import { buildAll } from './build.mjs';
+import { startDatabase, startNats, startShop } from './local-stack.mjs';
+
+const log = (line) => console.log(line);
+const started = Date.now();
+const cleanups = [];
+let stopping = false;
+
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('\nstopping…');
+  for (const stop of cleanups.reverse()) await stop().catch((e) => console.error(e));
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+try {
+  if (!process.argv.includes('--no-build')) await buildAll({ log });
+  const db = await startDatabase({ log });
+  cleanups.push(db.stop);
+  const nats = await startNats({ log });
+  cleanups.push(nats.stop);
+  const shop = await startShop({ databaseUrl: db.url, natsUrl: nats.url, log });
+  cleanups.push(shop.stop);
+  log('');
+  log(`Professional Liquidation is running at ${shop.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  for (const [k, v] of Object.entries(shop.remoteUrls)) log(`  ${k.padEnd(28)} ${v}`);
+  for (const [k, v] of Object.entries(shop.serviceUrls)) log(`  ${k.padEnd(28)} ${v}`);
+  log('Press Ctrl-C to stop.');
+} catch (err) {
+  console.error(`\nstart failed: ${err.message}`);
+  await shutdown(1);
+}
