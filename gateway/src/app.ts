@@ -1,0 +1,103 @@
+// The gateway's HTTP surface, in the order a request meets it. Building it never listens:
+// main.ts (or a test) decides where it runs.
+import type { Server } from 'node:http';
+import express, { type Express } from 'express';
+import type { NatsConnection } from 'nats';
+import { WS_PATH } from '@pl/contracts';
+import { errorHandler, notFoundHandler, type Logger } from '@pl/service-kit';
+import { createSessionCookie, type SessionCookie } from './auth/cookies.js';
+import type { SigningKeys } from './auth/keys.js';
+import { createSessionTokens, type SessionTokens } from './auth/tokens.js';
+import type { GatewayConfig } from './config.js';
+import { refuseUpgrade } from './http/refuse-upgrade.js';
+import { requestContextMiddleware } from './http/request-context.js';
+import { apiProxy } from './proxy/api-proxy.js';
+import { createInventoryFanout } from './realtime/inventory-fanout.js';
+import { healthRoutes } from './routes/health.js';
+import { jwksRoutes } from './routes/jwks.js';
+import { runtimeConfigRoutes } from './routes/runtime-config.js';
+import { securityHeaders } from './security/headers.js';
+import { serveShell } from './static/shell.js';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  keys: SigningKeys;
+  nats: NatsConnection;
+  /** Websocket ping interval; 30 s unless a test needs it faster. */
+  heartbeatIntervalMs?: number;
+}
+
+export interface Gateway {
+  app: Express;
+  /** Sign and verify session tokens (login and logout use these). */
+  tokens: SessionTokens;
+  /** Set, clear and read the session cookie with the attributes PUBLIC_ORIGIN calls for. */
+  cookie: SessionCookie;
+  /** Routes websocket upgrades on `server`: WS_PATH to the inventory fan-out, anything else refused. */
+  attachUpgrade(server: Server): void;
+  /** Closes browser sockets and the NATS subscription; the caller closes the server and drains NATS. */
+  close(): Promise<void>;
+}
+
+export function createGateway(deps: GatewayDeps): Gateway {
+  const { config, logger, keys, nats } = deps;
+  const tokens = createSessionTokens(keys);
+  const cookie = createSessionCookie({ secure: config.secure });
+  const fanout = createInventoryFanout({
+    nats,
+    logger,
+    allowedOrigins: [config.publicOrigin, ...config.wsAllowedOrigins],
+    heartbeatIntervalMs: deps.heartbeatIntervalMs,
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(requestContextMiddleware(logger));
+  app.use(
+    securityHeaders({
+      publicOrigin: config.publicOrigin,
+      secure: config.secure,
+      remoteEntries: config.remotes.map((r) => r.entry),
+      imageOrigins: config.cspImgOrigins,
+    }),
+  );
+  app.use(healthRoutes({ nats, keys, upstreams: config.upstreams }));
+  app.use(jwksRoutes(keys));
+  app.use(runtimeConfigRoutes(config.remotes));
+  // Before any body parser: proxied bodies stream to the service untouched.
+  app.use(
+    apiProxy({
+      upstreams: config.upstreams,
+      upstreamTimeoutMs: config.upstreamTimeoutMs,
+      publicOrigin: config.publicOrigin,
+      cookie,
+      tokens,
+      logger,
+    }),
+  );
+  // Only what the gateway answers itself is parsed here, and never more than BODY_LIMIT.
+  app.use(express.json({ limit: config.bodyLimit }));
+  app.use(serveShell({ distDir: config.shellDist }));
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+
+  return {
+    app,
+    tokens,
+    cookie,
+    attachUpgrade(server) {
+      server.on('upgrade', (req, socket, head) => {
+        // Once a request is an upgrade, Node no longer watches its socket: a client reset must not crash us.
+        socket.on('error', (err) => logger.debug({ err: err.message }, 'upgrade socket error'));
+        const pathname = new URL(req.url ?? '/', 'http://gateway.invalid').pathname;
+        if (pathname === WS_PATH) {
+          fanout.handleUpgrade(req, socket, head);
+          return;
+        }
+        refuseUpgrade(socket, 404);
+      });
+    },
+    close: () => fanout.close(),
+  };
+}

@@ -1,0 +1,75 @@
+// Session tokens: the gateway signs them, the browser carries them in an HttpOnly cookie, and
+// services receive the same token as a Bearer header. Algorithm, issuer and audience are pinned on
+// verification so a token minted for something else (or with alg "none") never passes.
+import { randomUUID } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { Jwt, TokenClaims } from '@pl/contracts';
+import type { SigningKeys } from './keys.js';
+
+export interface VerifiedSession {
+  claims: TokenClaims;
+  token: string;
+  expiresAt: Date;
+}
+
+export type VerifyResult =
+  | { ok: true; session: VerifiedSession }
+  | { ok: false; reason: 'expired' | 'invalid' };
+
+/** Seconds of clock skew tolerated between gateway instances. */
+const CLOCK_TOLERANCE_S = 5;
+
+export interface SessionTokens {
+  /** Signs `claims` for `ttlSeconds`; the `kid` lets services pick the key from the JWKS. */
+  signSessionToken(claims: TokenClaims, ttlSeconds: number): Promise<string>;
+  /** Verifies a token from the cookie; never throws for a bad token. */
+  verifySessionToken(token: string): Promise<VerifyResult>;
+}
+
+export function createSessionTokens(keys: SigningKeys): SessionTokens {
+  return {
+    async signSessionToken(claims, ttlSeconds) {
+      const parsed = TokenClaims.parse(claims);
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({ kind: parsed.kind, sid: parsed.sid, adm: parsed.adm })
+        .setProtectedHeader({ alg: Jwt.alg, kid: keys.kid, typ: 'JWT' })
+        .setSubject(parsed.sub)
+        .setIssuer(Jwt.issuer)
+        .setAudience(Jwt.audience)
+        .setIssuedAt(now)
+        .setExpirationTime(now + ttlSeconds)
+        .setJti(randomUUID())
+        .sign(keys.privateKey);
+    },
+
+    async verifySessionToken(token) {
+      try {
+        const { payload } = await jwtVerify(token, keys.publicKey, {
+          algorithms: [Jwt.alg],
+          issuer: Jwt.issuer,
+          audience: Jwt.audience,
+          requiredClaims: ['exp', 'sub'],
+          clockTolerance: CLOCK_TOLERANCE_S,
+        });
+        const claims = TokenClaims.safeParse(payload);
+        if (!claims.success) return { ok: false, reason: 'invalid' };
+        return { ok: true, session: { claims: claims.data, token, expiresAt: new Date((payload.exp as number) * 1000) } };
+      } catch (err) {
+        if (err instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
+        return { ok: false, reason: 'invalid' };
+      }
+    },
+  };
+}
+
+/** Mints a valid session token for tests: a guest session unless overridden. */
+export function mintTestSessionToken(
+  keys: SigningKeys,
+  overrides: Partial<TokenClaims> & { ttlSeconds?: number } = {},
+): Promise<string> {
+  const { ttlSeconds = 300, ...claims } = overrides;
+  return createSessionTokens(keys).signSessionToken(
+    { sub: `test-${randomUUID()}`, kind: 'guest', sid: randomUUID(), adm: false, ...claims },
+    ttlSeconds,
+  );
+}

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { Remotes } from '@pl/contracts';
+import { loadConfig, logLevelVar, portVar, urlVar } from '@pl/service-kit';
+
+/** Comma-separated list of browser origins (scheme://host[:port]), normalised; empty when unset. */
+const originListVar = z
+  .string()
+  .default('')
+  .transform((raw, ctx) => {
+    const origins: string[] = [];
+    for (const item of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+      try {
+        origins.push(new URL(item).origin);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `not an origin: ${item}` });
+      }
+    }
+    return origins;
+  });
+
+const GatewayEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: portVar(5000),
+  LOG_LEVEL: logLevelVar,
+  /** The origin browsers use to reach the gateway: decides cookie security, CSP and the ws Origin check. */
+  PUBLIC_ORIGIN: urlVar('http://localhost:5000').transform((u) => new URL(u).origin),
+  IDENTITY_URL: urlVar('http://127.0.0.1:5101'),
+  CATALOG_URL: urlVar('http://127.0.0.1:5102'),
+  CART_URL: urlVar('http://127.0.0.1:5103'),
+  POS_SYNC_URL: urlVar('http://127.0.0.1:5104'),
+  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  JWT_PRIVATE_KEY: z.string().optional(),
+  JWT_PUBLIC_KEY: z.string().optional(),
+  JWT_KEY_FILE: z.string().optional(),
+  SHELL_DIST: z.string().optional(),
+  REMOTE_MF_CATALOG_URL: urlVar('http://localhost:5201/mf-manifest.json'),
+  REMOTE_MF_CART_CHECKOUT_URL: urlVar('http://localhost:5202/mf-manifest.json'),
+  REMOTE_MF_ACCOUNT_URL: urlVar('http://localhost:5203/mf-manifest.json'),
+  REMOTE_MF_ADMIN_URL: urlVar('http://localhost:5204/mf-manifest.json'),
+  /** Extra origins allowed to open /ws besides PUBLIC_ORIGIN (e.g. the shell dev server). */
+  WS_ALLOWED_ORIGINS: originListVar,
+  /** Hosts serving product images when they are not on our own origin (img-src in the CSP). */
+  CSP_IMG_ORIGINS: originListVar,
+  BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)?$/i, 'a size such as 100kb').default('100kb'),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export interface GatewayConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  logLevel: string;
+  publicOrigin: string;
+  /** True when browsers reach us over https: Secure + `__Host-` cookies, HSTS, wss. */
+  secure: boolean;
+  upstreams: { identity: string; catalog: string; cart: string; 'pos-sync': string };
+  natsUrl: string;
+  jwt: { privateKeyPem?: string; publicKeyPem?: string; keyFile: string };
+  shellDist: string;
+  /** Remote MF name → manifest URL, in the order the shell registers them. */
+  remotes: Array<{ name: string; entry: string }>;
+  wsAllowedOrigins: string[];
+  cspImgOrigins: string[];
+  bodyLimit: string;
+  upstreamTimeoutMs: number;
+}
+
+/**
+ * Parses the gateway's environment once (fails fast listing every bad key). `repoRoot` anchors the
+ * defaults that are files in the checkout; main.ts passes it so nothing here needs import.meta.
+ */
+export function loadGatewayConfig(env: NodeJS.ProcessEnv, repoRoot: string): GatewayConfig {
+  const e = loadConfig(GatewayEnv, env);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    publicOrigin: e.PUBLIC_ORIGIN,
+    secure: e.PUBLIC_ORIGIN.startsWith('https:'),
+    upstreams: { identity: e.IDENTITY_URL, catalog: e.CATALOG_URL, cart: e.CART_URL, 'pos-sync': e.POS_SYNC_URL },
+    natsUrl: e.NATS_URL,
+    jwt: {
+      privateKeyPem: e.JWT_PRIVATE_KEY || undefined,
+      publicKeyPem: e.JWT_PUBLIC_KEY || undefined,
+      keyFile: path.resolve(repoRoot, e.JWT_KEY_FILE ?? '.data/jwt-keys.json'),
+    },
+    shellDist: path.resolve(repoRoot, e.SHELL_DIST ?? 'shell/dist'),
+    remotes: [
+      { name: Remotes.catalog.name, entry: e.REMOTE_MF_CATALOG_URL },
+      { name: Remotes.cartCheckout.name, entry: e.REMOTE_MF_CART_CHECKOUT_URL },
+      { name: Remotes.account.name, entry: e.REMOTE_MF_ACCOUNT_URL },
+      { name: Remotes.admin.name, entry: e.REMOTE_MF_ADMIN_URL },
+    ],
+    wsAllowedOrigins: e.WS_ALLOWED_ORIGINS,
+    cspImgOrigins: e.CSP_IMG_ORIGINS,
+    bodyLimit: e.BODY_LIMIT,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+  };
+}

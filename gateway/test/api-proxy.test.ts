@@ -1,0 +1,322 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { request } from 'node:http';
+import { SignJWT } from 'jose';
+import { ApiPaths, Jwt } from '@pl/contracts';
+import { mintTestSessionToken } from '../src/auth/tokens';
+import {
+  closedPortUrl,
+  startGateway,
+  startStandInService,
+  type SeenRequest,
+  type StandInService,
+  type TestGateway,
+} from './support/test-gateway';
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A GET whose path goes on the wire exactly as written. */
+function rawGet(port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'GET' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the /api proxy', () => {
+  let identity: StandInService;
+  let catalog: StandInService;
+  let cart: StandInService;
+  let posSync: StandInService;
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    [identity, catalog, cart, posSync] = await Promise.all([
+      startStandInService(),
+      startStandInService(),
+      startStandInService(),
+      startStandInService(),
+    ]);
+    gw = await startGateway({
+      IDENTITY_URL: identity.url,
+      CATALOG_URL: catalog.url,
+      CART_URL: cart.url,
+      POS_SYNC_URL: posSync.url,
+    });
+  });
+
+  afterAll(async () => {
+    await gw.stop();
+    await Promise.all([identity, catalog, cart, posSync].map((s) => s.close()));
+  });
+
+  /** What the stand-in service saw for this request. */
+  async function through(path: string, init: RequestInit = {}): Promise<{ status: number; seen: SeenRequest; res: Response }> {
+    const res = await fetch(gw.url + path, init);
+    expect(res.status).toBe(200);
+    return { status: res.status, seen: (await res.json()) as SeenRequest, res };
+  }
+
+  const cookieFor = (token: string) => ({ cookie: `${Jwt.cookieName}=${token}` });
+
+  describe('routing', () => {
+    it('keeps the full path and query when proxying to the owning service', async () => {
+      const { seen } = await through('/api/products?category=gaming&limit=5');
+      expect(seen.method).toBe('GET');
+      expect(seen.url).toBe('/api/products?category=gaming&limit=5');
+      expect(catalog.requests.at(-1)?.url).toBe('/api/products?category=gaming&limit=5');
+    });
+
+    it('forwards a POST with its JSON body intact', async () => {
+      const body = JSON.stringify({ variantId: 'SKU-1', qty: 2 });
+      const { seen } = await through(ApiPaths.cart.lines, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(seen).toMatchObject({ method: 'POST', url: '/api/cart/lines', body });
+      expect(seen.headers['content-type']).toBe('application/json');
+      expect(cart.requests.at(-1)?.body).toBe(body);
+    });
+
+    it('forwards a DELETE to the nested path', async () => {
+      const { seen } = await through('/api/cart/lines/line-42', { method: 'DELETE' });
+      expect(seen).toMatchObject({ method: 'DELETE', url: '/api/cart/lines/line-42' });
+    });
+
+    it('streams a body larger than the gateway body limit through to the service', async () => {
+      const body = JSON.stringify({ blob: 'x'.repeat(300 * 1024) });
+      const { seen } = await through('/api/webhooks/pos', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      expect(seen.body.length).toBe(body.length);
+      expect(posSync.requests.at(-1)?.url).toBe('/api/webhooks/pos');
+    });
+
+    it('routes each prefix to its owner, the most specific first', async () => {
+      const admin = await mintTestSessionToken(gw.keys, { kind: 'customer', adm: true });
+      await through(ApiPaths.auth.me);
+      expect(identity.requests.at(-1)?.url).toBe('/api/auth/me');
+      await through(ApiPaths.catalog.adminInventory, { headers: cookieFor(admin) });
+      expect(catalog.requests.at(-1)?.url).toBe('/api/admin/inventory');
+      await through(ApiPaths.pos.config, { headers: cookieFor(admin) });
+      expect(posSync.requests.at(-1)?.url).toBe('/api/admin/pos-config');
+    });
+
+    it('answers an /api path no service owns with a 404 JSON error', async () => {
+      const before = [identity, catalog, cart, posSync].map((s) => s.requests.length);
+      const res = await fetch(`${gw.url}/api/nothing-here`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+      expect([identity, catalog, cart, posSync].map((s) => s.requests.length)).toEqual(before);
+    });
+
+    it('refuses paths with dot segments or encoded slashes instead of routing them', async () => {
+      // Sent raw: fetch would normalise the dot segments away before they reach the gateway.
+      for (const path of ['/api/cart/../admin/pos-config', '/api/cart/%2e%2e/admin/pos-config', '/api/products//x', '/api/cart/..%2Fadmin']) {
+        const { status, body } = await rawGet(gw.port, path);
+        expect({ path, status }).toEqual({ path, status: 400 });
+        expect(JSON.parse(body)).toMatchObject({ code: 'BAD_REQUEST' });
+      }
+      expect(posSync.requests.some((r) => r.url.includes('pos-config') && !r.headers.authorization)).toBe(false);
+    });
+  });
+
+  describe('identity headers', () => {
+    const spoofed = {
+      authorization: 'Bearer forged',
+      'x-user-id': 'admin',
+      'x-user': 'admin',
+      'x-customer-id': 'c-1',
+      'x-is-admin': 'true',
+      'x-forwarded-user': 'admin',
+      'x-subject': 'admin',
+      'x-forwarded-for': '6.6.6.6',
+    };
+
+    it('strips every client-supplied identity header from an anonymous request', async () => {
+      const { seen } = await through('/api/products', { headers: spoofed });
+      for (const name of ['authorization', 'x-user-id', 'x-user', 'x-customer-id', 'x-is-admin', 'x-forwarded-user', 'x-subject']) {
+        expect({ name, value: seen.headers[name] }).toEqual({ name, value: undefined });
+      }
+      expect(seen.headers['x-forwarded-for']).not.toContain('6.6.6.6');
+    });
+
+    it('replaces a forged Authorization with the verified cookie token', async () => {
+      const token = await mintTestSessionToken(gw.keys, { kind: 'customer', sub: 'cust-7' });
+      const { seen } = await through('/api/cart', { headers: { ...spoofed, ...cookieFor(token) } });
+      expect(seen.headers.authorization).toBe(`Bearer ${token}`);
+      expect(seen.headers['x-user-id']).toBeUndefined();
+      expect(seen.headers['x-is-admin']).toBeUndefined();
+    });
+
+    it('passes other cookies on but keeps the session cookie to itself', async () => {
+      const token = await mintTestSessionToken(gw.keys);
+      const { seen } = await through('/api/cart', { headers: { cookie: `theme=dark; ${Jwt.cookieName}=${token}; lang=en` } });
+      expect(seen.headers.cookie).toBe('theme=dark; lang=en');
+      expect(seen.headers.authorization).toBe(`Bearer ${token}`);
+    });
+  });
+
+  describe('the session cookie', () => {
+    it('forwards no bearer when there is no cookie', async () => {
+      const { seen } = await through('/api/cart');
+      expect(seen.headers.authorization).toBeUndefined();
+    });
+
+    it('goes on as anonymous when the cookie was tampered with', async () => {
+      const token = await mintTestSessionToken(gw.keys, { kind: 'customer', adm: false });
+      const [header, , signature] = token.split('.');
+      const forged = `${header}.${base64url({ sub: 'x', kind: 'customer', sid: 's', adm: true, iss: Jwt.issuer, aud: Jwt.audience, exp: 9999999999 })}.${signature}`;
+      const { seen } = await through('/api/cart', { headers: cookieFor(forged) });
+      expect(seen.headers.authorization).toBeUndefined();
+    });
+
+    it('goes on as anonymous when the cookie has expired', async () => {
+      const token = await mintTestSessionToken(gw.keys, { ttlSeconds: -60 });
+      const { seen } = await through('/api/cart', { headers: cookieFor(token) });
+      expect(seen.headers.authorization).toBeUndefined();
+    });
+
+    it('goes on as anonymous when the cookie is an unsigned alg "none" token', async () => {
+      const none = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: 'x', kind: 'customer', sid: 's', adm: true, iss: Jwt.issuer, aud: Jwt.audience, exp: 9999999999 })}.`;
+      const { seen } = await through('/api/cart', { headers: cookieFor(none) });
+      expect(seen.headers.authorization).toBeUndefined();
+    });
+
+    it('goes on as anonymous when the cookie was signed by another key', async () => {
+      const { privateKey } = generateKeyPairSync('ed25519');
+      const token = await new SignJWT({ kind: 'customer', sid: 's', adm: true })
+        .setProtectedHeader({ alg: 'EdDSA', kid: gw.keys.kid })
+        .setSubject('x')
+        .setIssuer(Jwt.issuer)
+        .setAudience(Jwt.audience)
+        .setExpirationTime('5m')
+        .sign(privateKey);
+      const { seen } = await through('/api/cart', { headers: cookieFor(token) });
+      expect(seen.headers.authorization).toBeUndefined();
+    });
+  });
+
+  describe('admin paths', () => {
+    it('answers 401 to an anonymous caller without asking the service', async () => {
+      const before = posSync.requests.length;
+      const res = await fetch(gw.url + ApiPaths.pos.config);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+      expect(posSync.requests.length).toBe(before);
+    });
+
+    it('answers 401 to a guest session', async () => {
+      const guest = await mintTestSessionToken(gw.keys, { kind: 'guest' });
+      const res = await fetch(gw.url + ApiPaths.catalog.adminInventory, { headers: cookieFor(guest) });
+      expect(res.status).toBe(401);
+    });
+
+    it('answers 403 to a signed-in customer who is not an admin', async () => {
+      const customer = await mintTestSessionToken(gw.keys, { kind: 'customer', adm: false });
+      const res = await fetch(gw.url + ApiPaths.pos.events, { headers: cookieFor(customer) });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ code: 'FORBIDDEN' });
+    });
+  });
+
+  describe('request ids', () => {
+    it('generates an id, echoes it and forwards the same id to the service', async () => {
+      const { seen, res } = await through('/api/locations');
+      const id = res.headers.get('x-request-id');
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(seen.headers['x-request-id']).toBe(id);
+    });
+
+    it('keeps a sane incoming id', async () => {
+      const { seen, res } = await through('/api/locations', { headers: { 'x-request-id': 'lb-1234.abc' } });
+      expect(res.headers.get('x-request-id')).toBe('lb-1234.abc');
+      expect(seen.headers['x-request-id']).toBe('lb-1234.abc');
+    });
+
+    it('replaces an incoming id that is not sane', async () => {
+      const { seen, res } = await through('/api/locations', { headers: { 'x-request-id': 'x'.repeat(500) } });
+      const id = res.headers.get('x-request-id');
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(seen.headers['x-request-id']).toBe(id);
+    });
+
+    it('echoes the id on responses the gateway answers itself', async () => {
+      const res = await fetch(`${gw.url}/healthz`, { headers: { 'x-request-id': 'probe-1' } });
+      expect(res.headers.get('x-request-id')).toBe('probe-1');
+    });
+  });
+});
+
+describe('the /api proxy when a service is unreachable or slow', () => {
+  let silent: StandInService;
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    // Accepts the request and never answers: a stuck service.
+    silent = await startStandInService(() => undefined);
+    gw = await startGateway({ CATALOG_URL: await closedPortUrl(), CART_URL: silent.url, UPSTREAM_TIMEOUT_MS: '300' });
+  });
+
+  afterAll(async () => {
+    await gw.stop();
+    await silent.close();
+  });
+
+  it('answers a JSON 503 at once when the service refuses the connection', async () => {
+    // The bound is a correctness limit (it must not hang), not a benchmark.
+    const res = await fetch(`${gw.url}/api/products`, { signal: AbortSignal.timeout(1000) });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toEqual({ message: 'The catalog service is unavailable', code: 'UPSTREAM_UNAVAILABLE' });
+  });
+
+  it('answers a JSON 503 for a POST to a service that is down, too', async () => {
+    const res = await fetch(`${gw.url}/api/products`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":1}',
+      signal: AbortSignal.timeout(1000),
+    });
+    expect(res.status).toBe(503);
+  });
+
+  it('answers a JSON 504 when the service does not answer within UPSTREAM_TIMEOUT_MS', async () => {
+    const res = await fetch(`${gw.url}/api/cart`, { signal: AbortSignal.timeout(5000) });
+    expect(res.status).toBe(504);
+    expect(await res.json()).toEqual({ message: 'The cart service did not answer in time', code: 'UPSTREAM_UNAVAILABLE' });
+  });
+});
+
+describe('the /api proxy under https', () => {
+  let service: StandInService;
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    service = await startStandInService();
+    gw = await startGateway({ PUBLIC_ORIGIN: 'https://shop.example', CART_URL: service.url });
+  });
+
+  afterAll(async () => {
+    await gw.stop();
+    await service.close();
+  });
+
+  it('reads only the __Host- cookie, so a cookie planted without the prefix is ignored', async () => {
+    const token = await mintTestSessionToken(gw.keys);
+    const planted = await fetch(`${gw.url}/api/cart`, { headers: { cookie: `${Jwt.cookieName}=${token}` } });
+    expect(((await planted.json()) as SeenRequest).headers.authorization).toBeUndefined();
+    const real = await fetch(`${gw.url}/api/cart`, { headers: { cookie: `${Jwt.secureCookieName}=${token}` } });
+    expect(((await real.json()) as SeenRequest).headers.authorization).toBe(`Bearer ${token}`);
+  });
+
+  it('tells the service the public protocol and host', async () => {
+    const seen = (await (await fetch(`${gw.url}/api/cart`)).json()) as SeenRequest;
+    expect(seen.headers['x-forwarded-proto']).toBe('https');
+    expect(seen.headers['x-forwarded-host']).toBe('shop.example');
+  });
+});

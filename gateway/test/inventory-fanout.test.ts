@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { connect, type NatsConnection } from 'nats';
+import { WebSocket } from 'ws';
+import { Subjects, WS_MAX_PAYLOAD_BYTES, type EventEnvelope, type InventoryUpdatedData } from '@pl/contracts';
+import { NATS_URL, PUBLIC_ORIGIN, startGateway, type TestGateway } from './support/test-gateway';
+
+const wsUrl = (gw: TestGateway, path = '/ws') => `ws://127.0.0.1:${gw.port}${path}`;
+
+function openSocket(gw: TestGateway, options: { origin?: string; autoPong?: boolean; path?: string } = {}): Promise<WebSocket> {
+  const ws = new WebSocket(wsUrl(gw, options.path), { origin: options.origin ?? PUBLIC_ORIGIN, autoPong: options.autoPong ?? true });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+/** The status the gateway answered an upgrade it refused with. */
+function refusedStatus(gw: TestGateway, options: { origin?: string; path?: string }): Promise<number> {
+  const ws = new WebSocket(wsUrl(gw, options.path), options.origin ? { origin: options.origin } : {});
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => reject(new Error('upgrade was accepted')));
+    ws.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.once('error', () => undefined);
+  });
+}
+
+/** Resolves with the first message on `ws` about event `id` (other suites may publish on the same subjects). */
+function nextMessageAbout(ws: WebSocket, id: string): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => {
+    const onMessage = (raw: Buffer) => {
+      const message = JSON.parse(raw.toString()) as Record<string, unknown>;
+      if (message.id !== id) return;
+      ws.off('message', onMessage);
+      resolve(message);
+    };
+    ws.on('message', onMessage);
+  });
+}
+
+const closeOf = (ws: WebSocket) => new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+
+function inventoryEvent(data: Partial<InventoryUpdatedData> = {}): EventEnvelope & { data: InventoryUpdatedData } {
+  return {
+    id: randomUUID(),
+    type: 'inventory.updated',
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    data: { productId: 'prod-1', variantId: 'var-1', sku: 'SKU-1', onHand: 3, reserved: 1, available: 2, ...data },
+  };
+}
+
+describe('the /ws inventory fan-out', () => {
+  let publisher: NatsConnection;
+  let gw: TestGateway;
+  const sockets: WebSocket[] = [];
+  const track = (ws: WebSocket) => (sockets.push(ws), ws);
+
+  beforeAll(async () => {
+    publisher = await connect({ servers: NATS_URL, name: 'fanout-test-publisher' });
+    gw = await startGateway({ WS_ALLOWED_ORIGINS: 'http://localhost:5200' });
+  });
+
+  afterEach(() => {
+    for (const ws of sockets.splice(0)) ws.terminate();
+  });
+
+  afterAll(async () => {
+    await gw.stop();
+    await publisher.drain();
+  });
+
+  it('refuses a page from another origin', async () => {
+    expect(await refusedStatus(gw, { origin: 'https://evil.example' })).toBe(403);
+  });
+
+  it('refuses a client that sends no Origin', async () => {
+    expect(await refusedStatus(gw, {})).toBe(403);
+  });
+
+  it('refuses upgrades on any other path', async () => {
+    expect(await refusedStatus(gw, { origin: PUBLIC_ORIGIN, path: '/api/products' })).toBe(404);
+  });
+
+  it('accepts an origin from WS_ALLOWED_ORIGINS', async () => {
+    const ws = track(await openSocket(gw, { origin: 'http://localhost:5200' }));
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('pushes an inventory.updated published on NATS to the open browser', async () => {
+    const ws = track(await openSocket(gw));
+    const event = inventoryEvent();
+    const received = nextMessageAbout(ws, event.id);
+    publisher.publish(Subjects.inventoryUpdated('SKU-1'), JSON.stringify(event));
+    expect(await received).toEqual({
+      type: 'inventory.updated',
+      id: event.id,
+      timestamp: event.occurredAt,
+      productId: 'prod-1',
+      variantId: 'var-1',
+      sku: 'SKU-1',
+      onHand: 3,
+      reserved: 1,
+      available: 2,
+    });
+  });
+
+  it('drops malformed events and keeps delivering the good ones', async () => {
+    const ws = track(await openSocket(gw));
+    const bad = inventoryEvent();
+    const good = inventoryEvent({ sku: 'SKU-2' });
+    const seen: unknown[] = [];
+    ws.on('message', (raw: Buffer) => seen.push(JSON.parse(raw.toString()).id));
+    const received = nextMessageAbout(ws, good.id);
+    publisher.publish(Subjects.inventoryUpdated('SKU-2'), 'not json');
+    publisher.publish(Subjects.inventoryUpdated('SKU-2'), JSON.stringify({ ...bad, data: { sku: 'SKU-2' } }));
+    publisher.publish(Subjects.inventoryUpdated('SKU-2'), JSON.stringify({ hello: 'world' }));
+    publisher.publish(Subjects.inventoryUpdated('SKU-2'), JSON.stringify(good));
+    await received;
+    expect(seen).not.toContain(bad.id);
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('closes the socket of a client that sends a message above the size limit', async () => {
+    const ws = track(await openSocket(gw));
+    const closed = closeOf(ws);
+    ws.send('x'.repeat(WS_MAX_PAYLOAD_BYTES + 1));
+    expect(await closed).toBe(1009);
+  });
+
+  it('closes browser sockets as "going away" when the gateway shuts down', async () => {
+    const other = await startGateway();
+    const ws = await openSocket(other);
+    const closed = closeOf(ws);
+    await other.stop();
+    expect(await closed).toBe(1001);
+  });
+});
+
+describe('the /ws inventory fan-out across gateway instances', () => {
+  it('delivers the same event to browsers on every gateway instance', async () => {
+    const publisher = await connect({ servers: NATS_URL, name: 'fanout-test-publisher' });
+    const [a, b] = await Promise.all([startGateway(), startGateway()]);
+    const [wsA, wsB] = await Promise.all([openSocket(a), openSocket(b)]);
+    try {
+      const event = inventoryEvent({ sku: 'SKU-1' });
+      const both = Promise.all([nextMessageAbout(wsA, event.id), nextMessageAbout(wsB, event.id)]);
+      publisher.publish(Subjects.inventoryUpdated('SKU-1'), JSON.stringify(event));
+      const [onA, onB] = await both;
+      expect(onA).toEqual(onB);
+      expect(onA).toMatchObject({ type: 'inventory.updated', id: event.id, sku: 'SKU-1' });
+    } finally {
+      wsA.terminate();
+      wsB.terminate();
+      await Promise.all([a.stop(), b.stop()]);
+      await publisher.drain();
+    }
+  });
+});
+
+describe('the /ws heartbeat', () => {
+  it('drops a client that stops answering pings and keeps one that answers', async () => {
+    const gw = await startGateway({}, { heartbeatIntervalMs: 100 });
+    const dead = await openSocket(gw, { autoPong: false });
+    const alive = await openSocket(gw);
+    try {
+      expect(await closeOf(dead)).toBe(1006);
+      expect(alive.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      alive.terminate();
+      await gw.stop();
+    }
+  });
+});

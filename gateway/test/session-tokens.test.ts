@@ -1,0 +1,140 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { createLocalJWKSet, jwtVerify, SignJWT } from 'jose';
+import { Jwt } from '@pl/contracts';
+import { createSessionCookie } from '../src/auth/cookies';
+import { loadSigningKeys, type SigningKeys } from '../src/auth/keys';
+import { createSessionTokens, mintTestSessionToken } from '../src/auth/tokens';
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+describe('session tokens', () => {
+  let dir: string;
+  let keys: SigningKeys;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'pl-tokens-test-'));
+    keys = (await loadSigningKeys({ keyFile: path.join(dir, 'keys.json'), production: false })).keys;
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const claims = { sub: 'cust-1', kind: 'customer' as const, sid: 'sess-1', adm: true };
+
+  it('signs claims that verify back to the same claims', async () => {
+    const tokens = createSessionTokens(keys);
+    const token = await tokens.signSessionToken(claims, 600);
+    const result = await tokens.verifySessionToken(token);
+    expect(result).toMatchObject({ ok: true, session: { claims, token } });
+  });
+
+  it('produces a token a service verifies with the JWKS alone (alg, kid, issuer, audience pinned)', async () => {
+    const token = await createSessionTokens(keys).signSessionToken(claims, 600);
+    const jwks = createLocalJWKSet({ keys: [keys.publicJwk] });
+    const { payload, protectedHeader } = await jwtVerify(token, jwks, {
+      algorithms: [Jwt.alg],
+      issuer: Jwt.issuer,
+      audience: Jwt.audience,
+    });
+    expect(protectedHeader).toMatchObject({ alg: 'EdDSA', kid: keys.kid });
+    expect(payload).toMatchObject({ sub: 'cust-1', kind: 'customer', sid: 'sess-1', adm: true });
+  });
+
+  it('reports an expired token as expired', async () => {
+    const token = await mintTestSessionToken(keys, { ttlSeconds: -60 });
+    expect(await createSessionTokens(keys).verifySessionToken(token)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('rejects an unsigned alg "none" token', async () => {
+    const token = `${base64url({ alg: 'none' })}.${base64url({ ...claims, iss: Jwt.issuer, aud: Jwt.audience, exp: 9999999999 })}.`;
+    expect(await createSessionTokens(keys).verifySessionToken(token)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('rejects a token signed by another key', async () => {
+    const other = generateKeyPairSync('ed25519').privateKey;
+    const token = await sign(other, {});
+    expect(await createSessionTokens(keys).verifySessionToken(token)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('rejects a token for another audience or from another issuer', async () => {
+    const tokens = createSessionTokens(keys);
+    expect(await tokens.verifySessionToken(await sign(keys.privateKey, { aud: 'someone-else' }))).toEqual({ ok: false, reason: 'invalid' });
+    expect(await tokens.verifySessionToken(await sign(keys.privateKey, { iss: 'someone-else' }))).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('rejects a correctly signed token whose claims do not fit the contract', async () => {
+    const token = await new SignJWT({ kind: 'superuser', sid: 's' })
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setSubject('x')
+      .setIssuer(Jwt.issuer)
+      .setAudience(Jwt.audience)
+      .setExpirationTime('5m')
+      .sign(keys.privateKey);
+    expect(await createSessionTokens(keys).verifySessionToken(token)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('rejects garbage', async () => {
+    expect(await createSessionTokens(keys).verifySessionToken('not.a.jwt')).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  function sign(key: Parameters<SignJWT['sign']>[0], overrides: { aud?: string; iss?: string }): Promise<string> {
+    return new SignJWT({ kind: 'customer', sid: 's', adm: true })
+      .setProtectedHeader({ alg: 'EdDSA', kid: keys.kid })
+      .setSubject('x')
+      .setIssuer(overrides.iss ?? Jwt.issuer)
+      .setAudience(overrides.aud ?? Jwt.audience)
+      .setExpirationTime('5m')
+      .sign(key);
+  }
+});
+
+describe('the session cookie', () => {
+  /** The Set-Cookie header a real Express response carries after set() or clear(). */
+  async function setCookieHeader(secure: boolean, action: 'set' | 'clear'): Promise<string> {
+    const cookie = createSessionCookie({ secure });
+    const app = express();
+    app.get('/', (_req, res) => {
+      if (action === 'set') cookie.set(res, 'tok', 3600);
+      else cookie.clear(res);
+      res.end();
+    });
+    const server = app.listen(0);
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
+      return res.headers.get('set-cookie') ?? '';
+    } finally {
+      server.close();
+    }
+  }
+
+  it('over http is pl_session, HttpOnly, SameSite=Lax, Path=/ and not Secure', async () => {
+    const header = await setCookieHeader(false, 'set');
+    expect(header).toMatch(/^pl_session=tok;/);
+    expect(header).toMatch(/; HttpOnly/);
+    expect(header).toMatch(/; SameSite=Lax/);
+    expect(header).toMatch(/; Path=\//);
+    expect(header).toMatch(/; Max-Age=3600/);
+    expect(header).not.toMatch(/Secure/);
+    expect(header).not.toMatch(/Domain=/);
+  });
+
+  it('under https is __Host-pl_session and Secure, with no Domain', async () => {
+    const header = await setCookieHeader(true, 'set');
+    expect(header).toMatch(/^__Host-pl_session=tok;/);
+    expect(header).toMatch(/; Secure/);
+    expect(header).toMatch(/; HttpOnly/);
+    expect(header).toMatch(/; SameSite=Lax/);
+    expect(header).toMatch(/; Path=\//);
+    expect(header).not.toMatch(/Domain=/);
+  });
+
+  it('clears with the same name and attributes so the browser drops it', async () => {
+    const header = await setCookieHeader(true, 'clear');
+    expect(header).toMatch(/^__Host-pl_session=;/);
+    expect(header).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(header).toMatch(/; Secure/);
+    expect(header).toMatch(/; Path=\//);
+  });
+});

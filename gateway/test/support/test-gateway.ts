@@ -1,0 +1,119 @@
+// Starts the real gateway app on port 0 against the real NATS server, with stand-in upstream
+// services (tiny HTTP servers speaking plain HTTP, like the real ones) where a test needs them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { connect, type NatsConnection } from 'nats';
+import { createLogger } from '@pl/service-kit';
+import { createGateway, type Gateway } from '../../src/app';
+import { loadSigningKeys, type SigningKeys } from '../../src/auth/keys';
+import { loadGatewayConfig, type GatewayConfig } from '../../src/config';
+
+export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+export const PUBLIC_ORIGIN = 'http://localhost:5000';
+
+export interface TestGateway {
+  url: string;
+  port: number;
+  config: GatewayConfig;
+  keys: SigningKeys;
+  gateway: Gateway;
+  nats: NatsConnection;
+  stop(): Promise<void>;
+}
+
+export async function startGateway(
+  env: Record<string, string> = {},
+  options: { keys?: SigningKeys; heartbeatIntervalMs?: number } = {},
+): Promise<TestGateway> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pl-gateway-test-'));
+  const config = loadGatewayConfig(
+    {
+      NODE_ENV: 'test',
+      PUBLIC_ORIGIN,
+      NATS_URL,
+      JWT_KEY_FILE: path.join(dir, 'jwt-keys.json'),
+      SHELL_DIST: path.join(dir, 'shell-dist'),
+      ...env,
+    },
+    dir,
+  );
+  const keys = options.keys ?? (await loadSigningKeys({ ...config.jwt, production: false })).keys;
+  const nats = await connect({ servers: config.natsUrl, name: 'gateway-test' });
+  const logger = createLogger({ name: 'gateway-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const gateway = createGateway({ config, logger, keys, nats, heartbeatIntervalMs: options.heartbeatIntervalMs });
+  const server = createServer(gateway.app);
+  gateway.attachUpgrade(server);
+  const port = await listen(server);
+  // The subscription is registered on the server once a round trip has completed.
+  await nats.flush();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    config,
+    keys,
+    gateway,
+    nats,
+    async stop() {
+      await gateway.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (!nats.isClosed()) await nats.drain();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface SeenRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export interface StandInService {
+  url: string;
+  requests: SeenRequest[];
+  close(): Promise<void>;
+}
+
+/** A stand-in service: records every request and answers with what it saw, unless `respond` says otherwise. */
+export async function startStandInService(
+  respond?: (seen: SeenRequest, res: ServerResponse, req: IncomingMessage) => void,
+): Promise<StandInService> {
+  const requests: SeenRequest[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() };
+      requests.push(seen);
+      if (respond) return respond(seen, res, req);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(seen));
+    });
+  });
+  const port = await listen(server);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The URL of a port nothing listens on (a service that is down). */
+export async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  const port = await listen(server);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
