@@ -21,3 +21,5 @@ export function startShop(options: {
 }): Promise<StartedShop>;
 export function startDatabase(options: { env?: NodeJS.ProcessEnv; log: (line: string) => void }): Promise<{ url: string; kind: string; stop(): Promise<void> }>;
 export function startNats(options: { env?: NodeJS.ProcessEnv; log: (line: string) => void }): Promise<{ url: string; kind: string; stop(): Promise<void> }>;
+export function findTestDatabase(options?: { env?: NodeJS.ProcessEnv; log?: (line: string) => void }): Promise<{ url: string; stop(): Promise<void> }>;
+export function findTestNats(options?: { env?: NodeJS.ProcessEnv }): Promise<{ url: string | null; stop(): Promise<void> }>;

