@@ -25,3 +25,22 @@ export const portVar = (fallback: number) => z.coerce.number().int().min(0).max(
 export const urlVar = (fallback: string) => z.url({ protocol: /^https?$/ }).default(fallback);
 
 export const logLevelVar = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+
+/** A PostgreSQL schema name: a plain lower-case identifier, short enough for derived names (e.g. NOTIFY channels). */
+export const SCHEMA_NAME_PATTERN = /^[a-z_][a-z0-9_]{0,47}$/;
+
+/**
+ * The environment every service reads (conventions in README / .env.example). A service extends
+ * the returned object with its own keys: `serviceConfig({ port: 5102, schema: 'catalog' }).extend({...})`.
+ */
+export function serviceConfig(defaults: { port: number; schema: string }) {
+  return z.object({
+    PORT: portVar(defaults.port),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').default('postgres://postgres@127.0.0.1:5432/postgres'),
+    DB_SCHEMA: z.string().regex(SCHEMA_NAME_PATTERN, 'must be a lower-case identifier of at most 48 characters').default(defaults.schema),
+    NATS_URL: z.string().regex(/^(nats|tls|wss?):\/\//, 'must be a nats:// URL').default('nats://127.0.0.1:4222'),
+    GATEWAY_JWKS_URL: urlVar('http://127.0.0.1:5000/.well-known/jwks.json'),
+    LOG_LEVEL: logLevelVar,
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  });
+}

@@ -1,0 +1,93 @@
+import type { RequestHandler } from 'express';
+import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { ErrorCodes, Jwt, TokenClaims, type Principal } from '@pl/contracts';
+import { AppError, forbidden, unauthorized } from './errors.js';
+
+export interface TokenVerifier {
+  /** Resolves with the claims of a token the gateway signed; rejects with a 401 or 503 AppError. */
+  verify(token: string): Promise<TokenClaims>;
+}
+
+export type TokenVerifierOptions =
+  | { jwksUrl: string | URL; timeoutMs?: number }
+  | { keySet: JSONWebKeySet };
+
+/** Problems with the key source, not with the token: the caller is not at fault, so no 401. */
+const KEY_SOURCE_ERRORS = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID', 'ERR_JOSE_GENERIC']);
+
+/**
+ * Verifies the token the gateway forwards. Algorithm, issuer and audience are pinned, so a token
+ * with `alg: none`, an HMAC alg keyed with the public key, or one minted for another audience
+ * never passes. Keys come from the gateway's JWKS (cached and refreshed by jose) or, in tests, a
+ * given key set.
+ */
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const keys =
+    'keySet' in options
+      ? createLocalJWKSet(options.keySet)
+      : createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: options.timeoutMs ?? 3000 });
+  return {
+    async verify(token) {
+      let payload: unknown;
+      try {
+        ({ payload } = await jwtVerify(token, keys, {
+          algorithms: [Jwt.alg],
+          issuer: Jwt.issuer,
+          audience: Jwt.audience,
+          requiredClaims: ['exp', 'sub'],
+        }));
+      } catch (err) {
+        const code = err instanceof joseErrors.JOSEError ? err.code : undefined;
+        if (code === undefined || KEY_SOURCE_ERRORS.has(code)) {
+          throw new AppError(503, ErrorCodes.upstreamUnavailable, 'Cannot verify the session right now, please retry');
+        }
+        throw unauthorized('Invalid or expired session');
+      }
+      const claims = TokenClaims.safeParse(payload);
+      if (!claims.success) throw unauthorized('Invalid or expired session');
+      return claims.data;
+    },
+  };
+}
+
+export function principalFromClaims(claims: TokenClaims): Principal {
+  return {
+    kind: claims.kind,
+    subject: claims.sub,
+    sessionId: claims.sid,
+    // Only customers can be admins, whatever a claim says.
+    isAdmin: claims.kind === 'customer' && claims.adm,
+  };
+}
+
+/**
+ * Sets `req.principal`. No Authorization header means anonymous; a bearer that does not verify
+ * is a 401, never silently anonymous, so a broken session is visible to the client.
+ */
+export function authenticate(verifier: TokenVerifier): RequestHandler {
+  return async (req, _res, next) => {
+    const header = req.headers.authorization;
+    if (header === undefined) {
+      req.principal = { kind: 'anonymous' };
+      return next();
+    }
+    const match = /^Bearer ([A-Za-z0-9_.~+/=-]+)$/.exec(header);
+    if (!match) throw unauthorized('Invalid or expired session');
+    req.principal = principalFromClaims(await verifier.verify(match[1] as string));
+    next();
+  };
+}
+
+/** 401 unless the caller is a signed-in customer (guests hold a cart, not an account). */
+export const requireSignedIn: RequestHandler = (req, _res, next) => {
+  if (req.principal?.kind !== 'customer') throw unauthorized();
+  next();
+};
+
+/** Anonymous and guests 401, customers who are not admins 403. */
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  const principal = req.principal;
+  if (principal?.kind !== 'customer') throw unauthorized();
+  if (!principal.isAdmin) throw forbidden();
+  next();
+};

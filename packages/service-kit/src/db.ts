@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { SCHEMA_NAME_PATTERN } from './config.js';
+import type { Logger } from './logger.js';
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+/** Anything that runs a query: the pool itself or a client inside a transaction. */
+export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
+
+export function assertSchemaName(schema: string): string {
+  if (!SCHEMA_NAME_PATTERN.test(schema)) {
+    throw new Error(`Invalid schema name ${JSON.stringify(schema)}: use [a-z_][a-z0-9_]*, at most 48 characters`);
+  }
+  return schema;
+}
+
+export interface CreatePoolOptions {
+  connectionString: string;
+  /** The service's own schema; every connection's search_path is set to it and nothing else. */
+  schema: string;
+  max?: number;
+  /** Shows in pg_stat_activity; defaults to the schema name. */
+  applicationName?: string;
+  logger?: Logger;
+}
+
+/**
+ * A pool whose connections all resolve unqualified names in the service's schema. The
+ * search_path is a startup parameter, so it is set before any query can run on a connection.
+ */
+export function createPool(options: CreatePoolOptions): pg.Pool {
+  const schema = assertSchemaName(options.schema);
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    options: `-c search_path=${schema}`,
+    application_name: options.applicationName ?? schema,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (PostgreSQL restarted) emits 'error' on the pool;
+  // without a listener that would crash the process. The pool replaces the client by itself.
+  pool.on('error', (err) => options.logger?.warn({ err }, 'idle database connection lost'));
+  return pool;
+}
+
+/**
+ * Checks out a client that survives its connection dying while held (PostgreSQL restarted, backend
+ * terminated): pg emits 'error' on a checked-out client between queries, and with no listener that
+ * crashes the process. With this, the next query on it fails instead and the caller handles that.
+ */
+export async function connectClient(pool: pg.Pool): Promise<pg.PoolClient> {
+  const client = await pool.connect();
+  const onError = () => {
+    /* surfaced by the next query on this client */
+  };
+  client.on('error', onError);
+  const release = client.release.bind(client);
+  client.release = (err?: Error | boolean) => {
+    client.off('error', onError);
+    release(err);
+  };
+  return client;
+}
+
+/** Runs fn inside BEGIN/COMMIT on one client; any throw rolls back and is rethrown. */
+export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await connectClient(pool);
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    client.release();
+    return result;
+  } catch (err) {
+    try {
+      await client.query('ROLLBACK');
+      client.release();
+    } catch (rollbackErr) {
+      // The connection itself is broken: destroy it rather than return it to the pool.
+      client.release(rollbackErr as Error);
+    }
+    throw err;
+  }
+}
+
+export interface RunMigrationsOptions {
+  schema: string;
+  /** Folder of forward-only `NNN-name.sql` files, applied in numeric order. */
+  dir: string;
+  logger?: Logger;
+}
+
+export interface MigrationFile {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+const MIGRATION_FILE = /^(\d{3})-[a-z0-9][a-z0-9-]*\.sql$/;
+
+export const migrationChecksum = (sql: string) => createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
+
+/** Reads and orders the migration files; a `.sql` file that does not follow the naming rule is an error, not skipped. */
+export async function readMigrations(dir: string): Promise<MigrationFile[]> {
+  const entries = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+  const seen = new Map<string, string>();
+  const files: MigrationFile[] = [];
+  for (const name of entries) {
+    const match = MIGRATION_FILE.exec(name);
+    if (!match) throw new Error(`Migration file ${name} must be named NNN-name.sql (lower-case, kebab-case)`);
+    const number = match[1] as string;
+    if (seen.has(number)) throw new Error(`Migrations ${seen.get(number)} and ${name} share the number ${number}`);
+    seen.set(number, name);
+    const sql = await readFile(path.join(dir, name), 'utf8');
+    files.push({ name, sql, checksum: migrationChecksum(sql) });
+  }
+  return files;
+}
+
+/**
+ * Creates the schema and applies pending migrations, each in its own transaction. Every step
+ * holds a transaction-scoped advisory lock on the schema, so several instances starting at once
+ * apply each file exactly once. A file whose content changed after it was applied stops the
+ * start: migrations are forward-only, a fix is a new file.
+ */
+export async function runMigrations(pool: pg.Pool, options: RunMigrationsOptions): Promise<string[]> {
+  const schema = assertSchemaName(options.schema);
+  const files = await readMigrations(options.dir);
+  const applied: string[] = [];
+  const client = await connectClient(pool);
+  let broken: Error | undefined;
+  try {
+    const inLockedTransaction = async <T>(fn: () => Promise<T>): Promise<T> => {
+      await client.query('BEGIN');
+      try {
+        await client.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`pl-migrations:${schema}`]);
+        await client.query(`SET LOCAL search_path TO ${schema}`);
+        const result = await fn();
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch((rollbackErr: Error) => (broken = rollbackErr));
+        throw err;
+      }
+    };
+
+    const recorded = await inLockedTransaction(async () => {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      await client.query(`CREATE TABLE IF NOT EXISTS ${schema}.schema_migrations (
+        name text PRIMARY KEY,
+        checksum text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`);
+      const { rows } = await client.query<{ name: string; checksum: string }>(`SELECT name, checksum FROM ${schema}.schema_migrations`);
+      return new Map(rows.map((r) => [r.name, r.checksum]));
+    });
+
+    for (const file of files) {
+      const checksum = recorded.get(file.name);
+      if (checksum !== undefined && checksum !== file.checksum) {
+        throw new Error(`Migration ${file.name} was changed after it was applied to schema ${schema}; add a new migration instead`);
+      }
+    }
+    const known = new Set(files.map((f) => f.name));
+    for (const name of recorded.keys()) {
+      // A newer instance may have applied files this (older) build does not ship: rolling deploys.
+      if (!known.has(name)) options.logger?.warn({ migration: name, schema }, 'applied migration is not in this build');
+    }
+
+    for (const file of files) {
+      if (recorded.has(file.name)) continue;
+      const didApply = await inLockedTransaction(async () => {
+        // Another instance may have applied it while we waited for the lock.
+        const { rowCount } = await client.query(`SELECT 1 FROM ${schema}.schema_migrations WHERE name = $1`, [file.name]);
+        if (rowCount) return false;
+        try {
+          await client.query(file.sql);
+        } catch (err) {
+          throw new Error(`Migration ${file.name} failed in schema ${schema}: ${(err as Error).message}`, { cause: err });
+        }
+        await client.query(`INSERT INTO ${schema}.schema_migrations (name, checksum) VALUES ($1, $2)`, [file.name, file.checksum]);
+        return true;
+      });
+      if (didApply) {
+        applied.push(file.name);
+        options.logger?.info({ migration: file.name, schema }, 'migration applied');
+      }
+    }
+    return applied;
+  } finally {
+    client.release(broken);
+  }
+}

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { EventEnvelope } from '@pl/contracts';
+import { connectClient } from './db.js';
+import type { Logger } from './logger.js';
+import type { NatsConn } from './nats.js';
+
+/**
+ * The outbox table every service creates in its first migration (copy it verbatim into
+ * `migrations/001-*.sql`; each service's tests check that it did). An insert notifies the
+ * channel `outbox_<schema>` when the transaction commits, which wakes the relay at once.
+ */
+export const OUTBOX_SQL = `-- outbox (from @pl/service-kit): domain events written in the transaction that made the change
+CREATE TABLE outbox (
+  id uuid PRIMARY KEY,
+  seq bigint GENERATED ALWAYS AS IDENTITY, -- publish order: insertion order, also within one transaction
+  subject text NOT NULL,
+  type text NOT NULL,
+  version int NOT NULL CHECK (version > 0),
+  payload jsonb NOT NULL,
+  occurred_at timestamptz NOT NULL,
+  published_at timestamptz NULL
+);
+CREATE INDEX outbox_unpublished_idx ON outbox (seq) WHERE published_at IS NULL;
+CREATE FUNCTION outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('outbox_' || TG_TABLE_SCHEMA, '');
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER outbox_notify AFTER INSERT ON outbox FOR EACH STATEMENT EXECUTE FUNCTION outbox_notify();
+-- end outbox
+`;
+
+export interface OutboxEvent<T> {
+  subject: string;
+  /** Past tense, e.g. 'inventory.updated'. */
+  type: string;
+  version?: number;
+  data: T;
+}
+
+/**
+ * Records an event inside the caller's transaction: it is published if and only if the change
+ * it announces commits. Returns the envelope exactly as subscribers will receive it.
+ */
+export async function writeOutbox<T>(client: pg.PoolClient, event: OutboxEvent<T>): Promise<EventEnvelope & { data: T }> {
+  const envelope = {
+    id: randomUUID(),
+    type: event.type,
+    version: event.version ?? 1,
+    occurredAt: new Date().toISOString(),
+    data: event.data,
+  };
+  await client.query(
+    `INSERT INTO outbox (id, subject, type, version, payload, occurred_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [envelope.id, event.subject, envelope.type, envelope.version, JSON.stringify(event.data), envelope.occurredAt],
+  );
+  return envelope;
+}
+
+export interface OutboxRelayOptions {
+  pool: pg.Pool;
+  nats: Pick<NatsConn, 'publish'>;
+  logger: Logger;
+  /** Rows claimed per transaction (default 100). */
+  batchSize?: number;
+  /** Poll interval when no notification arrives (default 1000 ms); also the base of the retry back-off. */
+  pollMs?: number;
+  /** Longest pause between retries while NATS or PostgreSQL is down (default 30 s). */
+  maxBackoffMs?: number;
+  /** Published rows older than this are deleted (default 7 days). */
+  retentionMs?: number;
+}
+
+export interface OutboxRelay {
+  /** Publishes everything pending now; resolves with how many rows it published, rejects if publishing failed (the rows stay). */
+  flush(): Promise<number>;
+  /** Stops polling and listening, waits for a running batch; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+interface OutboxRow {
+  id: string;
+  subject: string;
+  type: string;
+  version: number;
+  payload: unknown;
+  occurred_at: Date;
+}
+
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/**
+ * Publishes committed outbox rows to NATS. Rows are claimed with FOR UPDATE SKIP LOCKED so any
+ * number of instances can run; each is published with its outbox id as JetStream msgId and then
+ * marked. A crash after publishing but before marking republishes the same id, which JetStream
+ * drops as a duplicate: nothing is lost and nothing is delivered twice.
+ */
+export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const { pool, nats, logger } = options;
+  const batchSize = options.batchSize ?? 100;
+  const pollMs = options.pollMs ?? 1000;
+  const maxBackoffMs = options.maxBackoffMs ?? 30_000;
+  const retentionMs = options.retentionMs ?? 7 * 24 * 3600_000;
+
+  let stopped = false;
+  let chain: Promise<unknown> = Promise.resolve();
+  let queued: Promise<number> | undefined;
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let lastPrune = 0;
+  let listener: { client: pg.PoolClient; drop(err?: Error): void } | undefined;
+
+  /** One transaction: claim a batch, publish in order, mark what was published. */
+  async function publishBatch(): Promise<{ published: number; claimed: number; error?: unknown }> {
+    const client = await connectClient(pool);
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<OutboxRow>(
+        `SELECT id, subject, type, version, payload, occurred_at FROM outbox
+          WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [batchSize],
+      );
+      const done: string[] = [];
+      let error: unknown;
+      for (const row of rows) {
+        const envelope: EventEnvelope = { id: row.id, type: row.type, version: row.version, occurredAt: row.occurred_at.toISOString(), data: row.payload };
+        try {
+          await nats.publish(row.subject, envelope, row.id);
+          done.push(row.id);
+        } catch (err) {
+          // Keep order: stop at the first failure, the rest waits for the retry.
+          error = err;
+          break;
+        }
+      }
+      if (done.length > 0) await client.query(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [done]);
+      await client.query('COMMIT');
+      client.release();
+      return { published: done.length, claimed: rows.length, error };
+    } catch (err) {
+      // The connection may be dead (that is how a crash looks from here): never reuse it.
+      client.release(err as Error);
+      throw err;
+    }
+  }
+
+  async function drainOutbox(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      if (stopped) return total;
+      const { published, claimed, error } = await publishBatch();
+      total += published;
+      if (error) throw error;
+      if (claimed < batchSize) return total;
+    }
+  }
+
+  async function prune(): Promise<void> {
+    if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = Date.now();
+    await pool.query(`DELETE FROM outbox WHERE published_at < now() - make_interval(secs => $1)`, [retentionMs / 1000]);
+  }
+
+  function flush(): Promise<number> {
+    if (stopped) return Promise.resolve(0);
+    // Calls that arrive while a flush runs share one follow-up run, which sees their rows.
+    if (queued) return queued;
+    const run = chain.then(() => {
+      queued = undefined;
+      return drainOutbox();
+    });
+    queued = run;
+    chain = run.catch(() => undefined);
+    return run;
+  }
+
+  async function tick(): Promise<void> {
+    timer = undefined;
+    try {
+      const published = await flush();
+      if (failures > 0) logger.info({ published, failures }, 'outbox relay recovered');
+      failures = 0;
+      await prune().catch((err: unknown) => logger.warn({ err }, 'outbox prune failed'));
+    } catch (err) {
+      // Log the first failure of a streak, not every retry: an outage must not flood the logs.
+      if (failures === 0) logger.warn({ err }, 'outbox relay cannot publish; rows stay in the outbox and will be retried');
+      failures++;
+    }
+    schedule();
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    const delay = failures === 0 ? pollMs : Math.min(maxBackoffMs, pollMs * 2 ** Math.min(failures, 16));
+    timer = setTimeout(() => void tick(), delay);
+    timer.unref();
+  }
+
+  /** LISTEN on a dedicated connection; if it drops, polling covers until it is re-established. */
+  async function listen(): Promise<void> {
+    if (stopped) return;
+    let client: pg.PoolClient | undefined;
+    const onNotification = () => {
+      if (stopped || failures > 0) return;
+      flush().catch(() => undefined); // a failure here is picked up by the next tick
+    };
+    const onError = (err: Error) => {
+      logger.warn({ err }, 'outbox relay lost its LISTEN connection');
+      dropListener(err);
+      if (!stopped) setTimeout(() => (listening = listen()), pollMs * 5).unref();
+    };
+    const dropListener = (err?: Error) => {
+      if (!client) return;
+      client.off('notification', onNotification);
+      client.off('error', onError);
+      client.release(err);
+      if (listener?.client === client) listener = undefined;
+      client = undefined;
+    };
+    try {
+      client = await pool.connect();
+      client.on('error', onError);
+      client.on('notification', onNotification);
+      const { rows } = await client.query<{ schema: string }>('SELECT current_schema() AS schema');
+      await client.query(`LISTEN "outbox_${rows[0]?.schema}"`);
+      listener = { client, drop: dropListener };
+    } catch (err) {
+      if (!stopped) logger.warn({ err }, 'outbox relay cannot LISTEN; polling only for now');
+      dropListener(err as Error);
+      if (!stopped) setTimeout(() => (listening = listen()), pollMs * 5).unref();
+    }
+  }
+
+  let listening = listen();
+  timer = setTimeout(() => void tick(), 0);
+  timer.unref();
+
+  return {
+    flush,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await chain;
+      await listening;
+      const current = listener;
+      if (current) {
+        await current.client.query('UNLISTEN *').then(
+          () => current.drop(),
+          (err: Error) => current.drop(err),
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import type { Logger } from './logger.js';
+
+export interface StartServerOptions {
+  app: Express;
+  port: number;
+  host?: string;
+  logger: Logger;
+  /** Releases what the service holds (stop relay, drain NATS, end pool), after in-flight requests finished. */
+  onShutdown?: () => Promise<void>;
+  /** Longest wait for in-flight requests before their connections are cut (default 10 s). */
+  gracePeriodMs?: number;
+  /** Exit on SIGTERM / SIGINT after a graceful close (default true; tests turn it off). */
+  handleSignals?: boolean;
+}
+
+export interface RunningServer {
+  server: Server;
+  port: number;
+  /** Stops accepting, waits for in-flight requests, then runs onShutdown. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const { app, logger } = options;
+  const gracePeriodMs = options.gracePeriodMs ?? 10_000;
+  const server = app.listen(options.port, options.host ?? '0.0.0.0');
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port }, 'listening');
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      logger.info('shutting down: no new connections, finishing in-flight requests');
+      const cutOff = setTimeout(() => {
+        logger.warn({ gracePeriodMs }, 'grace period over: closing remaining connections');
+        server.closeAllConnections();
+      }, gracePeriodMs);
+      cutOff.unref();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive connections with no request in flight would otherwise hold close() open.
+        server.closeIdleConnections();
+      });
+      clearTimeout(cutOff);
+      await options.onShutdown?.();
+      logger.info('shut down');
+    })();
+    return closing;
+  };
+
+  if (options.handleSignals !== false) {
+    const onSignal = (signal: NodeJS.Signals) => {
+      logger.info({ signal }, 'signal received');
+      close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          logger.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGTERM', onSignal);
+    process.once('SIGINT', onSignal);
+  }
+  return { server, port, close };
+}

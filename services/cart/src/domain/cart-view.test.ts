@@ -1,0 +1,41 @@
+import { Cart } from '@pl/contracts';
+import { cartTotals, taxCents, toCart, type CartLineRecord } from './cart-view.js';
+
+const buildLine = (overrides: Partial<CartLineRecord> = {}): CartLineRecord => ({
+  id: 'l-1',
+  sku: 'SKU-1',
+  qty: 1,
+  title: 'Blender',
+  image: null,
+  conditionGrade: 'OPEN_BOX',
+  conditionNotes: null,
+  oneOfAKind: false,
+  unitPriceCents: 1000,
+  compareAtCents: null,
+  holdExpiresAt: null,
+  ...overrides,
+});
+
+describe('cart totals', () => {
+  it('is zero for an empty cart', () => {
+    expect(toCart([])).toEqual({ lines: [], subtotal: '0.00', tax: '0.00', total: '0.00' });
+  });
+
+  it('adds 8% tax rounded to the cent', () => {
+    expect(taxCents(1999)).toBe(160); // 159.92
+    expect(taxCents(1006)).toBe(80); // 80.48
+    expect(taxCents(1006 + 6)).toBe(81); // 80.96
+    expect(cartTotals([buildLine({ unitPriceCents: 1999, qty: 2 }), buildLine({ unitPriceCents: 500 })])).toEqual({
+      subtotalCents: 4498,
+      taxCents: 360,
+      totalCents: 4858,
+    });
+  });
+
+  it('shows line subtotals and prices as decimal strings', () => {
+    const cart = toCart([buildLine({ qty: 3, unitPriceCents: 1250, compareAtCents: 2000, holdExpiresAt: new Date('2030-01-01T00:10:00Z') })]);
+    expect(Cart.parse(cart)).toEqual(cart);
+    expect(cart.lines[0]).toMatchObject({ qty: 3, subtotal: '37.50', holdExpiresAt: '2030-01-01T00:10:00.000Z', variant: { price: '12.50', compareAtPrice: '20.00' } });
+    expect([cart.subtotal, cart.tax, cart.total]).toEqual(['37.50', '3.00', '40.50']);
+  });
+});

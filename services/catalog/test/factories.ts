@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool } from '@pl/service-kit';
+
+export interface VariantInput {
+  sku?: string;
+  priceCents?: number;
+  compareAtCents?: number | null;
+  levels?: Array<{ locationId: string; onHand: number; reserved?: number }>;
+}
+export interface ProductInput {
+  title?: string;
+  brand?: string | null;
+  description?: string | null;
+  conditionGrade?: string;
+  conditionNotes?: string | null;
+  oneOfAKind?: boolean;
+  categoryId?: string;
+  images?: string[];
+  createdAt?: Date;
+  variants?: VariantInput[];
+}
+
+export const uniqueSku = () => `SKU-${randomUUID().slice(0, 8).toUpperCase()}`;
+
+/** Inserts a product with its variants and stock, defaults overridable (buildProduct-style). */
+export async function insertProduct(pool: Pool, input: ProductInput = {}) {
+  const { rows } = await pool.query<{ id: string }>(
+    `INSERT INTO products (title, brand, description, condition_grade, condition_notes, one_of_a_kind, category_id, images, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [
+      input.title ?? 'Refurbished Laptop',
+      input.brand === undefined ? 'Acme' : input.brand,
+      input.description === undefined ? 'A tested laptop.' : input.description,
+      input.conditionGrade ?? 'OPEN_BOX',
+      input.conditionNotes ?? null,
+      input.oneOfAKind ?? false,
+      input.categoryId ?? 'electronics',
+      input.images ?? [],
+      input.createdAt ?? new Date(),
+    ],
+  );
+  const productId = rows[0]!.id;
+  const variants = [];
+  for (const v of input.variants ?? [{}]) {
+    const sku = v.sku ?? uniqueSku();
+    const { rows: vr } = await pool.query<{ id: string }>(
+      `INSERT INTO variants (product_id, sku, price_cents, compare_at_cents) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [productId, sku, v.priceCents ?? 1999, v.compareAtCents ?? null],
+    );
+    const variantId = vr[0]!.id;
+    for (const l of v.levels ?? []) {
+      await pool.query(`INSERT INTO inventory_levels (variant_id, location_id, on_hand, reserved) VALUES ($1, $2, $3, $4)`, [
+        variantId,
+        l.locationId,
+        l.onHand,
+        l.reserved ?? 0,
+      ]);
+    }
+    variants.push({ id: variantId, sku });
+  }
+  return { id: productId, variants };
+}

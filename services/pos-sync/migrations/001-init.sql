@@ -1,0 +1,52 @@
+-- outbox (from @pl/service-kit): domain events written in the transaction that made the change
+CREATE TABLE outbox (
+  id uuid PRIMARY KEY,
+  seq bigint GENERATED ALWAYS AS IDENTITY, -- publish order: insertion order, also within one transaction
+  subject text NOT NULL,
+  type text NOT NULL,
+  version int NOT NULL CHECK (version > 0),
+  payload jsonb NOT NULL,
+  occurred_at timestamptz NOT NULL,
+  published_at timestamptz NULL
+);
+CREATE INDEX outbox_unpublished_idx ON outbox (seq) WHERE published_at IS NULL;
+CREATE FUNCTION outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('outbox_' || TG_TABLE_SCHEMA, '');
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER outbox_notify AFTER INSERT ON outbox FOR EACH STATEMENT EXECUTE FUNCTION outbox_notify();
+-- end outbox
+
+-- The POS connection settings: one row at most (the id can only be true).
+CREATE TABLE pos_settings (
+  id boolean PRIMARY KEY DEFAULT true CHECK (id),
+  pos_url text NOT NULL,
+  -- REVIEW: stored as entered; encrypt at rest when the POS settings issue adds saving.
+  api_key text NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- Every sync from the POS, so the dashboard can show the latest state and the last success.
+CREATE TABLE sync_runs (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  status text NOT NULL CHECK (status IN ('running', 'succeeded', 'failed')),
+  started_at timestamptz NOT NULL DEFAULT now(),
+  finished_at timestamptz,
+  products_created int NOT NULL DEFAULT 0 CHECK (products_created >= 0),
+  products_updated int NOT NULL DEFAULT 0 CHECK (products_updated >= 0),
+  total_products int NOT NULL DEFAULT 0 CHECK (total_products >= 0),
+  error text,
+  CHECK ((status = 'running') = (finished_at IS NULL))
+);
+CREATE INDEX sync_runs_latest_idx ON sync_runs (started_at DESC);
+
+-- Events received from the POS (webhooks), keyed by the POS's own event id so a redelivery is a no-op.
+CREATE TABLE pos_events (
+  id text PRIMARY KEY,
+  type text NOT NULL,
+  payload jsonb NOT NULL,
+  ingested_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX pos_events_newest_idx ON pos_events (ingested_at DESC, id DESC);

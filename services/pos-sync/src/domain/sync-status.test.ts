@@ -1,0 +1,31 @@
+import { toSyncStatus, type SyncRunRecord } from './sync-status.js';
+
+const buildRun = (overrides: Partial<SyncRunRecord> = {}): SyncRunRecord => ({
+  status: 'succeeded',
+  startedAt: new Date('2025-01-01T10:00:00Z'),
+  finishedAt: new Date('2025-01-01T10:01:00Z'),
+  totalProducts: 12,
+  error: null,
+  ...overrides,
+});
+
+describe('toSyncStatus', () => {
+  it('is ready with nothing synced before the first run', () => {
+    expect(toSyncStatus(undefined, undefined)).toEqual({ status: 'ready', lastSyncAt: null, totalProducts: 0, lastError: null });
+  });
+
+  it('reports the last success', () => {
+    const run = buildRun();
+    expect(toSyncStatus(run, run)).toEqual({ status: 'ready', lastSyncAt: '2025-01-01T10:01:00.000Z', totalProducts: 12, lastError: null });
+  });
+
+  it('is syncing while a run is in progress, keeping the last success', () => {
+    const running = buildRun({ status: 'running', finishedAt: null, totalProducts: 0 });
+    expect(toSyncStatus(running, buildRun())).toMatchObject({ status: 'syncing', lastSyncAt: '2025-01-01T10:01:00.000Z', totalProducts: 12 });
+  });
+
+  it('shows the error of a failed latest run', () => {
+    const failed = buildRun({ status: 'failed', error: 'POS answered 401' });
+    expect(toSyncStatus(failed, undefined)).toEqual({ status: 'error', lastSyncAt: null, totalProducts: 0, lastError: 'POS answered 401' });
+  });
+});

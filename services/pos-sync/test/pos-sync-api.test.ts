@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { IngestedEvent, PosConfig, SyncStatus } from '@pl/contracts';
+import { createTokenVerifier, OUTBOX_SQL, runMigrations } from '@pl/service-kit';
+import { createTestSchemaPool, listen, testCallers, testKeyPair, testLogger, type Listening, type TestSchemaPool } from '@pl/service-kit/testing';
+import { createApp } from '../src/app.js';
+
+const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
+
+describe('pos-sync service', () => {
+  let db: TestSchemaPool;
+  let server: Listening;
+  let callers: Awaited<ReturnType<typeof testCallers>>;
+  const get = (pathname: string, headers: Record<string, string> = callers.admin) => fetch(`${server.url}${pathname}`, { headers });
+
+  beforeAll(async () => {
+    db = createTestSchemaPool('pos_sync');
+    await runMigrations(db.pool, { schema: db.schema, dir: MIGRATIONS_DIR });
+    const keys = await testKeyPair();
+    callers = await testCallers(keys);
+    server = await listen(createApp({ pool: db.pool, logger: testLogger('pos-sync'), verifier: createTokenVerifier({ keySet: keys.keySet }) }));
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.cleanup();
+  });
+  beforeEach(() => db.pool.query('TRUNCATE sync_runs, pos_events, pos_settings'));
+
+  it('creates the kit outbox verbatim in its first migration', () => {
+    expect(readFileSync(path.join(MIGRATIONS_DIR, '001-init.sql'), 'utf8')).toContain(OUTBOX_SQL);
+  });
+
+  it('is live and ready with its database', async () => {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
+  });
+
+  describe.each(['/api/admin/sync/status', '/api/admin/events', '/api/admin/pos-config', '/api/admin/not-a-route'])('%s', (pathname) => {
+    it.each([
+      ['anonymous', 401],
+      ['guest', 401],
+      ['customer', 403],
+    ] as const)('refuses %s with %i JSON', async (who, status) => {
+      const res = await get(pathname, callers[who]);
+      expect(res.status).toBe(status);
+      expect(await res.json()).toEqual({ message: expect.any(String), code: status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN' });
+    });
+  });
+
+  describe('GET /api/admin/sync/status', () => {
+    it('is ready with nothing synced before the first run', async () => {
+      const res = await get('/api/admin/sync/status');
+      expect([res.status, await res.json()]).toEqual([200, { status: 'ready', lastSyncAt: null, totalProducts: 0, lastError: null }]);
+    });
+
+    it('reports a failed latest run with its error and the last success', async () => {
+      await db.pool.query(
+        `INSERT INTO sync_runs (status, started_at, finished_at, total_products, error) VALUES
+           ('succeeded', '2025-05-01T09:00:00Z', '2025-05-01T09:02:00Z', 42, NULL),
+           ('failed', '2025-05-02T09:00:00Z', '2025-05-02T09:00:05Z', 0, 'POS answered 401 Unauthorized')`,
+      );
+      const status = SyncStatus.parse(await (await get('/api/admin/sync/status')).json());
+      expect(status).toEqual({ status: 'error', lastSyncAt: '2025-05-01T09:02:00.000Z', totalProducts: 42, lastError: 'POS answered 401 Unauthorized' });
+    });
+
+    it('reports a run in progress as syncing', async () => {
+      await db.pool.query(`INSERT INTO sync_runs (status) VALUES ('running')`);
+      expect((await (await get('/api/admin/sync/status')).json()).status).toBe('syncing');
+    });
+  });
+
+  describe('GET /api/admin/events', () => {
+    it('answers ingested events newest first', async () => {
+      await db.pool.query(
+        `INSERT INTO pos_events (id, type, payload, ingested_at) VALUES
+           ('evt-1', 'inventory.adjusted', '{"sku":"A","delta":-1}', '2025-05-01T10:00:00Z'),
+           ('evt-2', 'product.updated', '{"sku":"B"}', '2025-05-01T11:00:00Z')`,
+      );
+      const events = ((await (await get('/api/admin/events')).json()) as unknown[]).map((e) => IngestedEvent.parse(e));
+      expect(events).toEqual([
+        { id: 'evt-2', type: 'product.updated', payload: { sku: 'B' }, ingestedAt: '2025-05-01T11:00:00.000Z' },
+        { id: 'evt-1', type: 'inventory.adjusted', payload: { sku: 'A', delta: -1 }, ingestedAt: '2025-05-01T10:00:00.000Z' },
+      ]);
+      expect(await (await get('/api/admin/events?limit=1')).json()).toHaveLength(1);
+    });
+
+    it.each(['0', '101', 'ten'])('rejects limit=%s with 400 JSON', async (limit) => {
+      const res = await get(`/api/admin/events?limit=${limit}`);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: expect.stringContaining('limit'), code: 'VALIDATION_FAILED' });
+    });
+  });
+
+  describe('GET /api/admin/pos-config', () => {
+    it('is not configured until settings exist', async () => {
+      expect(PosConfig.parse(await (await get('/api/admin/pos-config')).json())).toEqual({ configured: false, posUrl: null });
+    });
+
+    it('shows the saved POS URL and never the API key', async () => {
+      await db.pool.query(`INSERT INTO pos_settings (pos_url, api_key) VALUES ('http://pos.local:7000', 'secret-key-123')`);
+      const res = await get('/api/admin/pos-config');
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({ configured: true, posUrl: 'http://pos.local:7000' });
+      expect(text).not.toContain('secret-key-123');
+    });
+
+    it('keeps at most one settings row', async () => {
+      await db.pool.query(`INSERT INTO pos_settings (pos_url, api_key) VALUES ('http://a', 'k')`);
+      await expect(db.pool.query(`INSERT INTO pos_settings (pos_url, api_key) VALUES ('http://b', 'k')`)).rejects.toMatchObject({ code: '23505' });
+    });
+  });
+});
