@@ -78,3 +78,9 @@ export type Location = z.infer<typeof Location>;
 
 export const AdminInventoryEntry = z.object({ product: Product.omit({ variants: true }), variants: z.array(Variant) });
 export type AdminInventoryEntry = z.infer<typeof AdminInventoryEntry>;
+
+/** GET /api/categories/counts and GET /api/locations answer with plain arrays. */
+export const CategoryCountList = z.array(CategoryCount);
+export const LocationList = z.array(Location);
+/** GET /api/admin/inventory answers with a plain array. */
+export const AdminInventoryList = z.array(AdminInventoryEntry);

@@ -10,3 +10,4 @@ export * from './pos.js';
 export * from './events.js';
 export * from './dom-events.js';
 export * from './remotes.js';
+export * from './money.js';

@@ -26,3 +26,6 @@ export const IngestedEvent = z.object({
   ingestedAt: z.string(),
 });
 export type IngestedEvent = z.infer<typeof IngestedEvent>;
+
+/** GET /api/admin/events answers with a plain array, newest first. */
+export const IngestedEventList = z.array(IngestedEvent);

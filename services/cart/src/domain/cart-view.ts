@@ -1,5 +1,5 @@
 import { TAX_RATE_BASIS_POINTS, type Cart, type CartLine } from '@pl/contracts';
-import { centsToDecimal } from './money.js';
+import { centsToDecimal } from '@pl/contracts';
 
 /** A cart line as stored: the variant snapshot in cents. */
 export interface CartLineRecord {

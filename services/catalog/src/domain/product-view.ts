@@ -1,5 +1,5 @@
 import type { InventoryLevel, Product, Variant } from '@pl/contracts';
-import { centsToDecimal } from './money.js';
+import { centsToDecimal } from '@pl/contracts';
 
 /** A product as the catalog stores it (cents, category id); db/ returns these. */
 export interface ProductRecord {

@@ -1,4 +1,5 @@
-// Money is integer cents inside the catalog and a two-place decimal string on the wire ("19.99").
+// The wire encoding of money: integer cents inside every service, a two-place decimal string
+// on the wire ("19.99", spec §3). One encoder for every team, so no two services format prices differently.
 
 const DECIMAL = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
 
