@@ -145,6 +145,7 @@ export async function findTestNats({ env = process.env } = {}) {
   return { url: 'nats://127.0.0.1:4222', stop: async () => void child.kill('SIGTERM') };
 }
 
+const STANDARD_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'name', 'msg', 'err', 'v']);
 const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
 
 /** Prints a child's JSON log lines as `[name] level message`, keeping the request id. */
@@ -157,9 +158,12 @@ function pipeLogs(name, stream, log) {
       if (!line.trim()) continue;
       try {
         const entry = JSON.parse(line);
-        const extra = entry.reqId ? ` (req ${entry.reqId})` : '';
+        const fields = Object.entries(entry)
+          .filter(([k, v]) => !STANDARD_FIELDS.has(k) && v !== null && typeof v !== 'object')
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ');
         const err = entry.err?.message ? `: ${entry.err.message}` : '';
-        log(`[${name}] ${LEVELS[entry.level] ?? entry.level} ${entry.msg ?? ''}${err}${extra}`);
+        log(`[${name}] ${LEVELS[entry.level] ?? entry.level} ${entry.msg ?? ''}${err}${fields ? `  ${fields}` : ''}`);
       } catch {
         log(`[${name}] ${line}`);
       }

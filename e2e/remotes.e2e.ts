@@ -1,0 +1,102 @@
+// Remotes are composed at runtime: one that is down never blanks the shop, and one moved to a
+// new URL is picked up from the gateway's configuration without rebuilding the shell.
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { root } from '../scripts/local-stack.mjs';
+import { serveStatic } from '../scripts/serve-static.mjs';
+import { launchBrowser } from './support/browser.js';
+import { startTestShop, type TestShop } from './support/shop.js';
+
+let browser: Browser;
+const shops: TestShop[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  for (const s of shops) await s.stop();
+});
+
+async function shopWith(env: NodeJS.ProcessEnv = {}) {
+  const shop = await startTestShop({ env });
+  shops.push(shop);
+  return shop;
+}
+
+describe('composition at runtime', () => {
+  it('loads pages from all four remotes', async () => {
+    const shop = await shopWith();
+    const page = await browser.newPage();
+    const remoteHits = new Set<string>();
+    page.on('request', (r) => {
+      for (const [name, port] of Object.entries(shop.ports)) if (r.url().includes(`:${port}/`) && name.startsWith('mf-')) remoteHits.add(name);
+    });
+    await page.goto(shop.url + '/');
+    await page.getByRole('heading', { name: /Featured Products/ }).first().waitFor({ timeout: 15000 });
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.goto(shop.url + '/admin');
+    await page.getByText(/access denied/i).first().waitFor({ timeout: 15000 });
+    expect([...remoteHits].sort()).toEqual(['mf-account', 'mf-admin', 'mf-cart-checkout', 'mf-catalog']);
+    await page.close();
+  });
+
+  it('keeps the shop working when a remote goes down while the page is open', async () => {
+    const shop = await shopWith();
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(shop.url + '/about');
+    await page.getByRole('heading', { name: /About/ }).first().waitFor();
+    await shop.remoteServers['mf-admin']!.close();
+    // client-side navigation to a page owned by the dead remote
+    await page.evaluate(() => {
+      history.pushState({}, '', '/admin');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByText(/temporarily unavailable/i).first().waitFor({ timeout: 15000 });
+    await page.locator('header').getByText('Professional Liquidation').first().waitFor();
+    await page.locator('footer').first().waitFor();
+    // the rest of the shop still navigates and renders
+    await page.locator('header a[href="/about"]').first().click();
+    await page.getByRole('heading', { name: /About/ }).first().waitFor();
+    await page.close();
+  });
+
+  it('shows the friendly fallback, not a blank page, when a remote is down at page load', async () => {
+    const shop = await shopWith();
+    await shop.remoteServers['mf-catalog']!.close();
+    const page = await browser.newPage();
+    await page.goto(shop.url + '/');
+    await page.getByText(/temporarily unavailable/i).first().waitFor({ timeout: 15000 });
+    await page.locator('header').getByText('Professional Liquidation').first().waitFor();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 15000 });
+    await page.goto(shop.url + '/support/returns');
+    await page.getByRole('heading', { name: /Returns Policy/ }).first().waitFor();
+    await page.close();
+  });
+
+  it('picks up a remote moved to a new URL without rebuilding the shell', async () => {
+    const shellIndex = path.join(root, 'shell/dist/index.html');
+    const builtAt = statSync(shellIndex).mtimeMs;
+    const moved = await serveStatic({ dir: path.join(root, 'mf-catalog/dist'), port: 0 });
+    try {
+      const entry = `http://127.0.0.1:${moved.port}/mf-manifest.json`;
+      const shop = await shopWith({ REMOTE_MF_CATALOG_URL: entry });
+      const config = (await (await fetch(shop.url + '/runtime/remotes.json')).json()) as { remotes: Array<{ name: string; entry: string }> };
+      expect(config.remotes.find((r) => r.name === 'mf_catalog')?.entry).toBe(entry);
+      const page = await browser.newPage();
+      const hits: string[] = [];
+      page.on('request', (r) => r.url().startsWith(`http://127.0.0.1:${moved.port}/`) && hits.push(r.url()));
+      const response = await page.goto(shop.url + '/');
+      expect(response?.headers()['content-security-policy']).toContain(`http://127.0.0.1:${moved.port}`);
+      await page.getByRole('heading', { name: /Featured Products/ }).first().waitFor({ timeout: 15000 });
+      expect(hits.some((u) => u.endsWith('/mf-manifest.json'))).toBe(true);
+      expect(statSync(shellIndex).mtimeMs).toBe(builtAt);
+      await page.close();
+    } finally {
+      await moved.close();
+    }
+  });
+});

@@ -1,0 +1,161 @@
+// Every route of spec §2 renders its owner's page inside the shell; the shell's own pages carry
+// the spec's texts and constants; unknown paths get the 404 page.
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser.js';
+import { startTestShop, type TestShop } from './support/shop.js';
+
+let shop: TestShop;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+beforeEach(async () => {
+  page = await browser.newPage();
+});
+afterEach(async () => {
+  await page.close();
+});
+
+async function open(path: string) {
+  const response = await page.goto(shop.url + path);
+  expect(response?.status()).toBe(200);
+}
+
+const heading = (name: string | RegExp) => page.getByRole('heading', { name }).first();
+
+describe('routes', () => {
+  it.each([
+    ['/', /Featured Products/],
+    ['/products', /Products/],
+    ['/categories', /Categories/],
+    ['/locations', /Locations/],
+    ['/checkout', /Cart Empty/],
+    ['/forgot-password', /Forgot Password/],
+    ['/reset-password', /Invalid Reset Link/],
+    ['/reset-password?token=abc', /Reset Your Password/],
+    ['/about', /About/],
+    ['/support/condition-guide', /Condition Guide/],
+    ['/support/returns', /Returns Policy/],
+    ['/support/shipping', /Shipping Info/],
+    ['/contact', /Contact/],
+  ])('%s renders its page', async (path, name) => {
+    await open(path);
+    await expect(heading(name).waitFor({ timeout: 15000 })).resolves.toBeUndefined();
+  });
+
+  it('/admin refuses a guest with an access-denied view', async () => {
+    await open('/admin');
+    await page.getByText(/access denied|not authorized|sign in as an admin/i).first().waitFor({ timeout: 15000 });
+  });
+
+  it('/account sends a guest back to the home page', async () => {
+    await open('/account');
+    await page.waitForURL(shop.url + '/', { timeout: 15000 });
+  });
+
+  it('an unknown path shows the 404 page', async () => {
+    await open('/no/such/page');
+    await heading('404 Page Not Found').waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+  });
+});
+
+describe('header and footer', () => {
+  it('shows the brand, the navigation, the search box and the remotes\' slots', async () => {
+    await open('/about');
+    const header = page.locator('header').first();
+    await header.getByText('Professional Liquidation').first().waitFor();
+    for (const href of ['/products', '/categories', '/locations', '/about']) {
+      expect(await header.locator(`a[href="${href}"]`).count()).toBeGreaterThan(0);
+    }
+    expect(await header.locator('a[href="/"]').count()).toBeGreaterThan(0);
+    await header.getByPlaceholder('Search products...').waitFor();
+    await header.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 15000 });
+    await header.getByRole('button', { name: 'Create Account' }).waitFor();
+  });
+
+  it('hides the search box on small screens', async () => {
+    await page.setViewportSize({ width: 380, height: 800 });
+    await open('/about');
+    await page.locator('header').first().waitFor();
+    expect(await page.getByPlaceholder('Search products...').isVisible()).toBe(false);
+  });
+
+  it('searching from the header opens the products page with the query', async () => {
+    await open('/about');
+    const box = page.getByPlaceholder('Search products...');
+    await box.fill('lamp');
+    await box.press('Enter');
+    await page.waitForURL(/\/products\?q=lamp/);
+  });
+
+  it('links the spec\'s footer pages and lists the store locations', async () => {
+    await open('/about');
+    const footer = page.locator('footer').first();
+    for (const href of [
+      '/products?category=electronics',
+      '/products?category=computers',
+      '/products?category=mobile-devices',
+      '/products?category=accessories',
+      '/support/condition-guide',
+      '/support/returns',
+      '/support/shipping',
+      '/contact',
+    ]) {
+      expect(await footer.locator(`a[href="${href}"]`).count()).toBe(1);
+    }
+    // The locations list is the catalog team's fragment, filled from GET /api/locations.
+    const locations = (await (await fetch(shop.url + '/api/locations')).json()) as Array<{ name: string }>;
+    expect(locations.length).toBeGreaterThan(0);
+    await footer.getByText(locations[0]!.name).first().waitFor({ timeout: 15000 });
+  });
+});
+
+describe('static pages', () => {
+  it('Condition Guide explains the five grades', async () => {
+    await open('/support/condition-guide');
+    for (const label of ['New in Box', 'Open Box', 'Lightly Used', 'Used', 'For Parts']) {
+      await page.getByText(label, { exact: true }).first().waitFor();
+    }
+  });
+
+  it('Returns Policy states every returns constant', async () => {
+    await open('/support/returns');
+    const text = await page.locator('main').innerText();
+    expect(text).toMatch(/7 days/);
+    expect(text).toMatch(/delivery or pickup/);
+    expect(text).toMatch(/For Parts/);
+    expect(text).toMatch(/As-Is/);
+    expect(text).toMatch(/final sale/);
+    expect(text).toMatch(/5-7 business days/);
+  });
+
+  it('Shipping Info states every shipping constant and the support hours', async () => {
+    await open('/support/shipping');
+    const text = await page.locator('main').innerText();
+    for (const fact of [/5-7 business days/, /1-2 business days/, /2 PM/, /calculated at checkout/, /within 24 hours/, /valid ID/, /order confirmation/, /Monday to Friday 8am-6pm/, /Saturday 9am-4pm/]) {
+      expect(text).toMatch(fact);
+    }
+    expect(text).toMatch(/free/i);
+  });
+
+  it('Contact shows Coming Soon and no form', async () => {
+    await open('/contact');
+    await page.getByText('Coming Soon').first().waitFor();
+    expect(await page.locator('main form').count()).toBe(0);
+  });
+
+  it('About has the mission, features, three steps and a contact block', async () => {
+    await open('/about');
+    const text = await page.locator('main').innerText();
+    expect(text).toMatch(/mission/i);
+    expect(text).toMatch(/1[\s\S]*2[\s\S]*3/);
+    expect(text).toMatch(/contact/i);
+  });
+});

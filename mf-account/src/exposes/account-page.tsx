@@ -1,0 +1,4 @@
+import '../features/account.css';
+import { AccountPage } from '../features/profile/components/account-page.js';
+
+export default AccountPage;

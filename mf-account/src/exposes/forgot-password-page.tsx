@@ -1,0 +1,4 @@
+import '../features/account.css';
+import { ForgotPasswordPage } from '../features/password/components/forgot-password-page.js';
+
+export default ForgotPasswordPage;

@@ -1,0 +1,4 @@
+import '../features/account.css';
+import { ResetPasswordPage } from '../features/password/components/reset-password-page.js';
+
+export default ResetPasswordPage;

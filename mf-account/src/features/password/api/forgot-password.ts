@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { ApiPaths } from '@pl/contracts';
+import { apiRequest } from '@pl/ui';
+
+/** POST /api/auth/forgot-password: the response is not read; any success shows the confirmation. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await apiRequest('POST', ApiPaths.auth.forgotPassword, { email });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

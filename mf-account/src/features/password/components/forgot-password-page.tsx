@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, Card, CardContent, Input, Label } from '@pl/ui';
+import { useRequestPasswordReset } from '../api/forgot-password.js';
+import { forgotPasswordError } from '../utils/password-forms.js';
+
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const request = useRequestPasswordReset();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const error = forgotPasswordError(email);
+    setFieldError(error);
+    if (!error) request.mutate(email.trim());
+  };
+
+  return (
+    <div className="pl-container pl-page acc-narrow">
+      <Card>
+        <CardContent className="acc-card">
+          <h1 className="acc-card__title">Forgot Password</h1>
+          {request.isSuccess ? (
+            <p className="acc-success" role="status">
+              If an account exists with that email, we've sent password reset instructions. Please check your inbox.
+            </p>
+          ) : (
+            <form onSubmit={submit} noValidate>
+              <p className="pl-muted">Enter your email address and we'll send you a link to reset your password.</p>
+              <div className="pl-field">
+                <Label htmlFor="forgot-email">Email Address</Label>
+                <Input
+                  id="forgot-email"
+                  type="email"
+                  autoComplete="email"
+                  placeholder="you@example.com"
+                  value={email}
+                  aria-invalid={fieldError ? true : undefined}
+                  aria-describedby={fieldError ? 'forgot-email-error' : undefined}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
+                {fieldError && (
+                  <p id="forgot-email-error" className="pl-field__error">
+                    {fieldError}
+                  </p>
+                )}
+              </div>
+              {request.isError && (
+                <p className="acc-error" role="alert">
+                  An error occurred. Please try again.
+                </p>
+              )}
+              <Button type="submit" block disabled={request.isPending}>
+                {request.isPending ? 'Sending...' : 'Send Reset Link'}
+              </Button>
+            </form>
+          )}
+          <p className="acc-card__footer">
+            <Link to="/account">Back to Login</Link>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

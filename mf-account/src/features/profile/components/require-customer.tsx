@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import type { Customer } from '@pl/contracts';
+import { Button, Skeleton, serverMessage } from '@pl/ui';
+import { useCurrentUser } from '../../session/api/get-current-user.js';
+
+/** Spec §2: account pages redirect guests to /; they wait for the current-user call first. */
+export function RequireCustomer({ children }: { children: (user: Customer) => ReactNode }) {
+  const me = useCurrentUser();
+  if (me.isPending) {
+    return (
+      <div className="pl-container pl-page" aria-busy="true">
+        <Skeleton style={{ height: '2.25rem', width: '16rem' }} />
+        <Skeleton style={{ height: '12rem', marginTop: '1.5rem', maxWidth: '40rem' }} />
+      </div>
+    );
+  }
+  if (me.isError) {
+    return (
+      <div className="pl-container pl-page">
+        <p className="acc-error" role="alert">
+          We couldn't load your account. {serverMessage(me.error) ?? 'Please try again.'}
+        </p>
+        <Button variant="outline" onClick={() => void me.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!me.user) return <Navigate to="/" replace />;
+  return <>{children(me.user)}</>;
+}

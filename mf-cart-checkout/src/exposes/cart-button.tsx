@@ -1,0 +1,4 @@
+import '../features/cart-checkout.css';
+import { CartButton } from '../features/cart/components/cart-button.js';
+
+export default CartButton;

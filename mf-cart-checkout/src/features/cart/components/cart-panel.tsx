@@ -1,0 +1,63 @@
+import { useNavigate } from 'react-router-dom';
+import { DomEvents } from '@pl/contracts';
+import { Button, Dialog, useDomEvent } from '@pl/ui';
+import { useCart } from '../api/get-cart.js';
+import { useCartPanelStore } from '../state/cart-panel-store.js';
+import { CartLineItem, CartLineSkeleton } from './cart-line-item.js';
+import { CartTotals } from './cart-totals.js';
+import { LoadFailed } from './load-failed.js';
+
+/** The slide-in cart (spec §2): closed at first; opened, closed or toggled by `cart:panel`. */
+export function CartPanel() {
+  const open = useCartPanelStore((s) => s.open);
+  const apply = useCartPanelStore((s) => s.apply);
+  useDomEvent(DomEvents.cartPanel, (detail) => apply(detail?.action ?? 'toggle'));
+  const cart = useCart({ enabled: open });
+  const navigate = useNavigate();
+  const close = () => apply('close');
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => apply(next ? 'open' : 'close')} title="Shopping Cart" placement="right" className="cc-panel">
+      <div className="cc-panel__content">
+        {cart.isPending ? (
+          <ul className="cc-lines" aria-busy="true" aria-label="Loading cart">
+            {Array.from({ length: 3 }, (_, i) => (
+              <CartLineSkeleton key={i} />
+            ))}
+          </ul>
+        ) : cart.isError ? (
+          <LoadFailed error={cart.error} onRetry={() => void cart.refetch()} />
+        ) : cart.data.lines.length === 0 ? (
+          <p className="cc-empty">Your cart is empty</p>
+        ) : (
+          <>
+            <ul className="cc-lines">
+              {cart.data.lines.map((line) => (
+                <CartLineItem key={line.id} line={line} />
+              ))}
+            </ul>
+            {cart.data.lines.some((l) => l.variant.oneOfAKind) && (
+              <p className="cc-reservation-notice">
+                One-of-a-kind items in your cart are reserved for you for 10 minutes.
+              </p>
+            )}
+            <div className="cc-panel__footer">
+              <CartTotals cart={cart.data} />
+              <Button
+                block
+                size="lg"
+                onClick={() => {
+                  close();
+                  navigate('/checkout');
+                }}
+              >
+                Proceed to Checkout
+              </Button>
+              <p className="cc-panel__note">Items are reserved. Complete checkout within the time limit to secure your purchase.</p>
+            </div>
+          </>
+        )}
+      </div>
+    </Dialog>
+  );
+}

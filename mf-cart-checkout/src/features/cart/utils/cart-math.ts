@@ -1,0 +1,15 @@
+import type { CartLine } from '@pl/contracts';
+
+/** The header badge: the sum of qty over the cart's lines (spec §2). */
+export function cartItemCount(lines: readonly Pick<CartLine, 'qty'>[] | undefined): number {
+  return (lines ?? []).reduce((sum, line) => sum + Math.max(0, line.qty), 0);
+}
+
+/** A line's struck-through compare-at total, only when it is higher than what the shopper pays. */
+export function lineCompareAtTotal(line: Pick<CartLine, 'qty' | 'subtotal' | 'variant'>): number | undefined {
+  const compareAt = line.variant.compareAtPrice;
+  if (!compareAt) return undefined;
+  const cents = Math.round(Number(compareAt) * 100) * line.qty;
+  const paid = Math.round(Number(line.subtotal) * 100);
+  return Number.isFinite(cents) && cents > paid ? cents : undefined;
+}

@@ -1,0 +1,4 @@
+import '../features/catalog.css';
+import { CategoriesPage } from '../features/categories/components/categories-page.js';
+
+export default CategoriesPage;

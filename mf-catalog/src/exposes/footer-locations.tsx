@@ -1,0 +1,4 @@
+import '../features/catalog.css';
+import { FooterLocations } from '../features/locations/components/footer-locations.js';
+
+export default FooterLocations;

@@ -1,0 +1,100 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { QueryFunctionContext } from '@tanstack/react-query';
+import { apiRequest, errorStatus, getQueryFn, serverMessage } from './api-client';
+
+// A real HTTP server stands in for the gateway; global fetch (Node 20) talks to it.
+interface Seen {
+  method?: string;
+  url?: string;
+  contentType?: string;
+  body: string;
+}
+let server: http.Server;
+let base: string;
+const seen: Seen[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      seen.push({ method: req.method, url: req.url, contentType: req.headers['content-type'], body });
+      if (req.url === '/api/cart') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"lines":[]}');
+      if (req.url === '/api/products/p1') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"p1"}');
+      if (req.url === '/api/auth/me')
+        return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Not signed in","code":"UNAUTHENTICATED"}');
+      if (req.url === '/api/empty-error') return void res.writeHead(503).end();
+      if (req.url === '/api/cart/lines') return void res.writeHead(409).end('{"message":"Item is reserved by another shopper"}');
+      res.writeHead(404).end('Not here');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => (seen.length = 0));
+
+const ctx = (queryKey: string[]) => ({ queryKey, signal: new AbortController().signal }) as unknown as QueryFunctionContext;
+
+describe('apiRequest', () => {
+  it('sends a body as JSON with its content type', async () => {
+    await apiRequest('POST', `${base}/api/cart`, { variantId: 'SKU-1', qty: 1 });
+
+    expect(seen[0]).toMatchObject({ method: 'POST', contentType: 'application/json', body: '{"variantId":"SKU-1","qty":1}' });
+  });
+
+  it('sends no body and no content type without data', async () => {
+    await apiRequest('GET', `${base}/api/cart`);
+
+    expect(seen[0]).toMatchObject({ method: 'GET', contentType: undefined, body: '' });
+  });
+
+  it('turns a non-ok response into "<status>: <response text>"', async () => {
+    await expect(apiRequest('POST', `${base}/api/cart/lines`, {})).rejects.toThrow(
+      '409: {"message":"Item is reserved by another shopper"}',
+    );
+  });
+
+  it('uses the status text when the error response has no body', async () => {
+    await expect(apiRequest('GET', `${base}/api/empty-error`)).rejects.toThrow('503: Service Unavailable');
+  });
+});
+
+describe('getQueryFn', () => {
+  it('GETs the query key segments joined by slashes', async () => {
+    const data = await getQueryFn({ on401: 'throw' })(ctx([`${base}/api/products`, 'p1']));
+
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/products/p1' });
+    expect(data).toEqual({ id: 'p1' });
+  });
+
+  it('throws on 401 by default', async () => {
+    await expect(getQueryFn({ on401: 'throw' })(ctx([`${base}/api/auth/me`]))).rejects.toThrow(/^401: /);
+  });
+
+  it('returns null on 401 when asked to (the current-user call for guests)', async () => {
+    await expect(getQueryFn({ on401: 'returnNull' })(ctx([`${base}/api/auth/me`]))).resolves.toBeNull();
+  });
+});
+
+describe('serverMessage and errorStatus', () => {
+  it('reads the message of a JSON error body', () => {
+    const error = new Error('401: {"message":"Invalid credentials","code":"UNAUTHENTICATED"}');
+    expect(serverMessage(error)).toBe('Invalid credentials');
+    expect(errorStatus(error)).toBe(401);
+  });
+
+  it('uses a plain-text body as the message', () => {
+    expect(serverMessage(new Error('400: Username taken'))).toBe('Username taken');
+  });
+
+  it('has no message for network failures, empty bodies, HTML pages or JSON without a message', () => {
+    expect(serverMessage(new TypeError('Failed to fetch'))).toBeUndefined();
+    expect(serverMessage(new Error('502: '))).toBeUndefined();
+    expect(serverMessage(new Error('404: <!doctype html><html></html>'))).toBeUndefined();
+    expect(serverMessage(new Error('500: {"code":"INTERNAL"}'))).toBeUndefined();
+    expect(serverMessage('boom')).toBeUndefined();
+    expect(errorStatus(new TypeError('Failed to fetch'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,89 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+
+/**
+ * The one way the browser talks to the API (spec §7), shared by the shell and every remote:
+ * every request carries credentials (the gateway's session cookie), a body is JSON, and any
+ * non-ok response becomes `Error("<status>: <response text or status text>")`.
+ */
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text().catch(() => '')) || res.statusText;
+  throw new Error(`${res.status}: ${text}`);
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export async function apiRequest(method: HttpMethod, url: string, data?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  return res;
+}
+
+/** apiRequest, then the JSON body (or undefined for an empty body such as a 204). */
+export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, data);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** A query function that GETs the query key's segments joined by '/' (spec §7). */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
+    if (on401 === 'returnNull' && res.status === 401) return null as T;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/** Spec §7 defaults: a 401 throws, no retries, no refetch on focus or interval, data never stale. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The HTTP status of an error thrown by apiRequest/getQueryFn, if it was one. */
+export function errorStatus(error: unknown): number | undefined {
+  const m = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * The server's message inside an error thrown by apiRequest: the `message` of a JSON error
+ * body (`{message, code}`), else the plain response text. Undefined for network failures and
+ * empty bodies, so callers fall back to their own text (spec §8).
+ */
+export function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const m = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!m) return undefined;
+  const text = m[1]!.trim();
+  // An empty body or an HTML error page is no message a shopper should read.
+  if (!text || text.startsWith('<')) return undefined;
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
+      return (body as { message: string }).message || undefined;
+    }
+    return undefined;
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,51 @@
+import type { ConditionGrade } from '@pl/contracts';
+import type { BadgeTone } from './badge.js';
+
+export interface ConditionGradeInfo {
+  grade: ConditionGrade;
+  label: string;
+  tone: BadgeTone;
+  /** What the grade promises the shopper (shown in the Condition Guide). */
+  meaning: string;
+}
+
+/** The five condition grades in order from best to worst, with their label and colour (spec §3). */
+export const conditionGrades: readonly ConditionGradeInfo[] = [
+  {
+    grade: 'NEW_IN_BOX',
+    label: 'New in Box',
+    tone: 'green',
+    meaning: 'Brand new and unused, in its original sealed packaging with every accessory and manual included.',
+  },
+  {
+    grade: 'OPEN_BOX',
+    label: 'Open Box',
+    tone: 'blue',
+    meaning:
+      'The packaging has been opened, but the item is unused or was only briefly handled. Inspected, complete and fully functional.',
+  },
+  {
+    grade: 'LIGHTLY_USED',
+    label: 'Lightly Used',
+    tone: 'yellow',
+    meaning: 'Used for a short time with minimal signs of wear. Tested and working; packaging or minor extras may be missing.',
+  },
+  {
+    grade: 'USED',
+    label: 'Used',
+    tone: 'orange',
+    meaning: 'Shows normal signs of use such as scratches or scuffs. Tested and fully functional.',
+  },
+  {
+    grade: 'FOR_PARTS',
+    label: 'For Parts',
+    tone: 'red',
+    meaning:
+      'Not fully working or missing parts. Sold as-is for repair or parts, and a final sale that cannot be returned.',
+  },
+];
+
+/** The grade's display data, or undefined for a grade the shop does not know. */
+export function conditionGradeInfo(grade: string): ConditionGradeInfo | undefined {
+  return conditionGrades.find((g) => g.grade === grade);
+}

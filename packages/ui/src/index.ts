@@ -1,0 +1,43 @@
+// @pl/ui: the shop's design system and the few browser-side helpers every team shares (toasts,
+// cross-team DOM events, the API client, remote slots). Shared as a Module Federation singleton.
+import './styles.css';
+
+export { cx } from './class-names.js';
+export { Button, buttonClass, type ButtonProps, type ButtonVariant, type ButtonSize } from './button.js';
+export { Badge, type BadgeProps, type BadgeVariant, type BadgeTone } from './badge.js';
+export { ConditionBadge } from './condition-badge.js';
+export { conditionGrades, conditionGradeInfo, type ConditionGradeInfo } from './condition-grades.js';
+export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './card.js';
+export { Input } from './input.js';
+export { Label } from './label.js';
+export { Skeleton } from './skeleton.js';
+export { Dialog, type DialogProps } from './dialog.js';
+export { formatPrice } from './format-price.js';
+export { emitDomEvent, useDomEvent, type DomEventName } from './dom-events.js';
+export { toast } from './toast.js';
+export { Toaster, TOAST_REGION_LABEL } from './toaster.js';
+export { TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_SWIPE_THRESHOLD_PX } from './toast-queue.js';
+export {
+  apiRequest,
+  apiJson,
+  throwIfResNotOk,
+  getQueryFn,
+  createQueryClient,
+  errorStatus,
+  serverMessage,
+  type HttpMethod,
+  type UnauthorizedBehavior,
+} from './api-client.js';
+export {
+  RemoteSlot,
+  RemoteUnavailable,
+  provideRemoteHost,
+  retryRemote,
+  remoteNameOf,
+  REMOTE_UNAVAILABLE_MESSAGE,
+  type RemoteHost,
+  type RemoteModule,
+  type RemoteComponent,
+  type RemoteSlotProps,
+} from './remote-slot.js';
+export { useRealtimeStatus, type RealtimeStatus } from './realtime-status.js';

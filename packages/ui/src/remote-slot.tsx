@@ -1,0 +1,194 @@
+import {
+  Component,
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ErrorInfo,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+import { Button } from './button.js';
+import { cx } from './class-names.js';
+
+/**
+ * Where a page shows a module from another team's remote ("mf_catalog/HomePage"). The shell
+ * provides the loader (the Module Federation runtime, configured at page load); remotes use the
+ * same slot for cross-team fragments, e.g. the catalog's card showing the cart's AddToCartButton.
+ *
+ * A remote that is down or throws never takes the page with it: each slot has its own Suspense
+ * and error boundary and shows RemoteUnavailable with a Retry that really loads again.
+ */
+// The loaded component's props are the exposing team's contract; the slot passes them through.
+export type RemoteComponent = ComponentType<any>;
+export interface RemoteModule {
+  default: RemoteComponent;
+}
+
+export interface RemoteHost {
+  /** Loads an exposed module by its id, "<remote name>/<exposed name>". */
+  load(id: string): Promise<RemoteModule | null | undefined>;
+  /**
+   * Called before a retry: when the remote's last load failed, forget it so the next attempt
+   * fetches its manifest and entry again (a remote that loaded and then threw is left alone).
+   * Resolves to any further remotes whose slots should retry too.
+   */
+  reset(remoteName: string): Promise<string[] | void>;
+}
+
+export const REMOTE_UNAVAILABLE_MESSAGE = 'This part of the shop is temporarily unavailable.';
+
+let host: RemoteHost | undefined;
+
+/** Called once by the shell (or a remote running alone) before rendering. */
+export function provideRemoteHost(next: RemoteHost): void {
+  host = next;
+}
+
+export function remoteNameOf(id: string): string {
+  return id.split('/')[0] ?? id;
+}
+
+// Each retry of a remote bumps its generation; slots subscribed to it remount with a fresh lazy
+// component, because React.lazy remembers a rejected load forever.
+const generations = new Map<string, number>();
+const listeners = new Set<() => void>();
+const lazies = new Map<string, LazyExoticComponent<RemoteComponent>>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function bump(remoteName: string) {
+  generations.set(remoteName, (generations.get(remoteName) ?? 0) + 1);
+  for (const key of lazies.keys()) if (remoteNameOf(key) === remoteName) lazies.delete(key);
+  listeners.forEach((l) => l());
+}
+
+/** Tries a remote again: the host forgets a failed load, then every slot of that remote remounts. */
+export async function retryRemote(remoteName: string): Promise<void> {
+  const names = new Set([remoteName]);
+  if (host) {
+    try {
+      for (const name of (await host.reset(remoteName)) ?? []) names.add(name);
+    } catch (error) {
+      console.error(`[remote-slot] resetting ${remoteName} failed`, error);
+    }
+  }
+  names.forEach(bump);
+}
+
+function lazyRemote(id: string): LazyExoticComponent<RemoteComponent> {
+  let component = lazies.get(id);
+  if (!component) {
+    component = lazy(async () => {
+      if (!host) throw new Error(`No remote host is configured to load ${id}`);
+      const mod = await host.load(id);
+      if (!mod || (typeof mod.default !== 'function' && typeof mod.default !== 'object')) {
+        throw new Error(`${id} did not export a component`);
+      }
+      return mod as RemoteModule;
+    });
+    lazies.set(id, component);
+  }
+  return component;
+}
+
+interface SlotInfo {
+  id: string;
+  compact: boolean;
+  hideWhenUnavailable: boolean;
+}
+const SlotContext = createContext<SlotInfo | null>(null);
+
+export interface RemoteSlotProps {
+  /** "<remote name>/<exposed name>", e.g. "mf_cart_checkout/CartButton". */
+  id: string;
+  /** Props for the remote component: the exposing team's public contract. */
+  props?: Record<string, unknown>;
+  /** Shown while the remote loads (defaults to nothing for compact slots, a skeleton block otherwise). */
+  loading?: ReactNode;
+  /** A small inline fallback for header and card fragments. */
+  compact?: boolean;
+  /**
+   * Render nothing when the remote is unavailable: for parts that are invisible until asked
+   * for (the cart side panel), whose unavailability another slot already shows.
+   */
+  hideWhenUnavailable?: boolean;
+}
+
+export function RemoteSlot({ id, props, loading, compact = false, hideWhenUnavailable = false }: RemoteSlotProps) {
+  const remoteName = remoteNameOf(id);
+  const generation = useSyncExternalStore(
+    subscribe,
+    () => generations.get(remoteName) ?? 0,
+    () => 0,
+  );
+  const Loaded = lazyRemote(id);
+  return (
+    <SlotContext.Provider value={{ id, compact, hideWhenUnavailable }}>
+      <RemoteErrorBoundary key={generation} id={id} compact={compact}>
+        <Suspense fallback={loading ?? (compact ? null : <div className="pl-skeleton" style={{ height: '12rem' }} aria-hidden="true" />)}>
+          <Loaded {...props} />
+        </Suspense>
+      </RemoteErrorBoundary>
+    </SlotContext.Provider>
+  );
+}
+
+export interface RemoteUnavailableProps {
+  /** The slot's module id; read from the surrounding slot when omitted. */
+  id?: string;
+  compact?: boolean;
+}
+
+/** The friendly fallback for a part of the page whose remote is down or broken. */
+export function RemoteUnavailable({ id, compact }: RemoteUnavailableProps) {
+  const slot = useContext(SlotContext);
+  const moduleId = id ?? slot?.id ?? 'unknown';
+  const isCompact = compact ?? slot?.compact ?? false;
+  const remoteName = remoteNameOf(moduleId);
+  const [retrying, setRetrying] = useState(false);
+  const retry = () => {
+    setRetrying(true);
+    void retryRemote(remoteName).finally(() => setRetrying(false));
+  };
+  if (slot?.hideWhenUnavailable) return null;
+  return (
+    <div
+      className={cx('pl-unavailable', isCompact && 'pl-unavailable--compact')}
+      role="status"
+      data-remote-unavailable={remoteName}
+      title={isCompact ? REMOTE_UNAVAILABLE_MESSAGE : undefined}
+    >
+      <p className="pl-unavailable__message">{isCompact ? 'Temporarily unavailable' : REMOTE_UNAVAILABLE_MESSAGE}</p>
+      <Button variant="outline" size="sm" onClick={retry} disabled={retrying}>
+        {retrying ? 'Retrying...' : 'Retry'}
+      </Button>
+    </div>
+  );
+}
+
+class RemoteErrorBoundary extends Component<
+  { id: string; compact: boolean; children: ReactNode },
+  { error: Error | null }
+> {
+  override state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`[remote-slot] ${this.props.id} failed`, error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error) return <RemoteUnavailable compact={this.props.compact} />;
+    return this.props.children;
+  }
+}

@@ -1,0 +1,25 @@
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import moduleFederationConfig from './module-federation.config';
+
+// In development the shell runs on :5200 and borrows the gateway (:5000) for the API, the
+// websocket and the runtime remote configuration; in production the gateway serves shell/dist.
+const gateway = process.env.GATEWAY_URL ?? 'http://localhost:5000';
+
+export default defineConfig({
+  plugins: [pluginReact(), pluginModuleFederation(moduleFederationConfig)],
+  html: { title: 'Professional Liquidation', meta: { description: 'Inspected, condition-graded returns and overstock at liquidation prices.' } },
+  server: {
+    port: 5200,
+    proxy: {
+      '/api': { target: gateway, changeOrigin: false },
+      '/runtime': { target: gateway, changeOrigin: false },
+      '/ws': { target: gateway, ws: true, changeOrigin: false },
+    },
+  },
+  output: { assetPrefix: '/' },
+  // Lazy compilation would build chunks on first request, which federation's chunk loading does not expect.
+  dev: { lazyCompilation: false },
+  performance: { chunkSplit: { strategy: 'split-by-experience' } },
+});

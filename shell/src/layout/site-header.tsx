@@ -1,0 +1,39 @@
+import { Link, NavLink } from 'react-router-dom';
+import { RemoteSlot } from '@pl/ui';
+import { BrandMark } from './brand-mark.js';
+import { SearchBox } from './search-box.js';
+
+const navLinks = [
+  { to: '/products', label: 'Products' },
+  { to: '/categories', label: 'Categories' },
+  { to: '/locations', label: 'Locations' },
+  { to: '/about', label: 'About' },
+];
+
+export function SiteHeader() {
+  return (
+    <header className="shell-header">
+      <div className="pl-container shell-header__inner">
+        <Link to="/" className="shell-logo" aria-label="Professional Liquidation home">
+          <BrandMark />
+          <span className="shell-logo__text">
+            <span className="shell-logo__brand">Professional Liquidation</span>
+            <span className="shell-logo__tagline">Inspected. Graded. Priced to move.</span>
+          </span>
+        </Link>
+        <nav className="shell-nav" aria-label="Main">
+          {navLinks.map((link) => (
+            <NavLink key={link.to} to={link.to} className="shell-nav__link">
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="shell-header__actions">
+          <SearchBox />
+          <RemoteSlot id="mf_cart_checkout/CartButton" compact loading={<span className="pl-skeleton shell-slot-placeholder" />} />
+          <RemoteSlot id="mf_account/AccountArea" compact loading={<span className="pl-skeleton shell-slot-placeholder shell-slot-placeholder--wide" />} />
+        </div>
+      </div>
+    </header>
+  );
+}

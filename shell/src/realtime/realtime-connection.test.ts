@@ -1,0 +1,215 @@
+import type { AddressInfo } from 'node:net';
+import WebSocket, { WebSocketServer } from 'ws';
+import type { InventoryUpdatedMessage, RealtimeState } from '@pl/contracts';
+import { connectRealtime } from './realtime-connection';
+
+// A real websocket server stands in for the gateway's /ws; the `ws` client plays the browser.
+// The reconnect delays are observed through an injected scheduler, not measured on a clock.
+
+const createSocket = (url: string) => new WebSocket(url) as unknown as globalThis.WebSocket;
+
+interface Recorder {
+  inventory: InventoryUpdatedMessage[];
+  opens: number[];
+  states: RealtimeState[];
+}
+const record = (): Recorder & Parameters<typeof connectRealtime>[1] => {
+  const r: Recorder = { inventory: [], opens: [], states: [] };
+  return {
+    ...r,
+    onInventoryUpdated: (m) => r.inventory.push(m),
+    onOpen: ({ attempt }) => r.opens.push(attempt),
+    onState: (state) => r.states.push(state),
+  };
+};
+
+async function startServer(port = 0): Promise<{ wss: WebSocketServer; url: string; port: number }> {
+  const wss = new WebSocketServer({ port, host: '127.0.0.1' });
+  await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
+  const actual = (wss.address() as AddressInfo).port;
+  return { wss, url: `ws://127.0.0.1:${actual}/ws`, port: actual };
+}
+const stopServer = (wss: WebSocketServer) =>
+  new Promise<void>((resolve) => {
+    wss.clients.forEach((c) => c.terminate());
+    wss.close(() => resolve());
+  });
+
+async function until(check: () => boolean, what: string) {
+  for (let i = 0; i < 200; i++) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const inventoryMessage = {
+  type: 'inventory.updated',
+  id: 'evt-1',
+  productId: 'p1',
+  variantId: 'v1',
+  sku: 'SKU-1',
+  onHand: 3,
+  reserved: 1,
+  available: 2,
+  timestamp: '2026-11-21T10:00:00.000Z',
+};
+
+// Connection errors are logged as warnings by design (spec §8); keep the test output quiet.
+let warn: jest.SpyInstance;
+beforeEach(() => {
+  warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => warn.mockRestore());
+
+describe('connectRealtime', () => {
+  it('passes on valid inventory.updated messages and drops malformed ones', async () => {
+    const { wss, url } = await startServer();
+    wss.on('connection', (socket) => {
+      socket.send('not json');
+      socket.send(JSON.stringify({ type: 'inventory.updated', sku: 'missing fields' }));
+      socket.send(JSON.stringify({ type: 'something.else' }));
+      socket.send(JSON.stringify(inventoryMessage));
+    });
+    const handlers = record();
+    const connection = connectRealtime({ url, baseDelayMs: 1000, createSocket }, handlers);
+    try {
+      await until(() => handlers.inventory.length === 1, 'the inventory message');
+      expect(handlers.inventory).toEqual([inventoryMessage]);
+      expect(warn.mock.calls.filter(([text]) => String(text).includes('dropped'))).toHaveLength(2);
+    } finally {
+      connection.close();
+      await stopServer(wss);
+    }
+  });
+
+  it('reports every open, including the first, so remotes refetch', async () => {
+    const { wss, url } = await startServer();
+    const handlers = record();
+    const connection = connectRealtime({ url, baseDelayMs: 1000, createSocket }, handlers);
+    try {
+      await until(() => handlers.opens.length === 1, 'the first open');
+      expect(handlers.opens).toEqual([0]);
+      expect(handlers.states).toEqual(['connecting', 'open']);
+    } finally {
+      connection.close();
+      await stopServer(wss);
+    }
+  });
+
+  it('reconnects after 1 s, 2 s, 4 s, 8 s, 16 s and gives up after 5 failed attempts', async () => {
+    const { wss, url } = await startServer();
+    const delays: number[] = [];
+    const handlers = record();
+    const connection = connectRealtime(
+      {
+        url,
+        baseDelayMs: 1000,
+        createSocket,
+        schedule: (run, ms) => {
+          delays.push(ms);
+          setImmediate(run); // run at once: only the requested delays matter here
+          return () => {};
+        },
+      },
+      handlers,
+    );
+    try {
+      await until(() => handlers.opens.length === 1, 'the first open');
+      await stopServer(wss); // drops the connection and refuses every reconnect
+      await until(() => handlers.states.includes('gave-up'), 'giving up');
+      expect(delays).toEqual([1000, 2000, 4000, 8000, 16000]);
+      expect(handlers.states.filter((s) => s === 'connecting')).toHaveLength(6);
+    } finally {
+      connection.close();
+    }
+  });
+
+  it('starts the backoff again at 1 s after a successful reconnect', async () => {
+    let server = await startServer();
+    const port = server.port;
+    const delays: number[] = [];
+    const pending: Array<() => void> = [];
+    const handlers = record();
+    const connection = connectRealtime(
+      {
+        url: server.url,
+        baseDelayMs: 1000,
+        createSocket,
+        schedule: (run, ms) => {
+          delays.push(ms);
+          pending.push(run);
+          return () => {};
+        },
+      },
+      handlers,
+    );
+    const fire = () => pending.shift()!();
+    try {
+      await until(() => handlers.opens.length === 1, 'the first open');
+      await stopServer(server.wss);
+      await until(() => delays.length === 1, 'the first retry to be scheduled');
+      fire(); // attempt 1 fails: the server is down
+      await until(() => delays.length === 2, 'the second retry to be scheduled');
+      server = await startServer(port);
+      fire(); // attempt 2 succeeds
+      await until(() => handlers.opens.length === 2, 'the reconnect');
+      expect(handlers.opens).toEqual([0, 2]);
+      server.wss.clients.forEach((c) => c.close());
+      await until(() => delays.length === 3, 'the retry after the next drop');
+      expect(delays).toEqual([1000, 2000, 1000]);
+    } finally {
+      connection.close();
+      await stopServer(server.wss);
+    }
+  });
+
+  it('counts a connection that fails with only an error event (no close) as a failed attempt', async () => {
+    // Chromium fires 'error' and never 'close' when the page's CSP refuses the socket's URL.
+    type Fake = { readyState: number; onopen: unknown; onmessage: unknown; onclose: unknown; onerror: ((e: unknown) => void) | null; close(): void };
+    const sockets: Fake[] = [];
+    const delays: number[] = [];
+    const pending: Array<() => void> = [];
+    const handlers = record();
+    const connection = connectRealtime(
+      {
+        url: 'ws://refused.example/ws',
+        baseDelayMs: 1000,
+        createSocket: () => {
+          const fake: Fake = { readyState: 0, onopen: null, onmessage: null, onclose: null, onerror: null, close: () => void (fake.readyState = 3) };
+          sockets.push(fake);
+          return fake as unknown as globalThis.WebSocket;
+        },
+        schedule: (run, ms) => (delays.push(ms), pending.push(run), () => {}),
+      },
+      handlers,
+    );
+    try {
+      for (let i = 0; i < 6; i++) {
+        sockets[i]!.readyState = 3;
+        sockets[i]!.onerror?.(new Event('error'));
+        if (pending.length) pending.shift()!();
+      }
+      expect(sockets).toHaveLength(6);
+      expect(delays).toEqual([1000, 2000, 4000, 8000, 16000]);
+      expect(handlers.states.at(-1)).toBe('gave-up');
+    } finally {
+      connection.close();
+    }
+  });
+
+  it('stops reconnecting once closed', async () => {
+    const { wss, url } = await startServer();
+    const delays: number[] = [];
+    const handlers = record();
+    const connection = connectRealtime(
+      { url, baseDelayMs: 1000, createSocket, schedule: (_run, ms) => (delays.push(ms), () => {}) },
+      handlers,
+    );
+    await until(() => handlers.opens.length === 1, 'the first open');
+    connection.close();
+    await stopServer(wss);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(delays).toEqual([]);
+  });
+});

@@ -1,0 +1,97 @@
+import { InventoryUpdatedMessage, type RealtimeState } from '@pl/contracts';
+import { reconnectDelay } from './reconnect-policy.js';
+
+export interface RealtimeHandlers {
+  onInventoryUpdated(message: InventoryUpdatedMessage): void;
+  /** Every successful open, the first and each reconnect: events may have been missed. */
+  onOpen(info: { attempt: number }): void;
+  onState(state: RealtimeState, attempt: number): void;
+}
+
+export interface RealtimeOptions {
+  url: string;
+  baseDelayMs: number;
+  /** Injectable for tests; the browser's WebSocket by default. */
+  createSocket?: (url: string) => WebSocket;
+  /** Injectable for tests (to observe the delays); setTimeout by default. */
+  schedule?: (run: () => void, delayMs: number) => () => void;
+}
+
+// WebSocket.readyState values (spelled out: Node, where the tests run, has no WebSocket global).
+const CONNECTING = 0;
+const OPEN = 1;
+
+/**
+ * The shop's one websocket to the gateway. Reconnects after a close following the backoff
+ * policy, resetting the attempt counter on every successful open. Errors are only logged
+ * (spec §8); a malformed message is dropped.
+ */
+export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHandlers): { close(): void } {
+  const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url));
+  const schedule =
+    options.schedule ??
+    ((run: () => void, delayMs: number) => {
+      const timer = setTimeout(run, delayMs);
+      return () => clearTimeout(timer);
+    });
+  let attempt = 0;
+  let socket: WebSocket | null = null;
+  let cancelTimer: (() => void) | undefined;
+  let stopped = false;
+
+  const open = () => {
+    handlers.onState('connecting', attempt);
+    const ws = createSocket(options.url);
+    socket = ws;
+    ws.onopen = () => {
+      const reconnectedAfter = attempt;
+      attempt = 0;
+      handlers.onState('open', 0);
+      handlers.onOpen({ attempt: reconnectedAfter });
+    };
+    ws.onmessage = (event) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(String(event.data));
+      } catch {
+        console.warn('[realtime] dropped a message that is not JSON');
+        return;
+      }
+      if ((data as { type?: unknown } | null)?.type !== 'inventory.updated') return;
+      const parsed = InventoryUpdatedMessage.safeParse(data);
+      if (parsed.success) handlers.onInventoryUpdated(parsed.data);
+      else console.warn('[realtime] dropped a malformed inventory.updated message', parsed.error.issues);
+    };
+    // A connection that fails can end with 'error' alone: Chromium fires no 'close' when the CSP
+    // refuses the URL. Either event ends this socket, once.
+    let ended = false;
+    const end = () => {
+      if (ended || stopped || socket !== ws) return;
+      ended = true;
+      ws.onopen = ws.onmessage = ws.onerror = ws.onclose = null;
+      if (ws.readyState === CONNECTING || ws.readyState === OPEN) ws.close();
+      attempt += 1;
+      const delay = reconnectDelay(attempt, options.baseDelayMs);
+      if (delay === null) {
+        handlers.onState('gave-up', attempt - 1);
+        return;
+      }
+      handlers.onState('closed', attempt);
+      cancelTimer = schedule(open, delay);
+    };
+    ws.onerror = (event) => {
+      console.warn('[realtime] websocket error', event);
+      end();
+    };
+    ws.onclose = end;
+  };
+
+  open();
+  return {
+    close() {
+      stopped = true;
+      cancelTimer?.();
+      socket?.close();
+    },
+  };
+}
