@@ -88,6 +88,40 @@ export async function startDatabase({ env = process.env, log }) {
 }
 
 /**
+ * `npm start`'s database: DATABASE_URL, else scripts/embedded-db.mjs in its own process group,
+ * stopped last (after every service has closed its pool).
+ */
+export async function startDatabaseProcess({ env = process.env, log }) {
+  if (env.DATABASE_URL) return startDatabase({ env, log });
+  const child = spawn(process.execPath, [path.join(root, 'scripts/embedded-db.mjs')], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr.on('data', (d) => String(d).split('\n').filter(Boolean).forEach((line) => log(line)));
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line).url);
+    });
+    child.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited during start (code ${code})`)));
+  });
+  return {
+    url,
+    kind: 'embedded',
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
  * NATS, in order of preference: NATS_URL; a server already listening on 127.0.0.1:4222; a
  * nats-server binary on PATH (started with JetStream); else the embedded core-protocol fallback.
  */

@@ -2,7 +2,7 @@
 // `npm start`: builds and runs the whole shop on embedded defaults (see README, "Configuration").
 // Ctrl-C stops everything it started.
 import { buildAll } from './build.mjs';
-import { startDatabase, startNats, startShop } from './local-stack.mjs';
+import { startDatabaseProcess, startNats, startShop } from './local-stack.mjs';
 
 const log = (line) => console.log(line);
 const started = Date.now();
@@ -21,7 +21,7 @@ process.on('SIGTERM', () => shutdown(0));
 
 try {
   if (!process.argv.includes('--no-build')) await buildAll({ log });
-  const db = await startDatabase({ log });
+  const db = await startDatabaseProcess({ log });
   cleanups.push(db.stop);
   const nats = await startNats({ log });
   cleanups.push(nats.stop);

@@ -4,13 +4,12 @@ import type { Server } from 'node:http';
 import express, { type Express } from 'express';
 import type { NatsConnection } from 'nats';
 import { WS_PATH } from '@pl/contracts';
-import { errorHandler, notFoundHandler, type Logger } from '@pl/service-kit';
+import { errorHandler, notFoundHandler, requestContext, type Logger } from '@pl/service-kit';
 import { createSessionCookie, type SessionCookie } from './auth/cookies.js';
 import type { SigningKeys } from './auth/keys.js';
 import { createSessionTokens, type SessionTokens } from './auth/tokens.js';
 import type { GatewayConfig } from './config.js';
 import { refuseUpgrade } from './http/refuse-upgrade.js';
-import { requestContextMiddleware } from './http/request-context.js';
 import { apiProxy } from './proxy/api-proxy.js';
 import { createInventoryFanout } from './realtime/inventory-fanout.js';
 import { healthRoutes } from './routes/health.js';
@@ -53,7 +52,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   const app = express();
   app.disable('x-powered-by');
-  app.use(requestContextMiddleware(logger));
+  app.use(requestContext(logger));
   app.use(
     securityHeaders({
       publicOrigin: config.publicOrigin,

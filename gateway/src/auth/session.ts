@@ -5,7 +5,6 @@ import type { RequestHandler, Response } from 'express';
 import { ErrorCodes } from '@pl/contracts';
 import type { SessionCookie } from './cookies.js';
 import type { SessionTokens, VerifiedSession } from './tokens.js';
-import { requestContext } from '../http/request-context.js';
 
 /** The verified session of this request, or undefined for an anonymous caller. */
 export function currentSession(res: Response): VerifiedSession | undefined {
@@ -20,7 +19,7 @@ export function sessionMiddleware(deps: { cookie: SessionCookie; tokens: Session
     if (result.ok) {
       res.locals.session = result.session;
     } else {
-      requestContext(res).log.debug({ reason: result.reason }, 'session cookie ignored');
+      req.log.debug({ reason: result.reason }, 'session cookie ignored');
     }
     next();
   };

@@ -8,7 +8,6 @@ import type { Logger } from '@pl/service-kit';
 import type { SessionCookie } from '../auth/cookies.js';
 import { requireAdmin, sessionMiddleware } from '../auth/session.js';
 import type { SessionTokens } from '../auth/tokens.js';
-import { requestContext } from '../http/request-context.js';
 import { answerUpstreamError, UPSTREAM_TIMEOUT } from './upstream-errors.js';
 import { upstreamHeaders } from './upstream-headers.js';
 
@@ -55,7 +54,7 @@ export function apiProxy(deps: ApiProxyDeps): Router {
       },
       error(err, req, res) {
         const service = ownerOf(rawPathOf(req)) ?? 'upstream';
-        const log = 'locals' in res ? requestContext(res as never).log : deps.logger;
+        const log = (req as { log?: Logger }).log ?? deps.logger;
         answerUpstreamError(err as NodeJS.ErrnoException, service, res, log);
       },
     },

@@ -6,7 +6,6 @@ import type { RequestHandler } from 'express';
 import { InternalHeaders, StrippedClientHeaders } from '@pl/contracts';
 import type { SessionCookie } from '../auth/cookies.js';
 import { currentSession } from '../auth/session.js';
-import { requestContext } from '../http/request-context.js';
 
 /** Set by the gateway from what it knows; a client's copy would be a lie. */
 const GATEWAY_OWNED = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip'];
@@ -27,7 +26,7 @@ export function upstreamHeaders(deps: { cookie: SessionCookie; publicOrigin: str
 
     const session = currentSession(res);
     if (session) headers[InternalHeaders.authorization] = `Bearer ${session.token}`;
-    headers[InternalHeaders.requestId] = requestContext(res).requestId;
+    headers[InternalHeaders.requestId] = req.id;
     // REVIEW: behind a trusted TLS-terminating load balancer, append to its X-Forwarded-For instead.
     if (req.socket.remoteAddress) headers['x-forwarded-for'] = req.socket.remoteAddress;
     headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);

@@ -8,14 +8,14 @@ import type { Msg, NatsConnection, NatsError, Subscription } from 'nats';
 import { WebSocket, WebSocketServer } from 'ws';
 import {
   EventEnvelope,
+  InternalHeaders,
   InventoryUpdatedData,
   Subjects,
   WS_MAX_PAYLOAD_BYTES,
   type InventoryUpdatedMessage,
 } from '@pl/contracts';
-import type { Logger } from '@pl/service-kit';
+import { requestIdFrom, type Logger } from '@pl/service-kit';
 import { refuseUpgrade } from '../http/refuse-upgrade.js';
-import { resolveRequestId } from '../http/request-context.js';
 
 export interface InventoryFanoutOptions {
   nats: NatsConnection;
@@ -90,7 +90,7 @@ export function createInventoryFanout(options: InventoryFanoutOptions): Inventor
       // Cross-site WebSocket hijacking defence: browsers always send Origin, and only our pages may connect.
       const origin = req.headers.origin;
       if (!origin || !allowed.has(origin)) {
-        log.warn({ requestId: resolveRequestId(req), origin }, 'websocket refused: origin not allowed');
+        log.warn({ reqId: requestIdFrom(req.headers[InternalHeaders.requestId]), origin }, 'websocket refused: origin not allowed');
         refuseUpgrade(socket, 403);
         return;
       }

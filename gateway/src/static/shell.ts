@@ -5,7 +5,6 @@
 import path from 'node:path';
 import express, { Router, type Request, type Response } from 'express';
 import { ErrorCodes } from '@pl/contracts';
-import { requestContext } from '../http/request-context.js';
 
 /** Rsbuild names built files `name.<8+ hex>.ext`. */
 const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -48,7 +47,7 @@ function sendIndex(indexFile: string, req: Request, res: Response, next: (err?: 
   res.sendFile(indexFile, (err?: NodeJS.ErrnoException) => {
     if (!err) return;
     if (err.code !== 'ENOENT') return next(err);
-    requestContext(res).log.error({ indexFile }, 'shell is not built: index.html missing');
+    req.log.error({ indexFile }, 'shell is not built: index.html missing');
     shellNotBuilt(req, res);
   });
 }
