@@ -1,21 +1,13 @@
 import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
+import { sharedSingletons } from '@pl/ui/federation';
 
 // The shell is a host with no static remotes: their URLs come from /runtime/remotes.json at page
 // load (src/federation/), so a remote can move without a shell rebuild. 'loaded-first' loads a
 // remote only when a page asks for it, so one dead remote cannot stall the start.
-const singleton = { singleton: true } as const;
 export default createModuleFederationConfig({
   name: 'shell',
   remotes: {},
-  shared: {
-    react: singleton,
-    'react-dom': singleton,
-    'react-router-dom': singleton,
-    '@tanstack/react-query': singleton,
-    zustand: singleton,
-    '@pl/ui': singleton,
-    '@pl/contracts': singleton,
-  },
+  shared: sharedSingletons,
   shareStrategy: 'loaded-first',
   dts: false,
   // The shell hands its federation runtime core to the remotes (they build with externalRuntime).

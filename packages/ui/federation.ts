@@ -1,0 +1,67 @@
+// Build settings every app of the shop shares: which packages are Module Federation singletons,
+// how a remote maps its exposed names to files, and the Rsbuild setup of a remote. Each app's
+// own `module-federation.config.ts` stays its public contract; this keeps the common part in one
+// place so the five builds cannot drift apart. Build time only: nothing here reaches a browser.
+import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginModuleFederation, type createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
+
+type FederationOptions = Parameters<typeof createModuleFederationConfig>[0];
+
+const singleton = { singleton: true } as const;
+
+/** Shared once per page: the shell's router, QueryClient, stores, design system and contracts. */
+export const sharedSingletons = {
+  react: singleton,
+  'react-dom': singleton,
+  'react-router-dom': singleton,
+  '@tanstack/react-query': singleton,
+  zustand: singleton,
+  '@pl/ui': singleton,
+  '@pl/contracts': singleton,
+} as const;
+
+/** `HomePage` → `./src/exposes/home-page.tsx`. */
+const fileOf = (exposed: string) => `./src/exposes/${exposed.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}.tsx`;
+
+/** Federation options of a remote named in contracts `Remotes`: `./<Name>` → `src/exposes/<name>.tsx`. */
+export function remoteFederationOptions(remote: { name: string; exposes: readonly string[] }): FederationOptions {
+  return {
+    name: remote.name,
+    filename: 'remoteEntry.js',
+    exposes: Object.fromEntries(remote.exposes.map((exposed) => [`./${exposed}`, fileOf(exposed)])),
+    shared: sharedSingletons,
+    // A remote's entry is fetched only when a page needs one of its modules (decision 006).
+    shareStrategy: 'loaded-first',
+    manifest: true,
+    dts: false,
+    // Production builds use the shell's copy of the federation runtime core (decision 009);
+    // `rsbuild dev` keeps its own so the remote still runs alone.
+    experiments: { externalRuntime: process.env.NODE_ENV === 'production' },
+  };
+}
+
+/** The Rsbuild config of a remote: its own port, CORS for the shell's origin, API via the gateway. */
+export function remoteRsbuildConfig(options: { app: string; port: number; federation: FederationOptions }): RsbuildConfig {
+  const gateway = process.env.GATEWAY_URL ?? 'http://localhost:5000';
+  return defineConfig({
+    plugins: [pluginReact(), pluginModuleFederation(options.federation)],
+    html: { title: `${options.app} (standalone) · Professional Liquidation` },
+    server: {
+      port: options.port,
+      // The shell fetches the manifest and chunks from another origin. They are public, cookie-free
+      // assets, so any origin may read them (dev and `rsbuild preview` alike).
+      cors: false,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      // Running alone for development: the API and websocket through the gateway.
+      proxy: { '/api': gateway, '/runtime': gateway, '/ws': { target: gateway, ws: true } },
+    },
+    // 'auto': chunks load from wherever remoteEntry.js was served, not from the shell's origin.
+    output: { assetPrefix: 'auto' },
+    // Lazy compilation would build chunks on first request, which federation's chunk loading does not expect.
+    dev: { assetPrefix: true, lazyCompilation: false },
+    // The standalone page is for `rsbuild dev` only: production builds borrow the shell's federation
+    // runtime, so a standalone index.html in dist/ could not run.
+    tools: { htmlPlugin: process.env.NODE_ENV !== 'production' },
+  });
+}
