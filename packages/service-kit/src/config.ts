@@ -44,3 +44,5 @@ export function serviceConfig(defaults: { port: number; schema: string }) {
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   });
 }
+
+export type ServiceConfig = z.infer<ReturnType<typeof serviceConfig>>;

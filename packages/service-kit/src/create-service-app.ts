@@ -2,13 +2,17 @@ import express, { type Express, type RequestHandler } from 'express';
 import { authenticate, type TokenVerifier } from './auth.js';
 import { errorHandler, notFoundHandler } from './errors.js';
 import { healthRouter, type HealthOptions } from './health.js';
+import type { Queryable } from './db.js';
 import type { Logger } from './logger.js';
 import { requestContext } from './request-context.js';
 
 export interface ServiceAppOptions {
   logger: Logger;
   verifier: TokenVerifier;
-  health: HealthOptions;
+  /** The service's database: readiness fails while it does not answer. */
+  pool?: Queryable;
+  /** Further readiness checks. NATS is deliberately not one: while it is down, events wait in the outbox. */
+  health?: HealthOptions;
   /** The service's routers, mounted in order after authentication. */
   routes: RequestHandler[];
   /** JSON body limit (default '100kb'). */
@@ -24,7 +28,9 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(requestContext(options.logger));
-  app.use(healthRouter(options.health));
+  const { pool } = options;
+  const checks = { ...(pool ? { database: async () => void (await pool.query('SELECT 1')) } : {}), ...options.health?.checks };
+  app.use(healthRouter({ ...options.health, checks }));
   app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
   app.use(authenticate(options.verifier));
   for (const router of options.routes) app.use(router);

@@ -1,7 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPool, runMigrations, withTransaction } from './db.js';
+import { createPool, migrationChecksum, runMigrations, withTransaction } from './db.js';
+import { OUTBOX_MIGRATION } from './outbox-migration.js';
 import { createTestSchemaPool, testDatabaseUrl, type TestSchemaPool } from './testing.js';
 
 async function migrationsDir(files: Record<string, string>): Promise<string> {
@@ -63,6 +64,7 @@ describe('withTransaction', () => {
 });
 
 describe('runMigrations', () => {
+  const KIT_OUTBOX = OUTBOX_MIGRATION.name;
   let db: TestSchemaPool;
   const dirs: string[] = [];
   beforeEach(() => {
@@ -88,12 +90,32 @@ describe('runMigrations', () => {
 
     const applied = await runMigrations(db.pool, { schema: db.schema, dir });
 
-    expect(applied).toEqual(['001-init.sql', '002-add-rows.sql', '010-more.sql']);
+    expect(applied).toEqual([KIT_OUTBOX, '001-init.sql', '002-add-rows.sql', '010-more.sql']);
     const { rows } = await db.pool.query('SELECT step FROM log ORDER BY n');
     expect(rows.map((r) => r.step)).toEqual(['first', 'second', 'third']);
     const recorded = await db.pool.query(`SELECT name, checksum, applied_at FROM ${db.schema}.schema_migrations ORDER BY name`);
     expect(recorded.rows.map((r) => r.name)).toEqual(applied);
     expect(recorded.rows[0].checksum).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("applies the kit's outbox migration before the service's files, recorded with its checksum", async () => {
+    // The service's first file can rely on the outbox being there.
+    const dir = await dirWith({ '001-init.sql': `CREATE TABLE seen AS SELECT count(*) AS n FROM outbox;` });
+
+    expect(await runMigrations(db.pool, { schema: db.schema, dir })).toEqual([KIT_OUTBOX, '001-init.sql']);
+
+    const recorded = await db.pool.query(`SELECT name, checksum FROM ${db.schema}.schema_migrations ORDER BY name`);
+    expect(recorded.rows[0]).toEqual({ name: KIT_OUTBOX, checksum: migrationChecksum(OUTBOX_MIGRATION.sql) });
+    const { rows } = await db.pool.query(`SELECT to_regclass('outbox') AS t, to_regprocedure('outbox_notify()') AS f`);
+    expect(rows[0]).toEqual({ t: 'outbox', f: 'outbox_notify()' });
+  });
+
+  it('refuses to start when the applied kit outbox migration differs from this build', async () => {
+    const dir = await dirWith({});
+    await runMigrations(db.pool, { schema: db.schema, dir });
+    await db.pool.query(`UPDATE ${db.schema}.schema_migrations SET checksum = 'from-another-build' WHERE name = $1`, [KIT_OUTBOX]);
+
+    await expect(runMigrations(db.pool, { schema: db.schema, dir })).rejects.toThrow(/000-service-kit-outbox\.sql was changed after it was applied/);
   });
 
   it('applies nothing on a rerun and only new files later', async () => {
@@ -126,8 +148,8 @@ describe('runMigrations', () => {
     });
     await expect(runMigrations(db.pool, { schema: db.schema, dir })).rejects.toThrow(/Migration 002-broken\.sql failed/);
     expect((await db.pool.query(`SELECT to_regclass('b') AS t`)).rows[0].t).toBeNull();
-    const { rows } = await db.pool.query(`SELECT name FROM ${db.schema}.schema_migrations`);
-    expect(rows.map((r) => r.name)).toEqual(['001-init.sql']);
+    const { rows } = await db.pool.query(`SELECT name FROM ${db.schema}.schema_migrations ORDER BY name`);
+    expect(rows.map((r) => r.name)).toEqual([KIT_OUTBOX, '001-init.sql']);
   });
 
   it('rejects badly named and duplicate-numbered files', async () => {
@@ -135,6 +157,10 @@ describe('runMigrations', () => {
     await expect(
       runMigrations(db.pool, { schema: db.schema, dir: await dirWith({ '001-a.sql': 'select 1', '001-b.sql': 'select 1' }) }),
     ).rejects.toThrow(/share the number 001/);
+  });
+
+  it("refuses a service file numbered 000: that number is the kit's", async () => {
+    await expect(runMigrations(db.pool, { schema: db.schema, dir: await dirWith({ '000-mine.sql': 'select 1' }) })).rejects.toThrow(/000 is reserved/);
   });
 
   it('applies each file exactly once when several instances start together', async () => {
@@ -148,7 +174,7 @@ describe('runMigrations', () => {
     try {
       const results = await Promise.all([db.pool, ...others].map((p) => runMigrations(p, { schema: db.schema, dir })));
 
-      expect(results.flat().sort()).toEqual(['001-init.sql', '002-slow.sql', '003-more.sql']);
+      expect(results.flat().sort()).toEqual([KIT_OUTBOX, '001-init.sql', '002-slow.sql', '003-more.sql']);
       expect((await db.pool.query('SELECT count(*)::int AS n FROM runs')).rows[0].n).toBe(3);
     } finally {
       await Promise.all(others.map((p) => p.end()));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { SCHEMA_NAME_PATTERN } from './config.js';
 import type { Logger } from './logger.js';
+import { OUTBOX_MIGRATION } from './outbox-migration.js';
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
@@ -89,7 +90,7 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
 
 export interface RunMigrationsOptions {
   schema: string;
-  /** Folder of forward-only `NNN-name.sql` files, applied in numeric order. */
+  /** Folder of the service's forward-only `NNN-name.sql` files, applied in numeric order after the kit's own. */
   dir: string;
   logger?: Logger;
 }
@@ -101,8 +102,13 @@ export interface MigrationFile {
 }
 
 const MIGRATION_FILE = /^(\d{3})-[a-z0-9][a-z0-9-]*\.sql$/;
+/** Numbered like files but shipped in the kit; a service file may not take their number. */
+const KIT_MIGRATION_NUMBER = '000';
 
 export const migrationChecksum = (sql: string) => createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
+
+/** What every service schema gets before its own files: the outbox the relay publishes from. */
+const KIT_MIGRATIONS: readonly MigrationFile[] = [OUTBOX_MIGRATION].map(({ name, sql }) => ({ name, sql, checksum: migrationChecksum(sql) }));
 
 /** Reads and orders the migration files; a `.sql` file that does not follow the naming rule is an error, not skipped. */
 export async function readMigrations(dir: string): Promise<MigrationFile[]> {
@@ -113,6 +119,7 @@ export async function readMigrations(dir: string): Promise<MigrationFile[]> {
     const match = MIGRATION_FILE.exec(name);
     if (!match) throw new Error(`Migration file ${name} must be named NNN-name.sql (lower-case, kebab-case)`);
     const number = match[1] as string;
+    if (number === KIT_MIGRATION_NUMBER) throw new Error(`Migration ${name}: the number ${KIT_MIGRATION_NUMBER} is reserved for @pl/service-kit's own migrations`);
     if (seen.has(number)) throw new Error(`Migrations ${seen.get(number)} and ${name} share the number ${number}`);
     seen.set(number, name);
     const sql = await readFile(path.join(dir, name), 'utf8');
@@ -122,14 +129,15 @@ export async function readMigrations(dir: string): Promise<MigrationFile[]> {
 }
 
 /**
- * Creates the schema and applies pending migrations, each in its own transaction. Every step
+ * Creates the schema and applies pending migrations, the kit's (KIT_MIGRATIONS) first and then the
+ * service's files, each in its own transaction; returns the names it applied. Every step
  * holds a transaction-scoped advisory lock on the schema, so several instances starting at once
  * apply each file exactly once. A file whose content changed after it was applied stops the
  * start: migrations are forward-only, a fix is a new file.
  */
 export async function runMigrations(pool: pg.Pool, options: RunMigrationsOptions): Promise<string[]> {
   const schema = assertSchemaName(options.schema);
-  const files = await readMigrations(options.dir);
+  const files = [...KIT_MIGRATIONS, ...(await readMigrations(options.dir))];
   const applied: string[] = [];
   const client = await connectClient(pool);
   let broken: Error | undefined;

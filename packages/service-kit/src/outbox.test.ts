@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,7 @@ import pg from 'pg';
 import { EventEnvelope } from '@pl/contracts';
 import { runMigrations, withTransaction } from './db.js';
 import type { NatsConn } from './nats.js';
-import { OUTBOX_SQL, startOutboxRelay, writeOutbox, type OutboxRelay } from './outbox.js';
+import { startOutboxRelay, writeOutbox, type OutboxRelay } from './outbox.js';
 import {
   connectTestNats,
   createTestSchemaPool,
@@ -84,8 +84,8 @@ describe('outbox', () => {
 
   beforeAll(async () => {
     nats = await connectTestNats();
+    // No files of its own: the kit's outbox migration is all the schema needs.
     dir = await mkdtemp(path.join(tmpdir(), 'pl-outbox-'));
-    await writeFile(path.join(dir, '001-init.sql'), OUTBOX_SQL);
   });
   afterAll(async () => {
     await nats.drain();

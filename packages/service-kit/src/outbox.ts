@@ -5,33 +5,6 @@ import { connectClient } from './db.js';
 import type { Logger } from './logger.js';
 import type { NatsConn } from './nats.js';
 
-/**
- * The outbox table every service creates in its first migration (copy it verbatim into
- * `migrations/001-*.sql`; each service's tests check that it did). An insert notifies the
- * channel `outbox_<schema>` when the transaction commits, which wakes the relay at once.
- */
-export const OUTBOX_SQL = `-- outbox (from @pl/service-kit): domain events written in the transaction that made the change
-CREATE TABLE outbox (
-  id uuid PRIMARY KEY,
-  seq bigint GENERATED ALWAYS AS IDENTITY, -- publish order: insertion order, also within one transaction
-  subject text NOT NULL,
-  type text NOT NULL,
-  version int NOT NULL CHECK (version > 0),
-  payload jsonb NOT NULL,
-  occurred_at timestamptz NOT NULL,
-  published_at timestamptz NULL
-);
-CREATE INDEX outbox_unpublished_idx ON outbox (seq) WHERE published_at IS NULL;
-CREATE FUNCTION outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('outbox_' || TG_TABLE_SCHEMA, '');
-  RETURN NULL;
-END
-$$;
-CREATE TRIGGER outbox_notify AFTER INSERT ON outbox FOR EACH STATEMENT EXECUTE FUNCTION outbox_notify();
--- end outbox
-`;
-
 export interface OutboxEvent<T> {
   subject: string;
   /** Past tense, e.g. 'inventory.updated'. */
@@ -42,7 +15,8 @@ export interface OutboxEvent<T> {
 
 /**
  * Records an event inside the caller's transaction: it is published if and only if the change
- * it announces commits. Returns the envelope exactly as subscribers will receive it.
+ * it announces commits. Returns the envelope exactly as subscribers will receive it. The table
+ * comes from the kit's own migration (outbox-migration.ts), which runMigrations applies.
  */
 export async function writeOutbox<T>(client: pg.PoolClient, event: OutboxEvent<T>): Promise<EventEnvelope & { data: T }> {
   const envelope = {

@@ -8,9 +8,11 @@ import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet, type JWK, type
 import pg from 'pg';
 import { pino } from 'pino';
 import { Jwt, type TokenClaims } from '@pl/contracts';
-import { createPool } from './db.js';
+import { createTokenVerifier } from './auth.js';
+import { createPool, runMigrations, type Pool } from './db.js';
 import { createLogger, type Logger } from './logger.js';
 import { connectNats, ensureStream, type NatsConn } from './nats.js';
+import type { ServiceDeps } from './run-service.js';
 
 export const testDatabaseUrl = () => process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const testNatsUrl = () => process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -144,6 +146,59 @@ export async function listen(app: Express): Promise<Listening> {
         server.closeAllConnections();
       }),
   };
+}
+
+export interface StartTestServiceOptions {
+  /** The logger's name and the test schema's prefix, e.g. 'cart'. */
+  name: string;
+  /** The service's own `migrations/` folder. */
+  migrationsDir: string;
+  /** The same hook main.ts gives runService (e.g. the catalog's location seed). */
+  afterMigrations?: (pool: Pool, logger: Logger) => Promise<void>;
+  createApp: (deps: ServiceDeps) => Express;
+}
+
+export interface TestService {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash). */
+  url: string;
+  db: TestSchemaPool;
+  pool: Pool;
+  /** The key pair the app verifies tokens with: sign test tokens with it. */
+  keys: TestKeyPair;
+  /** What runMigrations applied to the fresh schema, the kit's own first. */
+  migrations: string[];
+  /** Closes the server, ends the pool and drops the schema. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A service's real app on an ephemeral port over a fresh schema, migrated and prepared the way
+ * runService does it, with tokens checked against a test key pair instead of the gateway's JWKS.
+ * No NATS and no relay: suites that test events start a relay themselves.
+ */
+export async function startTestService(options: StartTestServiceOptions): Promise<TestService> {
+  const db = createTestSchemaPool(options.name);
+  const logger = testLogger(options.name);
+  try {
+    const migrations = await runMigrations(db.pool, { schema: db.schema, dir: options.migrationsDir, logger });
+    await options.afterMigrations?.(db.pool, logger);
+    const keys = await testKeyPair();
+    const server = await listen(options.createApp({ pool: db.pool, logger, verifier: createTokenVerifier({ keySet: keys.keySet }) }));
+    return {
+      url: server.url,
+      db,
+      pool: db.pool,
+      keys,
+      migrations,
+      async stop() {
+        await server.close();
+        await db.cleanup();
+      },
+    };
+  } catch (err) {
+    await db.cleanup();
+    throw err;
+  }
 }
 
 /** Polls until fn stops throwing (or returns true), for effects that happen asynchronously. */

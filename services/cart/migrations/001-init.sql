@@ -1,24 +1,3 @@
--- outbox (from @pl/service-kit): domain events written in the transaction that made the change
-CREATE TABLE outbox (
-  id uuid PRIMARY KEY,
-  seq bigint GENERATED ALWAYS AS IDENTITY, -- publish order: insertion order, also within one transaction
-  subject text NOT NULL,
-  type text NOT NULL,
-  version int NOT NULL CHECK (version > 0),
-  payload jsonb NOT NULL,
-  occurred_at timestamptz NOT NULL,
-  published_at timestamptz NULL
-);
-CREATE INDEX outbox_unpublished_idx ON outbox (seq) WHERE published_at IS NULL;
-CREATE FUNCTION outbox_notify() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('outbox_' || TG_TABLE_SCHEMA, '');
-  RETURN NULL;
-END
-$$;
-CREATE TRIGGER outbox_notify AFTER INSERT ON outbox FOR EACH STATEMENT EXECUTE FUNCTION outbox_notify();
--- end outbox
-
 -- One cart per session subject: a guest session's or a customer's (merged on sign-in later).
 CREATE TABLE carts (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Cart } from '@pl/contracts';
-import { createTokenVerifier, OUTBOX_SQL, runMigrations, type Pool } from '@pl/service-kit';
-import { createTestSchemaPool, listen, signTestToken, testKeyPair, testLogger, type Listening, type TestKeyPair, type TestSchemaPool } from '@pl/service-kit/testing';
+import { OUTBOX_MIGRATION, type Pool } from '@pl/service-kit';
+import { signTestToken, startTestService, type TestService } from '@pl/service-kit/testing';
 import { createApp } from '../src/app.js';
-
-const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 
 async function insertCartLine(pool: Pool, subject: string, line: { sku: string; qty: number; unitPriceCents: number; title?: string; oneOfAKind?: boolean }) {
   const { rows } = await pool.query<{ id: string }>(
@@ -20,30 +17,22 @@ async function insertCartLine(pool: Pool, subject: string, line: { sku: string; 
 }
 
 describe('cart service', () => {
-  let db: TestSchemaPool;
-  let keys: TestKeyPair;
-  let server: Listening;
-  const getCart = (token?: string) => fetch(`${server.url}/api/cart`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const cartCount = async () => (await db.pool.query('SELECT count(*)::int AS n FROM carts')).rows[0].n as number;
+  let service: TestService;
+  const getCart = (token?: string) => fetch(`${service.url}/api/cart`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const cartCount = async () => (await service.pool.query('SELECT count(*)::int AS n FROM carts')).rows[0].n as number;
 
   beforeAll(async () => {
-    db = createTestSchemaPool('cart');
-    await runMigrations(db.pool, { schema: db.schema, dir: MIGRATIONS_DIR });
-    keys = await testKeyPair();
-    server = await listen(createApp({ pool: db.pool, logger: testLogger('cart'), verifier: createTokenVerifier({ keySet: keys.keySet }) }));
+    service = await startTestService({ name: 'cart', migrationsDir: path.resolve(__dirname, '../migrations'), createApp });
   });
-  afterAll(async () => {
-    await server.close();
-    await db.cleanup();
-  });
+  afterAll(() => service.stop());
 
-  it('creates the kit outbox verbatim in its first migration', () => {
-    expect(readFileSync(path.join(MIGRATIONS_DIR, '001-init.sql'), 'utf8')).toContain(OUTBOX_SQL);
+  it("gets the outbox from the kit's migration, applied before its own", () => {
+    expect(service.migrations).toEqual([OUTBOX_MIGRATION.name, '001-init.sql']);
   });
 
   it('is live and ready with its database', async () => {
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
+    expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
+    expect(await (await fetch(`${service.url}/readyz`)).json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
   });
 
   describe('GET /api/cart', () => {
@@ -58,18 +47,18 @@ describe('cart service', () => {
 
     it('gives a new guest session an empty cart without creating one', async () => {
       const before = await cartCount();
-      const res = await getCart(await signTestToken({ kind: 'guest' }, { keys }));
+      const res = await getCart(await signTestToken({ kind: 'guest' }, { keys: service.keys }));
       expect(await res.json()).toEqual(empty);
       expect(await cartCount()).toBe(before);
     });
 
     it("answers the caller's own lines with server-computed totals", async () => {
       const subject = randomUUID();
-      await insertCartLine(db.pool, subject, { sku: 'LAMP-1', qty: 2, unitPriceCents: 1999, title: 'Desk Lamp' });
-      await insertCartLine(db.pool, subject, { sku: 'VASE-1', qty: 1, unitPriceCents: 500, oneOfAKind: true });
-      await insertCartLine(db.pool, randomUUID(), { sku: 'OTHER', qty: 1, unitPriceCents: 99999 });
+      await insertCartLine(service.pool, subject, { sku: 'LAMP-1', qty: 2, unitPriceCents: 1999, title: 'Desk Lamp' });
+      await insertCartLine(service.pool, subject, { sku: 'VASE-1', qty: 1, unitPriceCents: 500, oneOfAKind: true });
+      await insertCartLine(service.pool, randomUUID(), { sku: 'OTHER', qty: 1, unitPriceCents: 99999 });
 
-      const res = await getCart(await signTestToken({ sub: subject, kind: 'customer' }, { keys }));
+      const res = await getCart(await signTestToken({ sub: subject, kind: 'customer' }, { keys: service.keys }));
       const cart = Cart.parse(await res.json());
 
       expect(cart.lines.map((l) => [l.variant.sku, l.qty, l.subtotal])).toEqual([
@@ -87,6 +76,6 @@ describe('cart service', () => {
   });
 
   it('refuses a line with a quantity below one', async () => {
-    await expect(insertCartLine(db.pool, randomUUID(), { sku: 'X', qty: 0, unitPriceCents: 100 })).rejects.toMatchObject({ code: '23514' });
+    await expect(insertCartLine(service.pool, randomUUID(), { sku: 'X', qty: 0, unitPriceCents: 100 })).rejects.toMatchObject({ code: '23514' });
   });
 });

@@ -1,36 +1,13 @@
+// Composition root. runService (service-kit) migrates the schema (outbox first), connects NATS,
+// starts the outbox relay, serves createApp and shuts down gracefully on SIGTERM.
 import { fileURLToPath } from 'node:url';
-import { DomainStream } from '@pl/contracts';
-import {
-  connectNats,
-  createLogger,
-  createPool,
-  createTokenVerifier,
-  ensureStream,
-  runMigrations,
-  startOutboxRelay,
-  startServer,
-} from '@pl/service-kit';
+import { runService } from '@pl/service-kit';
 import { createApp } from './app.js';
 import { loadIdentityConfig } from './config.js';
 
-const config = loadIdentityConfig();
-const logger = createLogger({ name: 'identity', level: config.LOG_LEVEL });
-
-const pool = createPool({ connectionString: config.DATABASE_URL, schema: config.DB_SCHEMA, logger });
-await runMigrations(pool, { schema: config.DB_SCHEMA, dir: fileURLToPath(new URL('../migrations', import.meta.url)), logger });
-
-const nats = await connectNats({ url: config.NATS_URL, name: 'identity', logger });
-await ensureStream(nats, DomainStream);
-const relay = startOutboxRelay({ pool, nats, logger });
-
-const app = createApp({ pool, logger, verifier: createTokenVerifier({ jwksUrl: config.GATEWAY_JWKS_URL }) });
-await startServer({
-  app,
-  port: config.PORT,
-  logger,
-  onShutdown: async () => {
-    await relay.stop();
-    await nats.drain();
-    await pool.end();
-  },
+await runService({
+  name: 'identity',
+  config: loadIdentityConfig(),
+  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  createApp,
 });

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Customer } from '@pl/contracts';
-import { createTokenVerifier, OUTBOX_SQL, runMigrations, type Pool } from '@pl/service-kit';
-import { createTestSchemaPool, listen, signTestToken, testKeyPair, testLogger, type Listening, type TestKeyPair, type TestSchemaPool } from '@pl/service-kit/testing';
+import { OUTBOX_MIGRATION, type Pool } from '@pl/service-kit';
+import { signTestToken, startTestService, testKeyPair, type TestService } from '@pl/service-kit/testing';
 import { createApp } from '../src/app.js';
-
-const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 
 async function insertCustomer(pool: Pool, overrides: Partial<{ username: string; email: string; firstName: string | null; isAdmin: boolean; emailVerifiedAt: Date | null }> = {}) {
   const suffix = randomUUID().slice(0, 8);
@@ -19,29 +16,21 @@ async function insertCustomer(pool: Pool, overrides: Partial<{ username: string;
 }
 
 describe('identity service', () => {
-  let db: TestSchemaPool;
-  let keys: TestKeyPair;
-  let server: Listening;
-  const me = (token?: string) => fetch(`${server.url}/api/auth/me`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  let identity: TestService;
+  const me = (token?: string) => fetch(`${identity.url}/api/auth/me`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
   beforeAll(async () => {
-    db = createTestSchemaPool('identity');
-    await runMigrations(db.pool, { schema: db.schema, dir: MIGRATIONS_DIR });
-    keys = await testKeyPair();
-    server = await listen(createApp({ pool: db.pool, logger: testLogger('identity'), verifier: createTokenVerifier({ keySet: keys.keySet }) }));
+    identity = await startTestService({ name: 'identity', migrationsDir: path.resolve(__dirname, '../migrations'), createApp });
   });
-  afterAll(async () => {
-    await server.close();
-    await db.cleanup();
-  });
+  afterAll(() => identity.stop());
 
-  it('creates the kit outbox verbatim in its first migration', () => {
-    expect(readFileSync(path.join(MIGRATIONS_DIR, '001-init.sql'), 'utf8')).toContain(OUTBOX_SQL);
+  it("gets the outbox from the kit's migration, applied before its own", () => {
+    expect(identity.migrations).toEqual([OUTBOX_MIGRATION.name, '001-init.sql']);
   });
 
   it('is live and ready with its database', async () => {
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
+    expect((await fetch(`${identity.url}/healthz`)).status).toBe(200);
+    expect(await (await fetch(`${identity.url}/readyz`)).json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
   });
 
   describe('GET /api/auth/me', () => {
@@ -51,15 +40,15 @@ describe('identity service', () => {
     });
 
     it('answers 401 to a guest session', async () => {
-      const res = await me(await signTestToken({ kind: 'guest' }, { keys }));
+      const res = await me(await signTestToken({ kind: 'guest' }, { keys: identity.keys }));
       expect([res.status, (await res.json()).message]).toEqual([401, 'Not signed in']);
     });
 
     it('answers the signed-in customer from the database, without the password hash', async () => {
       const verifiedAt = new Date('2025-03-01T10:00:00.000Z');
-      const id = await insertCustomer(db.pool, { username: 'JaneDoe', email: 'Jane@Example.com', isAdmin: true, emailVerifiedAt: verifiedAt });
+      const id = await insertCustomer(identity.pool, { username: 'JaneDoe', email: 'Jane@Example.com', isAdmin: true, emailVerifiedAt: verifiedAt });
 
-      const res = await me(await signTestToken({ sub: id, kind: 'customer' }, { keys }));
+      const res = await me(await signTestToken({ sub: id, kind: 'customer' }, { keys: identity.keys }));
       const body = await res.json();
 
       expect(res.status).toBe(200);
@@ -79,22 +68,22 @@ describe('identity service', () => {
 
     it('answers 401 when the token names a customer that does not exist', async () => {
       for (const sub of [randomUUID(), 'not-a-uuid']) {
-        const res = await me(await signTestToken({ sub, kind: 'customer' }, { keys }));
+        const res = await me(await signTestToken({ sub, kind: 'customer' }, { keys: identity.keys }));
         expect(res.status).toBe(401);
       }
     });
 
     it('answers 401 to a forged token', async () => {
       const other = await testKeyPair();
-      const id = await insertCustomer(db.pool);
+      const id = await insertCustomer(identity.pool);
       const res = await me(await signTestToken({ sub: id }, { keys: other }));
       expect([res.status, (await res.json()).code]).toEqual([401, 'UNAUTHENTICATED']);
     });
   });
 
   it('keeps usernames and e-mails unique regardless of case', async () => {
-    await insertCustomer(db.pool, { username: 'Casey', email: 'casey@example.com' });
-    await expect(insertCustomer(db.pool, { username: 'CASEY' })).rejects.toMatchObject({ code: '23505' });
-    await expect(insertCustomer(db.pool, { email: 'CASEY@example.com' })).rejects.toMatchObject({ code: '23505' });
+    await insertCustomer(identity.pool, { username: 'Casey', email: 'casey@example.com' });
+    await expect(insertCustomer(identity.pool, { username: 'CASEY' })).rejects.toMatchObject({ code: '23505' });
+    await expect(insertCustomer(identity.pool, { email: 'CASEY@example.com' })).rejects.toMatchObject({ code: '23505' });
   });
 });

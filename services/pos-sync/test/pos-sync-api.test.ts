@@ -1,38 +1,28 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IngestedEvent, PosConfig, SyncStatus } from '@pl/contracts';
-import { createTokenVerifier, OUTBOX_SQL, runMigrations } from '@pl/service-kit';
-import { createTestSchemaPool, listen, testCallers, testKeyPair, testLogger, type Listening, type TestSchemaPool } from '@pl/service-kit/testing';
+import { OUTBOX_MIGRATION } from '@pl/service-kit';
+import { startTestService, testCallers, type TestService } from '@pl/service-kit/testing';
 import { createApp } from '../src/app.js';
 
-const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
-
 describe('pos-sync service', () => {
-  let db: TestSchemaPool;
-  let server: Listening;
+  let posSync: TestService;
   let callers: Awaited<ReturnType<typeof testCallers>>;
-  const get = (pathname: string, headers: Record<string, string> = callers.admin) => fetch(`${server.url}${pathname}`, { headers });
+  const get = (pathname: string, headers: Record<string, string> = callers.admin) => fetch(`${posSync.url}${pathname}`, { headers });
 
   beforeAll(async () => {
-    db = createTestSchemaPool('pos_sync');
-    await runMigrations(db.pool, { schema: db.schema, dir: MIGRATIONS_DIR });
-    const keys = await testKeyPair();
-    callers = await testCallers(keys);
-    server = await listen(createApp({ pool: db.pool, logger: testLogger('pos-sync'), verifier: createTokenVerifier({ keySet: keys.keySet }) }));
+    posSync = await startTestService({ name: 'pos_sync', migrationsDir: path.resolve(__dirname, '../migrations'), createApp });
+    callers = await testCallers(posSync.keys);
   });
-  afterAll(async () => {
-    await server.close();
-    await db.cleanup();
-  });
-  beforeEach(() => db.pool.query('TRUNCATE sync_runs, pos_events, pos_settings'));
+  afterAll(() => posSync.stop());
+  beforeEach(() => posSync.pool.query('TRUNCATE sync_runs, pos_events, pos_settings'));
 
-  it('creates the kit outbox verbatim in its first migration', () => {
-    expect(readFileSync(path.join(MIGRATIONS_DIR, '001-init.sql'), 'utf8')).toContain(OUTBOX_SQL);
+  it("gets the outbox from the kit's migration, applied before its own", () => {
+    expect(posSync.migrations).toEqual([OUTBOX_MIGRATION.name, '001-init.sql']);
   });
 
   it('is live and ready with its database', async () => {
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-    expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
+    expect((await fetch(`${posSync.url}/healthz`)).status).toBe(200);
+    expect(await (await fetch(`${posSync.url}/readyz`)).json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
   });
 
   describe.each(['/api/admin/sync/status', '/api/admin/events', '/api/admin/pos-config', '/api/admin/not-a-route'])('%s', (pathname) => {
@@ -54,7 +44,7 @@ describe('pos-sync service', () => {
     });
 
     it('reports a failed latest run with its error and the last success', async () => {
-      await db.pool.query(
+      await posSync.pool.query(
         `INSERT INTO sync_runs (status, started_at, finished_at, total_products, error) VALUES
            ('succeeded', '2025-05-01T09:00:00Z', '2025-05-01T09:02:00Z', 42, NULL),
            ('failed', '2025-05-02T09:00:00Z', '2025-05-02T09:00:05Z', 0, 'POS answered 401 Unauthorized')`,
@@ -64,14 +54,14 @@ describe('pos-sync service', () => {
     });
 
     it('reports a run in progress as syncing', async () => {
-      await db.pool.query(`INSERT INTO sync_runs (status) VALUES ('running')`);
+      await posSync.pool.query(`INSERT INTO sync_runs (status) VALUES ('running')`);
       expect((await (await get('/api/admin/sync/status')).json()).status).toBe('syncing');
     });
   });
 
   describe('GET /api/admin/events', () => {
     it('answers ingested events newest first', async () => {
-      await db.pool.query(
+      await posSync.pool.query(
         `INSERT INTO pos_events (id, type, payload, ingested_at) VALUES
            ('evt-1', 'inventory.adjusted', '{"sku":"A","delta":-1}', '2025-05-01T10:00:00Z'),
            ('evt-2', 'product.updated', '{"sku":"B"}', '2025-05-01T11:00:00Z')`,
@@ -97,7 +87,7 @@ describe('pos-sync service', () => {
     });
 
     it('shows the saved POS URL and never the API key', async () => {
-      await db.pool.query(`INSERT INTO pos_settings (pos_url, api_key) VALUES ('http://pos.local:7000', 'secret-key-123')`);
+      await posSync.pool.query(`INSERT INTO pos_settings (pos_url, api_key) VALUES ('http://pos.local:7000', 'secret-key-123')`);
       const res = await get('/api/admin/pos-config');
       const text = await res.text();
       expect(JSON.parse(text)).toEqual({ configured: true, posUrl: 'http://pos.local:7000' });
@@ -105,8 +95,8 @@ describe('pos-sync service', () => {
     });
 
     it('keeps at most one settings row', async () => {
-      await db.pool.query(`INSERT INTO pos_settings (pos_url, api_key) VALUES ('http://a', 'k')`);
-      await expect(db.pool.query(`INSERT INTO pos_settings (pos_url, api_key) VALUES ('http://b', 'k')`)).rejects.toMatchObject({ code: '23505' });
+      await posSync.pool.query(`INSERT INTO pos_settings (pos_url, api_key) VALUES ('http://a', 'k')`);
+      await expect(posSync.pool.query(`INSERT INTO pos_settings (pos_url, api_key) VALUES ('http://b', 'k')`)).rejects.toMatchObject({ code: '23505' });
     });
   });
 });

@@ -1,8 +1,10 @@
 import type { Location } from '@pl/contracts';
+import type { Logger, Pool } from '@pl/service-kit';
+import { insertLocationsIfNone } from './locations.repo.js';
 
 /**
  * Demo locations for a fresh database: the warehouse and three stores. main.ts inserts them
- * when the table is empty; real deployments replace them through the admin tools.
+ * when the table is empty (seedStoreLocations); real deployments replace them through the admin tools.
  */
 export const STORE_LOCATIONS: readonly Location[] = [
   {
@@ -58,3 +60,9 @@ export const STORE_LOCATIONS: readonly Location[] = [
     notes: 'Gaming, mobile devices and sporting goods. Same-day pickup for orders placed before 2 PM.',
   },
 ];
+
+/** The catalog's afterMigrations step: seeds the demo locations into an empty table. */
+export async function seedStoreLocations(pool: Pool, logger: Logger): Promise<void> {
+  const seeded = await insertLocationsIfNone(pool, STORE_LOCATIONS);
+  if (seeded > 0) logger.info({ locations: seeded }, 'seeded demo store locations');
+}

@@ -1,0 +1,75 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import { DomainStream } from '@pl/contracts';
+import { createTokenVerifier, type TokenVerifier } from './auth.js';
+import type { ServiceConfig } from './config.js';
+import { createPool, runMigrations, type Pool } from './db.js';
+import { createLogger, type Logger } from './logger.js';
+import { connectNats, ensureStream, type NatsConn } from './nats.js';
+import { startOutboxRelay, type OutboxRelay } from './outbox.js';
+import { startServer } from './server.js';
+
+/** What a service's createApp(deps) is given. */
+export interface ServiceDeps {
+  pool: Pool;
+  logger: Logger;
+  verifier: TokenVerifier;
+}
+
+export interface RunServiceOptions {
+  /** The logger's and the NATS connection's name, e.g. 'catalog'. */
+  name: string;
+  config: Pick<ServiceConfig, 'PORT' | 'DATABASE_URL' | 'DB_SCHEMA' | 'NATS_URL' | 'GATEWAY_JWKS_URL' | 'LOG_LEVEL'>;
+  /** The service's own `migrations/` folder; main.ts resolves it (import.meta.url stays out of the kit). */
+  migrationsDir: string;
+  /** Runs once the schema is migrated and before NATS is connected, e.g. to seed demo data. */
+  afterMigrations?: (pool: Pool, logger: Logger) => Promise<void>;
+  createApp: (deps: ServiceDeps) => Express;
+  /** Exit on SIGTERM / SIGINT after a graceful close (default true; tests turn it off). */
+  handleSignals?: boolean;
+}
+
+export interface RunningService {
+  server: Server;
+  port: number;
+  pool: Pool;
+  nats: NatsConn;
+  /** Stops accepting, finishes in-flight requests, stops the relay, drains NATS, ends the pool. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a service the one way they all start: config → logger → pool → migrations (the kit's
+ * outbox first) → optional hook → NATS and the domain stream → outbox relay → createApp → listen,
+ * with a graceful shutdown on SIGTERM. If a step fails, what was already opened is released and
+ * the error is rethrown, so the process exits non-zero.
+ */
+export async function runService(options: RunServiceOptions): Promise<RunningService> {
+  const { name, config } = options;
+  const logger = createLogger({ name, level: config.LOG_LEVEL });
+  const pool = createPool({ connectionString: config.DATABASE_URL, schema: config.DB_SCHEMA, logger });
+  let nats: NatsConn | undefined;
+  let relay: OutboxRelay | undefined;
+  const release = async () => {
+    await relay?.stop();
+    await nats?.drain();
+    await pool.end();
+  };
+
+  try {
+    await runMigrations(pool, { schema: config.DB_SCHEMA, dir: options.migrationsDir, logger });
+    await options.afterMigrations?.(pool, logger);
+
+    const connected = await connectNats({ url: config.NATS_URL, name, logger });
+    nats = connected;
+    await ensureStream(connected, DomainStream);
+    relay = startOutboxRelay({ pool, nats: connected, logger });
+
+    const app = options.createApp({ pool, logger, verifier: createTokenVerifier({ jwksUrl: config.GATEWAY_JWKS_URL }) });
+    const running = await startServer({ app, port: config.PORT, logger, handleSignals: options.handleSignals, onShutdown: release });
+    return { ...running, pool, nats: connected };
+  } catch (err) {
+    await release().catch((releaseErr: unknown) => logger.warn({ err: releaseErr }, 'releasing after a failed start failed'));
+    throw err;
+  }
+}
