@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, JSONCodec } from 'nats';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, pausePageClock } from './support/browser.js';
 import { NATS_URL, startTestShop, type TestShop } from './support/shop.js';
 
 let shop: TestShop;
@@ -80,9 +80,7 @@ async function openPage() {
   await page.addInitScript(harness);
   await page.goto(shop.url + '/about');
   await waitFor(openSockets, (n) => n === 1, 'the first websocket to open');
-  // From here on the page's time only moves when the test moves it.
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 500);
+  await pausePageClock(page);
 }
 
 describe('websocket to the gateway', () => {

@@ -1,7 +1,7 @@
 // The toaster as spec §2/§9 describes it, driven through the documented contract: a `shop:toast`
 // CustomEvent on window, exactly what remotes dispatch.
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, pausePageClock } from './support/browser.js';
 import { startTestShop, type TestShop } from './support/shop.js';
 
 let shop: TestShop;
@@ -20,6 +20,7 @@ beforeEach(async () => {
   await page.clock.install();
   await page.goto(shop.url + '/about');
   await page.getByRole('heading', { name: /About/ }).first().waitFor();
+  await pausePageClock(page);
 });
 afterEach(async () => {
   await page.close();
