@@ -6,7 +6,9 @@
 // JetStream (NATS_URL, 127.0.0.1:4222, else a nats-server binary). Whatever it cannot run it
 // names at the end; with CI=true or REQUIRE_ALL=1 anything it cannot run fails the run.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { findTestDatabase, findTestNats, root } from './local-stack.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -16,6 +18,20 @@ const skipE2e = args.has('--no-e2e');
 const notRun = [];
 const cleanups = [];
 const results = [];
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const reportDir = mkdtempSync(path.join(os.tmpdir(), 'pl-test-report-'));
+
+/** Adds a jest run's totals (from its --json report) to the closing line. */
+function countJest(reportFile) {
+  try {
+    const r = JSON.parse(readFileSync(reportFile, 'utf8'));
+    counts.passed += r.numPassedTests;
+    counts.failed += r.numFailedTests;
+    counts.skipped += r.numPendingTests + r.numTodoTests;
+  } catch {
+    counts.failed += 1; // no report: the run itself broke
+  }
+}
 
 function run(label, cmd, cmdArgs, env) {
   return new Promise((resolve) => {
@@ -44,21 +60,28 @@ try {
   const DATABASE_URL = db.url;
   const NATS_URL = nats.url;
   const env = { DATABASE_URL, ...(NATS_URL ? { NATS_URL } : {}) };
-  if (!NATS_URL) notRun.push('every test that needs NATS with JetStream (no NATS_URL, nothing on 127.0.0.1:4222, no nats-server binary)');
+  if (!NATS_URL) {
+    notRun.push('unit + integration tests and the end-to-end suite: they need NATS with JetStream (set NATS_URL, run one on 127.0.0.1:4222, or apt-get install nats-server)');
+  }
 
   if (!e2eOnly) {
     ok = (await run('typecheck', 'node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'], env)) && ok;
-    const jestArgs = ['node_modules/jest/bin/jest.js', '--ci'];
-    if (!NATS_URL) jestArgs.push('--testPathIgnorePatterns', '/node_modules/', '/dist/', 'nats', 'outbox', 'realtime', 'gateway');
-    ok = (await run('unit + integration (jest)', 'node', jestArgs, env)) && ok;
   }
-  if (!skipE2e) {
+  if (!e2eOnly && NATS_URL) {
+    const unitReport = path.join(reportDir, 'unit.json');
+    const jestArgs = ['node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${unitReport}`];
+    ok = (await run('unit + integration (jest)', 'node', jestArgs, env)) && ok;
+    countJest(unitReport);
+  }
+  if (!skipE2e && NATS_URL) {
     const chromium = findChromium();
     if (!chromium) notRun.push('the browser end-to-end suite (no Chromium: apt-get install -y chromium, or set CHROMIUM_PATH)');
-    else if (!NATS_URL) notRun.push('the browser end-to-end suite (needs NATS)');
     else {
       ok = (await run('build', 'node', ['scripts/build.mjs'], env)) && ok;
-      ok = (await run('end-to-end (Chromium)', 'node', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci', '-c', 'e2e/jest.config.js'], { ...env, CHROMIUM_PATH: chromium })) && ok;
+      const e2eReport = path.join(reportDir, 'e2e.json');
+      const e2eArgs = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci', '-c', 'e2e/jest.config.js', '--json', `--outputFile=${e2eReport}`];
+      ok = (await run('end-to-end (Chromium)', 'node', e2eArgs, { ...env, CHROMIUM_PATH: chromium })) && ok;
+      countJest(e2eReport);
     }
   }
 } catch (err) {
@@ -75,4 +98,5 @@ if (notRun.length && strict) {
   console.log('CI=true / REQUIRE_ALL=1: everything must run, so this run fails.');
   ok = false;
 }
+console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(ok ? 0 : 1);

@@ -33,7 +33,7 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
   };
 }
 
-export async function startTestShop(options: { env?: NodeJS.ProcessEnv } = {}): Promise<TestShop> {
+export async function startTestShop(options: { env?: NodeJS.ProcessEnv; natsUrl?: string } = {}): Promise<TestShop> {
   const db = await createDatabase();
   const names = ['gateway', 'identity', 'catalog', 'cart', 'pos-sync', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
   const ports: Record<string, number> = {};
@@ -46,7 +46,7 @@ export async function startTestShop(options: { env?: NodeJS.ProcessEnv } = {}): 
   try {
     const shop = await startShop({
       databaseUrl: db.url,
-      natsUrl: NATS_URL,
+      natsUrl: options.natsUrl ?? NATS_URL,
       env,
       ports,
       quiet: true,

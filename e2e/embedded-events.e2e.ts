@@ -1,0 +1,50 @@
+// On a machine with no NATS at all, `npm start` runs every process against the embedded
+// core-protocol broker (decision 004). The whole shop must start on it and keep the event
+// contract across processes: an inventory.updated published on it reaches a browser socket.
+import { randomUUID } from 'node:crypto';
+import { connect, JSONCodec } from 'nats';
+import WebSocket from 'ws';
+import { startEmbeddedNats } from '../scripts/embedded-nats.mjs';
+import { freePort } from '../scripts/local-stack.mjs';
+import { startTestShop, type TestShop } from './support/shop.js';
+
+let broker: Awaited<ReturnType<typeof startEmbeddedNats>>;
+let shop: TestShop;
+
+beforeAll(async () => {
+  broker = await startEmbeddedNats({ port: await freePort() });
+  shop = await startTestShop({ natsUrl: broker.url });
+});
+afterAll(async () => {
+  await shop?.stop();
+  await broker?.close();
+});
+
+describe('the embedded NATS fallback', () => {
+  it('runs every service and the gateway', async () => {
+    for (const url of Object.values(shop.serviceUrls)) {
+      expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    }
+    expect((await fetch(`${shop.url}/readyz`)).status).toBe(200);
+  });
+
+  it('carries inventory.updated from a publisher to a browser socket through the gateway', async () => {
+    const socket = new WebSocket(`${shop.url.replace('http', 'ws')}/ws`, { headers: { Origin: shop.url } });
+    const received = new Promise<Record<string, unknown>>((resolve, reject) => {
+      socket.once('message', (data) => resolve(JSON.parse(String(data))));
+      socket.once('error', reject);
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const nc = await connect({ servers: broker.url });
+    const id = randomUUID();
+    const data = { productId: randomUUID(), variantId: randomUUID(), sku: 'FALLBACK-1', onHand: 1, reserved: 0, available: 1 };
+    nc.publish(`inventory.updated.${data.sku}`, JSONCodec().encode({ id, type: 'inventory.updated', version: 1, occurredAt: new Date().toISOString(), data }));
+    await nc.flush();
+    await nc.close();
+    expect(await received).toMatchObject({ type: 'inventory.updated', id, sku: 'FALLBACK-1', available: 1 });
+    socket.close();
+  });
+});
