@@ -9,9 +9,7 @@ import { createHash } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 
-const require = createRequire(import.meta.url);
 const RELOCATED_BASE = '/var/lib/professional-liquidation';
 
 function binariesPackage() {
@@ -20,10 +18,11 @@ function binariesPackage() {
 }
 
 /** The package's `native/` folder (bin, lib, share) and its version. */
-function nativeDir() {
-  const pkgJson = require.resolve(`${binariesPackage()}/package.json`);
-  const { version } = JSON.parse(readFileSync(pkgJson, 'utf8'));
-  return { dir: path.join(path.dirname(pkgJson), 'native'), version };
+async function nativeDir() {
+  const { postgres } = await import(binariesPackage());
+  const dir = path.dirname(path.dirname(postgres));
+  const { version } = JSON.parse(readFileSync(path.join(dir, '..', 'package.json'), 'utf8'));
+  return { dir, version };
 }
 
 /** True when a user who is neither owner nor group can traverse every directory down to `p`. */
@@ -70,7 +69,7 @@ function run(bin, args, spawnOptions) {
 export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }) {
   const asRoot = process.getuid?.() === 0;
   const owner = asRoot ? postgresUser() : undefined;
-  let { dir: native, version } = nativeDir();
+  let { dir: native, version } = await nativeDir();
   let data = path.resolve(dataDir);
 
   if (asRoot && !reachableByOthers(native)) {
