@@ -74,7 +74,7 @@ export async function startDatabase({ env = process.env, log }) {
   if (exists.rowCount === 0) await client.query('CREATE DATABASE shop');
   await client.end();
   log(`database: embedded PostgreSQL on 127.0.0.1:${port} (data in ${pg.dataDir})`);
-  return { url: pg.url.replace(/\/postgres$/, '/shop'), kind: 'embedded', stop: pg.stop };
+  return { url: pg.url.replace(/\/postgres$/, '/shop'), kind: 'embedded', dataDir: pg.dataDir, stop: pg.stop };
 }
 
 /**

