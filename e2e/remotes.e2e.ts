@@ -42,6 +42,17 @@ describe('composition at runtime', () => {
     await page.close();
   });
 
+  it('serves each remote from its own port with CORS and gzip', async () => {
+    const shop = await shopWith();
+    for (const app of ['mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin']) {
+      const res = await fetch(`http://127.0.0.1:${shop.ports[app]}/remoteEntry.js`, { headers: { origin: shop.url, 'accept-encoding': 'gzip' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(await res.text()).toContain(app.replace(/-/g, '_'));
+    }
+  });
+
   it('keeps the shop working when a remote goes down while the page is open', async () => {
     const shop = await shopWith();
     const page = await browser.newPage();

@@ -2,8 +2,20 @@
 // origin needs to fetch the manifest and chunks. Used by `npm start`, by `npm run serve -w <remote>`
 // and by the end-to-end tests (which move a remote to a new port at run time).
 import http from 'node:http';
-import { createReadStream, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
+
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.html', '.svg', '.map']);
+/** Built files do not change while served: gzip each once (keyed by path and mtime). */
+const gzipCache = new Map();
+function gzipped(file, mtimeMs) {
+  const hit = gzipCache.get(file);
+  if (hit && hit.mtimeMs === mtimeMs) return hit.body;
+  const body = gzipSync(readFileSync(file), { level: 9 });
+  gzipCache.set(file, { mtimeMs, body });
+  return body;
+}
 
 const TYPES = {
   '.js': 'text/javascript; charset=utf-8',
@@ -61,11 +73,18 @@ export function serveStatic({ dir, port, host = '0.0.0.0' }) {
     const ext = path.extname(file);
     // Entry files keep their names across deploys; hashed chunks never change.
     const stable = /(mf-manifest\.json|remoteEntry\.js|index\.html)$/.test(file);
-    res.writeHead(200, {
+    const headers = {
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-      'Content-Length': stat.size,
       'Cache-Control': stable ? 'no-cache' : 'public, max-age=31536000, immutable',
-    });
+      Vary: 'Accept-Encoding',
+    };
+    if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      const body = gzipped(file, stat.mtimeMs);
+      res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    res.writeHead(200, { ...headers, 'Content-Length': stat.size });
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
   });

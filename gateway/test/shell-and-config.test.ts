@@ -12,6 +12,7 @@ function buildShellDist(): string {
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dist, 'static/js/index.1a2b3c4d.js'), 'console.log("shell")');
   writeFileSync(path.join(dist, 'favicon.ico'), 'icon');
+  writeFileSync(path.join(dist, 'static/js/vendor.5e6f7a8b.js'), `export const big = ${JSON.stringify('shop '.repeat(4000))};`);
   return dist;
 }
 
@@ -50,6 +51,13 @@ describe('serving the shell', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await res.text()).toBe('console.log("shell")');
+  });
+
+  it('sends JavaScript gzip-compressed to browsers that accept it', async () => {
+    const res = await fetch(`${gw.url}/static/js/vendor.5e6f7a8b.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(await res.text()).toContain('shop shop');
   });
 
   it('revalidates files whose names carry no hash', async () => {

@@ -3,6 +3,7 @@
 // that is not an API call and does not look like a file is a client-side route: it gets
 // index.html and the shell's router takes it from there (its 404 page included).
 import path from 'node:path';
+import compression from 'compression';
 import express, { Router, type Request, type Response } from 'express';
 import { ErrorCodes } from '@pl/contracts';
 
@@ -20,6 +21,8 @@ export function serveShell(options: { distDir: string }): Router {
   const indexFile = path.join(distDir, 'index.html');
   const router = Router();
 
+  // The shell's JS and CSS are most of a first page: compress them (API responses are the services' business).
+  router.use(compression());
   router.use(
     express.static(distDir, {
       index: false,
