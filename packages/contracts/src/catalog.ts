@@ -84,3 +84,40 @@ export const CategoryCountList = z.array(CategoryCount);
 export const LocationList = z.array(Location);
 /** GET /api/admin/inventory answers with a plain array. */
 export const AdminInventoryList = z.array(AdminInventoryEntry);
+
+/** Sort orders of GET /api/products. */
+export const ProductSorts = ['newest', 'price_asc', 'price_desc', 'discount', 'title'] as const;
+export const ProductSort = z.enum(ProductSorts);
+export type ProductSort = z.infer<typeof ProductSort>;
+
+/** Page size of GET /api/products when `limit` is not given, and its ceiling. */
+export const PRODUCT_PAGE_SIZE = 24;
+export const PRODUCT_PAGE_MAX = 100;
+
+/**
+ * Query of GET /api/products. Every parameter is optional: the unfiltered first page is still
+ * `{ data: [...] }` as spec §7 shows, with `nextCursor` added for the next page (null at the end).
+ * `condition` takes one grade or several separated by commas; prices are decimal strings ("19.99").
+ */
+export const ProductListQuery = z.strictObject({
+  q: z.string().trim().max(200).optional(),
+  category: CategoryId.optional(),
+  condition: z
+    .string()
+    .max(200)
+    .transform((raw) => raw.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(ConditionGrade).min(1).max(ConditionGrades.length))
+    .optional(),
+  minPrice: z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, 'a price such as 19.99').optional(),
+  maxPrice: z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, 'a price such as 19.99').optional(),
+  inStock: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  sort: ProductSort.default('newest'),
+  limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_MAX).default(PRODUCT_PAGE_SIZE),
+  cursor: z.string().max(512).optional(),
+});
+export type ProductListQuery = z.infer<typeof ProductListQuery>;
+
+/** Where product images are served (by the catalog, through the gateway): `${MEDIA_PATH}/<file>`. */
+export const MEDIA_PATH = '/api/media';
+/** Shown when a product has no image of its own. */
+export const FALLBACK_PRODUCT_IMAGE = `${MEDIA_PATH}/fallback-product.svg`;

@@ -44,6 +44,7 @@ export const RouteOwners: ReadonlyArray<{ prefix: string; service: ServiceName }
   { prefix: '/api/products', service: 'catalog' },
   { prefix: '/api/categories', service: 'catalog' },
   { prefix: '/api/locations', service: 'catalog' },
+  { prefix: '/api/media', service: 'catalog' },
   { prefix: '/api/cart', service: 'cart' },
   { prefix: '/api/create-payment-intent', service: 'cart' },
   { prefix: '/api/orders', service: 'cart' },

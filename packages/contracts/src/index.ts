@@ -11,3 +11,4 @@ export * from './events.js';
 export * from './dom-events.js';
 export * from './remotes.js';
 export * from './money.js';
+export * from './catalog-internal.js';

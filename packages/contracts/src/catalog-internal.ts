@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { ConditionGrade, CategoryId } from './catalog.js';
+
+/**
+ * The catalog's internal API, for other services only (cart: holds; pos-sync: stock and
+ * products). Never routed by the gateway; every call carries `Authorization: Bearer
+ * <INTERNAL_API_TOKEN>`, a secret shared by the services (README, "Configuration").
+ */
+export const CatalogInternalPaths = {
+  holds: '/internal/holds',
+  hold: (id: string) => `/internal/holds/${id}`,
+  releaseHold: (id: string) => `/internal/holds/${id}/release`,
+  extendHold: (id: string) => `/internal/holds/${id}/extend`,
+  commitHold: (id: string) => `/internal/holds/${id}/commit`,
+  stock: '/internal/stock',
+  products: '/internal/products',
+} as const;
+
+/** Longest a hold may last: the payment window is the longest anyone needs one. */
+export const MAX_HOLD_SECONDS = 60 * 60;
+/** One-of-a-kind items are held this long when added to a cart (spec §9). */
+export const UNIQUE_ITEM_HOLD_SECONDS = 10 * 60;
+
+const Sku = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'unknown sku format');
+
+/** Hold `qty` units of a sku for `holder` (a cart, an order) for `ttlSeconds`. */
+export const CreateHoldRequest = z.strictObject({
+  sku: Sku,
+  qty: z.number().int().min(1).max(1000),
+  holder: z.string().min(1).max(128),
+  ttlSeconds: z.number().int().min(1).max(MAX_HOLD_SECONDS),
+});
+export type CreateHoldRequest = z.infer<typeof CreateHoldRequest>;
+
+export const Hold = z.object({
+  id: z.string(),
+  sku: z.string(),
+  qty: z.number().int(),
+  holder: z.string(),
+  status: z.enum(['active', 'released', 'expired', 'committed']),
+  expiresAt: z.string(),
+});
+export type Hold = z.infer<typeof Hold>;
+
+export const ExtendHoldRequest = z.strictObject({ ttlSeconds: z.number().int().min(1).max(MAX_HOLD_SECONDS) });
+/** Commit a hold as a sale; the order id makes a repeated commit harmless. */
+export const CommitHoldRequest = z.strictObject({ orderId: z.string().min(1).max(128) });
+
+/** Error codes a hold request can end with (409 unless said otherwise). */
+export const HoldErrorCodes = {
+  insufficientStock: 'INSUFFICIENT_STOCK',
+  heldByAnother: 'HELD_BY_ANOTHER',
+  holdNotActive: 'HOLD_NOT_ACTIVE',
+  unknownSku: 'UNKNOWN_SKU', // 404
+} as const;
+
+/** Set what is on hand of a sku at a location (absolute, so repeating it changes nothing). */
+export const SetStockRequest = z.strictObject({
+  sku: Sku,
+  locationId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/),
+  onHand: z.number().int().min(0).max(1_000_000),
+});
+export type SetStockRequest = z.infer<typeof SetStockRequest>;
+
+/** Create or update a product and its variants by sku (pos-sync); idempotent. */
+export const UpsertProductRequest = z.strictObject({
+  title: z.string().min(1).max(300),
+  brand: z.string().max(120).nullable().optional(),
+  description: z.string().max(5000).nullable().optional(),
+  conditionGrade: z.union([ConditionGrade, z.string().regex(/^[A-Z_]{1,32}$/)]),
+  conditionNotes: z.string().max(2000).nullable().optional(),
+  oneOfAKind: z.boolean().default(false),
+  category: CategoryId.default('general'),
+  images: z.array(z.string().max(2048)).max(20).default([]),
+  variants: z
+    .array(
+      z.strictObject({
+        sku: Sku,
+        priceCents: z.number().int().min(0).max(100_000_000),
+        compareAtCents: z.number().int().min(0).max(100_000_000).nullable().optional(),
+        stock: z.array(z.strictObject({ locationId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/), onHand: z.number().int().min(0).max(1_000_000) })).max(50).default([]),
+      }),
+    )
+    .min(1)
+    .max(50),
+});
+export type UpsertProductRequest = z.infer<typeof UpsertProductRequest>;
+export const UpsertProductResult = z.object({ productId: z.string(), created: z.boolean() });
