@@ -6,12 +6,11 @@ import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export async function buildNodeWorkspace(dir) {
-  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
-  const started = Date.now();
+/** Bundles one TypeScript entry for Node (ESM), @pl/* packages included, npm packages external. */
+export async function bundleForNode({ entry, outfile }) {
   await build({
-    entryPoints: [path.join(dir, 'src/main.ts')],
-    outfile: path.join(dir, 'dist/main.js'),
+    entryPoints: [entry],
+    outfile,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -29,6 +28,12 @@ export async function buildNodeWorkspace(dir) {
       },
     ],
   });
+}
+
+export async function buildNodeWorkspace(dir) {
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const started = Date.now();
+  await bundleForNode({ entry: path.join(dir, 'src/main.ts'), outfile: path.join(dir, 'dist/main.js') });
   return { name: pkg.name, ms: Date.now() - started };
 }
 

@@ -6,6 +6,8 @@ export interface StartedShop {
   serviceUrls: Record<string, string>;
   remoteUrls: Record<string, string>;
   remoteServers: Record<string, { port: number; close(): Promise<void> }>;
+  /** The services' shared secret for internal APIs (e.g. the catalog's /internal/stock). */
+  internalApiToken: string;
   stop(): Promise<void>;
 }
 export function isPortOpen(port: number, host?: string, timeoutMs?: number): Promise<boolean>;

@@ -3,6 +3,7 @@
 // four services, the gateway and the four remotes, each on its own port. Used by `npm start`,
 // the end-to-end tests and the benchmarks, so all three run the same system.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -261,6 +262,8 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
       NATS_URL: natsUrl,
       GATEWAY_JWKS_URL: `http://127.0.0.1:${gatewayPort}/.well-known/jwks.json`,
       NODE_ENV: env.NODE_ENV ?? 'development',
+      // The services' shared secret for their internal APIs: fresh for every start unless given.
+      INTERNAL_API_TOKEN: env.INTERNAL_API_TOKEN || randomBytes(32).toString('base64url'),
     };
     const serviceUrls = {};
     await Promise.all(
@@ -303,7 +306,7 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
       quiet,
     });
     stops.push(gateway.stop);
-    return { url: publicOrigin, gatewayPort, serviceUrls, remoteUrls, remoteServers, gateway, stop: stopAll };
+    return { url: publicOrigin, gatewayPort, serviceUrls, remoteUrls, remoteServers, gateway, internalApiToken: common.INTERNAL_API_TOKEN, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;
