@@ -13,20 +13,26 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export async function apiRequest(method: HttpMethod, url: string, data?: unknown): Promise<Response> {
+/** Per-request options: `signal` lets a query cancel a request it no longer needs (a superseded search). */
+export interface ApiRequestOptions {
+  signal?: AbortSignal;
+}
+
+export async function apiRequest(method: HttpMethod, url: string, data?: unknown, options: ApiRequestOptions = {}): Promise<Response> {
   const res = await fetch(url, {
     method,
     headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
+    signal: options.signal,
   });
   await throwIfResNotOk(res);
   return res;
 }
 
 /** apiRequest, then the JSON body (or undefined for an empty body such as a 204). */
-export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, data);
+export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown, options?: ApiRequestOptions): Promise<T> {
+  const res = await apiRequest(method, url, data, options);
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }

@@ -1,13 +1,12 @@
 import { Badge, type BadgeProps } from './badge.js';
-import { conditionGradeInfo } from './condition-grades.js';
+import { conditionBadgeLook, conditionGradeInfo } from './condition-grades.js';
 
 /** A grade's label in its own colour; an unknown grade shows as a plain secondary badge with the raw value. */
 export function ConditionBadge({ grade, ...rest }: { grade: string } & Omit<BadgeProps, 'variant' | 'tone'>) {
-  const info = conditionGradeInfo(grade);
-  if (!info) return <Badge variant="secondary" {...rest}>{grade}</Badge>;
+  const { label, tone } = conditionBadgeLook(grade);
   return (
-    <Badge variant="secondary" tone={info.tone} data-grade={info.grade} {...rest}>
-      {info.label}
+    <Badge variant="secondary" tone={tone} data-grade={conditionGradeInfo(grade)?.grade} {...rest}>
+      {label}
     </Badge>
   );
 }

@@ -49,3 +49,15 @@ export const conditionGrades: readonly ConditionGradeInfo[] = [
 export function conditionGradeInfo(grade: string): ConditionGradeInfo | undefined {
   return conditionGrades.find((g) => g.grade === grade);
 }
+
+export interface ConditionBadgeLook {
+  label: string;
+  /** The grade's own colour; undefined for an unknown grade (a plain secondary badge). */
+  tone: BadgeTone | undefined;
+}
+
+/** How a grade's badge looks (spec §3): its label and colour, or the raw value in plain secondary for an unknown grade. */
+export function conditionBadgeLook(grade: string): ConditionBadgeLook {
+  const info = conditionGradeInfo(grade);
+  return info ? { label: info.label, tone: info.tone } : { label: grade, tone: undefined };
+}

@@ -6,10 +6,12 @@ export { cx } from './class-names.js';
 export { Button, buttonClass, type ButtonProps, type ButtonVariant, type ButtonSize } from './button.js';
 export { Badge, type BadgeProps, type BadgeVariant, type BadgeTone } from './badge.js';
 export { ConditionBadge } from './condition-badge.js';
-export { conditionGrades, conditionGradeInfo, type ConditionGradeInfo } from './condition-grades.js';
+export { conditionGrades, conditionGradeInfo, conditionBadgeLook, type ConditionGradeInfo, type ConditionBadgeLook } from './condition-grades.js';
 export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './card.js';
 export { Input } from './input.js';
 export { Label } from './label.js';
+export { Select } from './select.js';
+export { Checkbox, type CheckboxProps } from './checkbox.js';
 export { Skeleton } from './skeleton.js';
 export { Dialog, type DialogProps } from './dialog.js';
 export { formatPrice } from './format-price.js';
@@ -26,6 +28,7 @@ export {
   errorStatus,
   serverMessage,
   type HttpMethod,
+  type ApiRequestOptions,
   type UnauthorizedBehavior,
 } from './api-client.js';
 export {

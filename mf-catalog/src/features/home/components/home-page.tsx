@@ -5,6 +5,7 @@ import { useProducts } from '../../products/api/get-products.js';
 import { useLiveProducts } from '../../products/api/use-live-products.js';
 import { LoadError } from '../../products/components/load-error.js';
 import { ProductGrid, ProductGridSkeleton } from '../../products/components/product-grid.js';
+import { featuredProducts } from '../../products/utils/product-search.js';
 
 const FEATURED_COUNT = 8;
 
@@ -26,7 +27,7 @@ const reasons = [
 export function HomePage() {
   useLiveProducts();
   const products = useProducts();
-  const featured = (products.data?.data ?? []).filter((p) => p.variants.length > 0).slice(0, FEATURED_COUNT);
+  const featured = featuredProducts(products.data?.data ?? [], FEATURED_COUNT);
 
   return (
     <div>
@@ -44,7 +45,7 @@ export function HomePage() {
               Store Locations
             </Link>
           </div>
-          <LastSyncIndicator />
+          <LastSyncIndicator dataUpdatedAt={products.dataUpdatedAt} />
         </div>
       </section>
 
@@ -62,7 +63,7 @@ export function HomePage() {
         ) : featured.length === 0 ? (
           <p className="cat-empty">New stock is on its way. Check back soon.</p>
         ) : (
-          <ProductGrid products={featured} />
+          <ProductGrid products={featured} label="Featured Products" />
         )}
       </section>
 

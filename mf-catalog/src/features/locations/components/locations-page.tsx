@@ -8,16 +8,21 @@ export function LocationsPage() {
   return (
     <div className="pl-container pl-page">
       <h1 className="pl-page__title">Store Locations</h1>
-      <p className="pl-page__lead">Visit a store to shop in person or pick up your online order for free.</p>
+      <p className="pl-page__lead">Visit a store to shop in person, or pick up your online order for free.</p>
       {locations.isPending ? (
         <div className="cat-locations" aria-busy="true" aria-label="Loading locations">
           {Array.from({ length: 3 }, (_, i) => (
             <Card key={i} data-skeleton-card="">
+              <CardHeader>
+                <div className="cat-location__head">
+                  <Skeleton style={{ height: '1.5rem', width: '60%' }} />
+                  <Skeleton style={{ height: '1.5rem', width: '5rem' }} />
+                </div>
+              </CardHeader>
               <CardContent className="cat-location">
-                <Skeleton style={{ height: '1.5rem', width: '60%' }} />
-                <Skeleton style={{ height: '1rem', width: '80%', marginTop: '1rem' }} />
-                <Skeleton style={{ height: '1rem', width: '50%', marginTop: '0.5rem' }} />
-                <Skeleton style={{ height: '4rem', marginTop: '1rem' }} />
+                <Skeleton style={{ height: '1.25rem', width: '80%' }} />
+                <Skeleton style={{ height: '1.25rem', width: '50%', marginTop: '0.25rem', marginBottom: '0.75rem' }} />
+                <Skeleton style={{ height: '4.5rem' }} />
               </CardContent>
             </Card>
           ))}
@@ -34,36 +39,59 @@ export function LocationsPage() {
         </div>
       )}
 
-      <section className="cat-section cat-pickup" aria-labelledby="pickup-heading">
-        <h2 id="pickup-heading" className="cat-section__title">
-          Pickup services
-        </h2>
-        <ul className="cat-reasons">
-          <li className="cat-reason">
-            <h3>Free in-store pickup</h3>
-            <p className="pl-muted">Choose pickup at checkout and collect your order at no extra cost, usually within 24 hours.</p>
-          </li>
-          <li className="cat-reason">
-            <h3>Bring your ID</h3>
-            <p className="pl-muted">Show a valid ID and your order confirmation when you collect.</p>
-          </li>
-          <li className="cat-reason">
-            <h3>See it before you buy</h3>
-            <p className="pl-muted">Every store has a test area, so you can check an item's condition for yourself.</p>
-          </li>
-        </ul>
-      </section>
+      <div className="cat-info-columns">
+        <section className="cat-section" aria-labelledby="pickup-heading">
+          <h2 id="pickup-heading" className="cat-section__title">
+            Pickup Services
+          </h2>
+          <ul className="cat-reasons cat-reasons--stacked">
+            <li className="cat-reason">
+              <h3>Free in-store pickup</h3>
+              <p className="pl-muted">Choose pickup at checkout and collect your order at no extra cost, usually ready within 24 hours.</p>
+            </li>
+            <li className="cat-reason">
+              <h3>Bring your ID</h3>
+              <p className="pl-muted">Show a valid ID and your order confirmation when you collect.</p>
+            </li>
+            <li className="cat-reason">
+              <h3>Held for you</h3>
+              <p className="pl-muted">One-of-a-kind items are reserved for 10 minutes once they are in your cart, so nobody else can buy them while you check out.</p>
+            </li>
+          </ul>
+        </section>
+        <section className="cat-section" aria-labelledby="features-heading">
+          <h2 id="features-heading" className="cat-section__title">
+            Store Features
+          </h2>
+          <ul className="cat-reasons cat-reasons--stacked">
+            <li className="cat-reason">
+              <h3>Inspected and graded stock</h3>
+              <p className="pl-muted">Every item on our shelves has been tested and carries an honest condition grade and notes.</p>
+            </li>
+            <li className="cat-reason">
+              <h3>Live inventory</h3>
+              <p className="pl-muted">Stock online and in store is the same stock, updated in real time, so what you see is what is on the shelf.</p>
+            </li>
+            <li className="cat-reason">
+              <h3>Friendly, knowledgeable staff</h3>
+              <p className="pl-muted">Ask our team about an item's condition, compatibility or returns before you buy.</p>
+            </li>
+          </ul>
+        </section>
+      </div>
     </div>
   );
 }
 
 function LocationCard({ location: l }: { location: Location }) {
   return (
-    <Card data-location-id={l.id}>
+    <Card data-location-id={l.id} className="cat-location-card">
       <CardHeader>
         <div className="cat-location__head">
           <CardTitle>{l.name}</CardTitle>
-          <Badge variant={l.type === 'WAREHOUSE' ? 'secondary' : 'outline'}>{l.type}</Badge>
+          <Badge variant={l.type === 'WAREHOUSE' ? 'secondary' : 'outline'} tone={l.type === 'WAREHOUSE' ? 'blue' : undefined} data-location-type={l.type}>
+            {l.type}
+          </Badge>
         </div>
       </CardHeader>
       <CardContent className="cat-location">

@@ -1,15 +1,40 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, ProductList } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
 
-/** GET /api/products: the catalogue, `{ data: Product[] }`. */
-export async function fetchProducts(): Promise<ProductList> {
-  return ProductList.parse(await apiJson('GET', ApiPaths.catalog.products));
+/**
+ * GET /api/products[?search]: one page of products, `{ data, nextCursor }`. The bare path is the
+ * spec's call (its first page); the search string carries filters, sort and `cursor`.
+ */
+export async function fetchProducts(search = '', signal?: AbortSignal): Promise<ProductList> {
+  const url = search ? `${ApiPaths.catalog.products}?${search}` : ApiPaths.catalog.products;
+  return ProductList.parse(await apiJson('GET', url, undefined, { signal }));
 }
 
+// Every product query key starts with the path: the shell's realtime bridge invalidates
+// everything under /api/products on inventory.updated, and so does useLiveProducts.
+
+/** The unfiltered first page (the home page's Featured Products). */
 export const productsQueryOptions = () =>
-  queryOptions({ queryKey: [ApiPaths.catalog.products], queryFn: fetchProducts });
+  queryOptions({ queryKey: [ApiPaths.catalog.products], queryFn: ({ signal }) => fetchProducts('', signal) });
 
 export function useProducts() {
   return useQuery(productsQueryOptions());
 }
+
+/**
+ * The products page: pages of one filtered list, fetched by cursor ('Load more'). `search` is the
+ * list's query without a cursor (filtersToParams), so equal filters share one cache entry.
+ * Refetching (after a stock change) fetches every loaded page again, so none is lost.
+ */
+export const productPagesQueryOptions = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: [ApiPaths.catalog.products, 'list', search],
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams(search);
+      if (pageParam) params.set('cursor', pageParam);
+      return fetchProducts(params.toString(), signal);
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });

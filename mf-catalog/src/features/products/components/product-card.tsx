@@ -1,40 +1,67 @@
 import { Link } from 'react-router-dom';
 import type { Product } from '@pl/contracts';
 import { Badge, Card, ConditionBadge, formatPrice, RemoteSlot } from '@pl/ui';
+import { leadVariant } from '../utils/availability.js';
 import { percentOff, showsCompareAt } from '../utils/percent-off.js';
 import { productImage } from '../utils/product-images.js';
 import { stockLabel } from '../utils/stock-label.js';
+import { ProductImage } from './product-image.js';
 
 export interface ProductCardProps {
   product: Product;
 }
 
+/** Spec §4 and §9: one-of-a-kind items are held in the cart for 10 minutes. */
+export const RESERVATION_HINT = 'Reserved for 10 minutes when added to your cart';
+
+export const productPath = (id: string) => `/products/${encodeURIComponent(id)}`;
+
 /**
- * A product in a grid (spec §2 "Product card"). Shows the first variant's price and stock; the
- * add-to-cart button is the cart team's fragment. Renders nothing for a product without variants.
+ * A product in a grid (spec §2 "Product card"). Shows the first variant that can be bought (its
+ * price and stock); the add-to-cart button is the cart team's fragment, loaded through Module
+ * Federation. Renders nothing for a product without variants. Every row of the card has a fixed
+ * height (see catalog.css), so all cards, and their skeletons, are the same size.
  */
 export function ProductCard({ product }: ProductCardProps) {
-  const variant = product.variants[0];
+  const variant = leadVariant(product);
   if (!variant) return null;
   const stock = stockLabel(variant.totalAvailable);
   const off = percentOff(variant.price, variant.compareAtPrice);
+  const href = productPath(product.id);
   return (
-    <Card className="cat-card" data-product-id={product.id}>
-      <Link to={`/products/${encodeURIComponent(product.id)}`} className="cat-card__media" tabIndex={-1} aria-hidden="true">
-        <img src={productImage(product.images)} alt="" loading="lazy" />
-        {off !== undefined && <Badge variant="destructive" className="cat-card__off">{off}% OFF</Badge>}
-      </Link>
+    <Card className="cat-card" data-product-card="" data-product-id={product.id} data-sku={variant.sku}>
+      <div className="cat-card__media">
+        {/* The title links to the same page: the photo link is for pointers only. */}
+        <Link to={href} tabIndex={-1} aria-hidden="true" className="cat-card__media-link">
+          <ProductImage src={productImage(product.images)} alt="" className="cat-card__image" />
+        </Link>
+        {product.oneOfAKind && (
+          <Badge tone="purple" variant="secondary" className="cat-card__unique">
+            Unique Item
+          </Badge>
+        )}
+        {off !== undefined && (
+          <Badge variant="destructive" className="cat-card__off" data-percent-off={off}>
+            {off}% OFF
+          </Badge>
+        )}
+      </div>
       <div className="cat-card__body">
         <div className="cat-card__badges">
-          <ConditionBadge grade={product.conditionGrade} />
-          {product.oneOfAKind && <Badge tone="purple" variant="secondary">Unique Item</Badge>}
-          <Badge variant="secondary" tone={stock.tone}>{stock.label}</Badge>
+          <ConditionBadge grade={product.conditionGrade} data-condition-badge="" />
+          <Badge variant="secondary" tone={stock.tone} data-stock-badge="" data-available={variant.totalAvailable}>
+            {stock.label}
+          </Badge>
         </div>
-        <h3 className="cat-card__title">
-          <Link to={`/products/${encodeURIComponent(product.id)}`}>{product.title}</Link>
+        <h3 className="cat-card__title" data-product-title="">
+          <Link to={href}>{product.title}</Link>
         </h3>
-        {product.brand && <p className="cat-card__brand">{product.brand}</p>}
-        {product.conditionNotes && <p className="cat-card__notes">{product.conditionNotes}</p>}
+        <p className="cat-card__brand">{product.brand}</p>
+        <p className="cat-card__description">{product.description}</p>
+        <p className="cat-card__notes" title={product.conditionNotes ?? undefined}>
+          {product.conditionNotes && <span className="pl-visually-hidden">Condition notes: </span>}
+          {product.conditionNotes}
+        </p>
         <p className="cat-card__prices">
           <span className="pl-price">{formatPrice(variant.price)}</span>
           {showsCompareAt(variant.price, variant.compareAtPrice) && (
@@ -48,27 +75,45 @@ export function ProductCard({ product }: ProductCardProps) {
           <RemoteSlot
             id="mf_cart_checkout/AddToCartButton"
             compact
-            loading={<span className="pl-skeleton cat-card__button-placeholder" />}
+            loading={<span className="pl-skeleton cat-card__button-placeholder" aria-hidden="true" />}
             props={{ sku: variant.sku, title: product.title, available: variant.totalAvailable, oneOfAKind: product.oneOfAKind }}
           />
         </div>
-        {product.oneOfAKind && variant.totalAvailable > 0 && (
-          <p className="cat-card__hint">One of a kind: reserved for you for 10 minutes when added to your cart.</p>
-        )}
+        <p className="cat-card__hint">{product.oneOfAKind && variant.totalAvailable > 0 ? RESERVATION_HINT : null}</p>
       </div>
     </Card>
   );
 }
 
+/** A loading card: the same rows at the same heights as ProductCard, so nothing moves when data arrives. */
 export function ProductCardSkeleton() {
   return (
     <Card className="cat-card" aria-hidden="true" data-skeleton-card="">
-      <div className="pl-skeleton cat-card__media-skeleton" />
+      <div className="cat-card__media pl-skeleton cat-card__media-skeleton" />
       <div className="cat-card__body">
-        <div className="pl-skeleton" style={{ height: '1.25rem', width: '50%' }} />
-        <div className="pl-skeleton" style={{ height: '1.25rem', width: '85%', marginTop: '0.75rem' }} />
-        <div className="pl-skeleton" style={{ height: '1rem', width: '60%', marginTop: '0.5rem' }} />
-        <div className="pl-skeleton" style={{ height: '2.5rem', marginTop: '1rem' }} />
+        <div className="cat-card__badges">
+          <span className="pl-skeleton cat-skeleton-line" style={{ width: '5.5rem' }} />
+          <span className="pl-skeleton cat-skeleton-line" style={{ width: '4.5rem' }} />
+        </div>
+        <div className="cat-card__title">
+          <span className="pl-skeleton cat-skeleton-line" style={{ width: '90%' }} />
+        </div>
+        <div className="cat-card__brand">
+          <span className="pl-skeleton cat-skeleton-line" style={{ width: '35%' }} />
+        </div>
+        <div className="cat-card__description">
+          <span className="pl-skeleton cat-skeleton-line" style={{ width: '100%' }} />
+        </div>
+        <div className="cat-card__notes">
+          <span className="pl-skeleton cat-skeleton-line" style={{ width: '70%' }} />
+        </div>
+        <div className="cat-card__prices">
+          <span className="pl-skeleton cat-skeleton-line" style={{ width: '40%' }} />
+        </div>
+        <div className="cat-card__action">
+          <span className="pl-skeleton cat-card__button-placeholder" />
+        </div>
+        <div className="cat-card__hint" />
       </div>
     </Card>
   );

@@ -1,22 +1,29 @@
 import type { Product } from '@pl/contracts';
 import { ProductCard, ProductCardSkeleton } from './product-card.js';
 
-export function ProductGrid({ products }: { products: readonly Product[] }) {
+/** A grid of product cards; a product without variants has no card (spec §2), so it takes no cell either. */
+export function ProductGrid({ products, label }: { products: readonly Product[]; label?: string }) {
   return (
-    <div className="pl-grid cat-grid">
-      {products.map((p) => (
-        <ProductCard key={p.id} product={p} />
+    <ul className="cat-grid" aria-label={label}>
+      {products.filter((p) => p.variants.length > 0).map((p) => (
+        <li key={p.id} className="cat-grid__item">
+          <ProductCard product={p} />
+        </li>
       ))}
-    </div>
+    </ul>
   );
 }
 
 /** Spec §9: the loading state of a product grid is 8 placeholder cards. */
-export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
+export const PRODUCT_SKELETON_COUNT = 8;
+
+export function ProductGridSkeleton({ count = PRODUCT_SKELETON_COUNT }: { count?: number }) {
   return (
-    <div className="pl-grid cat-grid" aria-busy="true" aria-label="Loading products">
+    <div className="cat-grid" aria-busy="true" role="status" aria-label="Loading products">
       {Array.from({ length: count }, (_, i) => (
-        <ProductCardSkeleton key={i} />
+        <div key={i} className="cat-grid__item">
+          <ProductCardSkeleton />
+        </div>
       ))}
     </div>
   );

@@ -1,98 +1,177 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Badge, buttonClass, ConditionBadge, errorStatus, formatPrice, RemoteSlot, Skeleton } from '@pl/ui';
-import { useLiveProducts } from '../api/use-live-products.js';
+import type { Product } from '@pl/contracts';
+import { Badge, buttonClass, ConditionBadge, conditionGradeInfo, errorStatus, formatPrice, RemoteSlot, Skeleton } from '@pl/ui';
+import { LastSyncIndicator } from '../../live/components/last-sync-indicator.js';
 import { useProduct } from '../api/get-product.js';
-import { percentOff, showsCompareAt } from '../utils/percent-off.js';
-import { productImage } from '../utils/product-images.js';
+import { useLiveProducts } from '../api/use-live-products.js';
+import { leadVariant } from '../utils/availability.js';
+import { savings, showsCompareAt } from '../utils/percent-off.js';
 import { stockLabel } from '../utils/stock-label.js';
 import { LoadError } from './load-error.js';
+import { PickupAvailability } from './pickup-availability.js';
+import { RESERVATION_HINT } from './product-card.js';
+import { ProductGallery } from './product-gallery.js';
+import { VariantPicker } from './variant-picker.js';
 
+/** /products/:id: one product with its photos, grade, price, stock per location and add to cart. */
 export function ProductPage() {
   useLiveProducts();
   const { id = '' } = useParams();
   const product = useProduct(id);
 
-  if (product.isPending) {
-    return (
-      <div className="pl-container pl-page cat-detail" aria-busy="true">
-        <Skeleton style={{ aspectRatio: '4 / 3' }} />
-        <div>
-          <Skeleton style={{ height: '2rem', width: '70%' }} />
-          <Skeleton style={{ height: '1rem', width: '40%', marginTop: '1rem' }} />
-          <Skeleton style={{ height: '6rem', marginTop: '1.5rem' }} />
-        </div>
-      </div>
-    );
-  }
+  if (product.isPending) return <ProductPageSkeleton />;
   if (product.isError) {
-    if (errorStatus(product.error) === 404) {
-      return (
-        <div className="pl-container pl-page">
-          <h1 className="pl-page__title">Product not found</h1>
-          <p className="pl-page__lead">This product may have sold out and been removed from the shop.</p>
-          <Link to="/products" className={buttonClass()}>
-            Browse Products
-          </Link>
-        </div>
-      );
-    }
+    // 400 is a malformed id (not a UUID): for the shopper that link leads nowhere either.
+    const status = errorStatus(product.error);
+    if (status === 404 || status === 400) return <ProductNotFound />;
     return (
       <div className="pl-container pl-page">
         <LoadError what="this product" error={product.error} onRetry={() => void product.refetch()} />
       </div>
     );
   }
+  // Keyed by id: moving to another product starts with that product's own first variant.
+  return <ProductDetail key={product.data.id} product={product.data} dataUpdatedAt={product.dataUpdatedAt} />;
+}
 
-  const p = product.data;
+function ProductDetail({ product: p, dataUpdatedAt }: { product: Product; dataUpdatedAt: number }) {
+  const [chosenId, setChosenId] = useState(() => leadVariant(p)?.id);
+  const variant = p.variants.find((v) => v.id === chosenId) ?? leadVariant(p);
+  const grade = conditionGradeInfo(p.conditionGrade);
   return (
-    <div className="pl-container pl-page">
+    <div className="pl-container pl-page" data-product-id={p.id}>
       <nav aria-label="Breadcrumb" className="cat-breadcrumb">
-        <Link to="/products">All Products</Link> <span aria-hidden="true">/</span> <span>{p.title}</span>
+        <Link to="/products">All Products</Link> <span aria-hidden="true">/</span> <span aria-current="page">{p.title}</span>
       </nav>
       <div className="cat-detail">
-        <img className="cat-detail__image" src={productImage(p.images)} alt={p.title} />
-        <div>
-          <div className="cat-card__badges">
+        <ProductGallery images={p.images} title={p.title} />
+        <div className="cat-detail__info">
+          <div className="cat-detail__badges">
             <ConditionBadge grade={p.conditionGrade} />
-            {p.oneOfAKind && <Badge tone="purple" variant="secondary">Unique Item</Badge>}
+            {p.oneOfAKind && (
+              <Badge tone="purple" variant="secondary">
+                Unique Item
+              </Badge>
+            )}
           </div>
           <h1 className="pl-page__title">{p.title}</h1>
-          {p.brand && <p className="cat-card__brand">{p.brand}</p>}
-          {p.description && <p>{p.description}</p>}
-          {p.conditionNotes && (
-            <p className="cat-detail__notes">
-              <strong>Condition notes:</strong> {p.conditionNotes}
+          {p.brand && <p className="cat-detail__brand">{p.brand}</p>}
+
+          {variant ? (
+            <PriceAndStock product={p} variantId={variant.id} dataUpdatedAt={dataUpdatedAt} onSelect={setChosenId} />
+          ) : (
+            <p className="cat-note">This product is not available to buy right now.</p>
+          )}
+
+          <section className="cat-detail__condition" aria-labelledby="condition-heading">
+            <h2 id="condition-heading" className="cat-detail__subheading">
+              Condition: {grade ? grade.label : p.conditionGrade}
+            </h2>
+            {grade && <p className="pl-muted">{grade.meaning}</p>}
+            {p.conditionNotes && (
+              <p className="cat-detail__notes">
+                <strong>Condition notes:</strong> {p.conditionNotes}
+              </p>
+            )}
+            <p>
+              <Link to="/support/condition-guide">How we grade: read the Condition Guide</Link>
             </p>
+          </section>
+
+          {p.description && (
+            <section aria-labelledby="description-heading">
+              <h2 id="description-heading" className="cat-detail__subheading">
+                Description
+              </h2>
+              <p className="cat-detail__description">{p.description}</p>
+            </section>
           )}
-          {p.variants.length === 0 && <p className="pl-muted">This product is not available to buy right now.</p>}
-          <ul className="cat-variants">
-            {p.variants.map((v) => {
-              const stock = stockLabel(v.totalAvailable);
-              const off = percentOff(v.price, v.compareAtPrice);
-              return (
-                <li key={v.id} className="cat-variant" data-sku={v.sku}>
-                  <div className="cat-card__prices">
-                    <span className="pl-price cat-detail__price">{formatPrice(v.price)}</span>
-                    {showsCompareAt(v.price, v.compareAtPrice) && (
-                      <span className="pl-price--compare">{formatPrice(v.compareAtPrice)}</span>
-                    )}
-                    {off !== undefined && <Badge variant="destructive">{off}% OFF</Badge>}
-                    <Badge variant="secondary" tone={stock.tone}>{stock.label}</Badge>
-                  </div>
-                  <p className="pl-muted cat-variant__sku">SKU {v.sku}</p>
-                  <RemoteSlot
-                    id="mf_cart_checkout/AddToCartButton"
-                    compact
-                    loading={<span className="pl-skeleton cat-card__button-placeholder" />}
-                    props={{ sku: v.sku, title: p.title, available: v.totalAvailable, oneOfAKind: p.oneOfAKind }}
-                  />
-                </li>
-              );
-            })}
-          </ul>
-          {p.oneOfAKind && (
-            <p className="cat-card__hint">One of a kind: reserved for you for 10 minutes when added to your cart.</p>
-          )}
+
+          {variant && <PickupAvailability levels={variant.inventoryLevels} />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function PriceAndStock({
+  product: p,
+  variantId,
+  dataUpdatedAt,
+  onSelect,
+}: {
+  product: Product;
+  variantId: string;
+  dataUpdatedAt: number;
+  onSelect: (id: string) => void;
+}) {
+  const v = p.variants.find((x) => x.id === variantId)!;
+  const stock = stockLabel(v.totalAvailable);
+  const saved = savings(v.price, v.compareAtPrice);
+  return (
+    <div className="cat-detail__buy" data-sku={v.sku}>
+      <p className="cat-detail__prices">
+        <span className="pl-price cat-detail__price">{formatPrice(v.price)}</span>
+        {showsCompareAt(v.price, v.compareAtPrice) && (
+          <span className="pl-price--compare">
+            <span className="pl-visually-hidden">Was </span>
+            {formatPrice(v.compareAtPrice)}
+          </span>
+        )}
+      </p>
+      {saved && (
+        <p className="cat-detail__savings">
+          <Badge variant="destructive">
+            Save {formatPrice(saved.amountCents)} ({saved.percent}%)
+          </Badge>
+        </p>
+      )}
+      <div className="cat-detail__stock">
+        <Badge variant="secondary" tone={stock.tone} data-available={v.totalAvailable}>
+          {stock.label}
+        </Badge>
+        <LastSyncIndicator dataUpdatedAt={dataUpdatedAt} className="cat-live--compact" />
+      </div>
+      {p.variants.length > 1 && <VariantPicker variants={p.variants} selectedId={v.id} onSelect={onSelect} />}
+      <div className="cat-detail__action">
+        <RemoteSlot
+          id="mf_cart_checkout/AddToCartButton"
+          compact
+          loading={<span className="pl-skeleton cat-card__button-placeholder" aria-hidden="true" />}
+          props={{ sku: v.sku, title: p.title, available: v.totalAvailable, oneOfAKind: p.oneOfAKind }}
+        />
+      </div>
+      {p.oneOfAKind && v.totalAvailable > 0 && <p className="cat-card__hint cat-detail__hint">{RESERVATION_HINT}</p>}
+      <p className="pl-muted cat-detail__sku">SKU {v.sku}</p>
+    </div>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <div className="pl-container pl-page cat-not-found">
+      <h1 className="pl-page__title">Product not found</h1>
+      <p className="pl-page__lead">We couldn't find this product. It may have sold out and been removed, or the link may be wrong.</p>
+      <Link to="/products" className={buttonClass()}>
+        Browse Products
+      </Link>
+    </div>
+  );
+}
+
+function ProductPageSkeleton() {
+  return (
+    <div className="pl-container pl-page" aria-busy="true" role="status" aria-label="Loading product">
+      <Skeleton style={{ height: '1rem', width: '12rem', marginBottom: '1.25rem' }} />
+      <div className="cat-detail">
+        <Skeleton className="cat-gallery__main" />
+        <div>
+          <Skeleton style={{ height: '1.5rem', width: '8rem' }} />
+          <Skeleton style={{ height: '2.25rem', width: '80%', marginTop: '1rem' }} />
+          <Skeleton style={{ height: '2rem', width: '40%', marginTop: '1.5rem' }} />
+          <Skeleton style={{ height: '2.5rem', marginTop: '1.5rem' }} />
+          <Skeleton style={{ height: '8rem', marginTop: '1.5rem' }} />
         </div>
       </div>
     </div>
