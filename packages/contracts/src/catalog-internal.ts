@@ -61,6 +61,17 @@ export const SetStockRequest = z.strictObject({
   onHand: z.number().int().min(0).max(1_000_000),
 });
 export type SetStockRequest = z.infer<typeof SetStockRequest>;
+/** The answer to a set-stock call: the variant's totals afterwards; `changed` is false when the count was already so (no event then). */
+export const SetStockResult = z.object({
+  sku: z.string(),
+  locationId: z.string(),
+  onHand: z.number().int(),
+  changed: z.boolean(),
+  totalOnHand: z.number().int(),
+  totalReserved: z.number().int(),
+  totalAvailable: z.number().int(),
+});
+export type SetStockResult = z.infer<typeof SetStockResult>;
 
 /** Create or update a product and its variants by sku (pos-sync); idempotent. */
 export const UpsertProductRequest = z.strictObject({
@@ -86,3 +97,4 @@ export const UpsertProductRequest = z.strictObject({
 });
 export type UpsertProductRequest = z.infer<typeof UpsertProductRequest>;
 export const UpsertProductResult = z.object({ productId: z.string(), created: z.boolean() });
+export type UpsertProductResult = z.infer<typeof UpsertProductResult>;

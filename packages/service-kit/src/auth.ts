@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
 import { ErrorCodes, Jwt, TokenClaims, type Principal } from '@pl/contracts';
@@ -91,3 +92,20 @@ export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (!principal.isAdmin) throw forbidden();
   next();
 };
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * Guards a service's internal API: `Authorization: Bearer <INTERNAL_API_TOKEN>` or 401. The
+ * comparison runs over fixed-length digests in constant time, so neither the token's content nor
+ * its length leaks through response timing.
+ */
+export function requireInternalToken(token: string): RequestHandler {
+  if (token.length < 32) throw new Error('The internal API token must be at least 32 characters');
+  const expected = digest(token);
+  return (req, _res, next) => {
+    const match = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '');
+    if (!match || !timingSafeEqual(digest(match[1] as string), expected)) throw unauthorized('Missing or invalid internal API token');
+    next();
+  };
+}

@@ -46,3 +46,26 @@ export function serviceConfig(defaults: { port: number; schema: string }) {
 }
 
 export type ServiceConfig = z.infer<ReturnType<typeof serviceConfig>>;
+
+/**
+ * The development stand-in for INTERNAL_API_TOKEN, so a service started alone still talks to its
+ * peers. `npm start` passes a fresh random token to every service; production must set its own.
+ */
+export const DEVELOPMENT_INTERNAL_API_TOKEN = 'development-only-internal-api-token-not-a-secret';
+
+/** The secret the services share for their internal APIs (`/internal/*`, never routed by the gateway). */
+// An empty value (docker-compose's `${INTERNAL_API_TOKEN:-}`) counts as unset.
+export const internalApiTokenVar = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_INTERNAL_API_TOKEN),
+);
+
+/**
+ * A `.superRefine` for a service config with INTERNAL_API_TOKEN: in production the development
+ * stand-in (what an unset variable becomes) fails the start.
+ */
+export function requireInternalApiTokenInProduction(config: { NODE_ENV: string; INTERNAL_API_TOKEN: string }, ctx: z.RefinementCtx): void {
+  if (config.NODE_ENV === 'production' && config.INTERNAL_API_TOKEN === DEVELOPMENT_INTERNAL_API_TOKEN) {
+    ctx.addIssue({ code: 'custom', path: ['INTERNAL_API_TOKEN'], message: 'required in production: a secret of 32+ characters shared by the services' });
+  }
+}

@@ -1,5 +1,5 @@
 import express, { type Express, type RequestHandler } from 'express';
-import { authenticate, type TokenVerifier } from './auth.js';
+import { authenticate, requireInternalToken, type TokenVerifier } from './auth.js';
 import { errorHandler, notFoundHandler } from './errors.js';
 import { healthRouter, type HealthOptions } from './health.js';
 import type { Queryable } from './db.js';
@@ -15,6 +15,12 @@ export interface ServiceAppOptions {
   health?: HealthOptions;
   /** The service's routers, mounted in order after authentication. */
   routes: RequestHandler[];
+  /**
+   * The service's internal API for other services: routers serving paths under `/internal`, guarded
+   * by the shared INTERNAL_API_TOKEN and mounted before session authentication (their bearer is that
+   * token, not a session).
+   */
+  internal?: { token: string; routes: RequestHandler[] };
   /** JSON body limit (default '100kb'). */
   bodyLimit?: string;
 }
@@ -32,6 +38,11 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   const checks = { ...(pool ? { database: async () => void (await pool.query('SELECT 1')) } : {}), ...options.health?.checks };
   app.use(healthRouter({ ...options.health, checks }));
   app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
+  if (options.internal) {
+    app.use('/internal', requireInternalToken(options.internal.token));
+    for (const router of options.internal.routes) app.use(router);
+    app.use('/internal', notFoundHandler);
+  }
   app.use(authenticate(options.verifier));
   for (const router of options.routes) app.use(router);
   app.use(notFoundHandler);

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPool, migrationChecksum, runMigrations, withTransaction } from './db.js';
+import { createPool, inTransaction, migrationChecksum, runMigrations, withClient, withTransaction } from './db.js';
 import { OUTBOX_MIGRATION } from './outbox-migration.js';
 import { createTestSchemaPool, testDatabaseUrl, type TestSchemaPool } from './testing.js';
 
@@ -60,6 +60,27 @@ describe('withTransaction', () => {
       }),
     ).rejects.toThrow('boom');
     expect((await db.pool.query(`SELECT count(*)::int AS n FROM notes WHERE body = 'dropped'`)).rows[0].n).toBe(0);
+  });
+
+  it('withClient + inTransaction: reads before the transaction on one connection, rolls back a transaction left open by a throw', async () => {
+    const pids = await withClient(db.pool, async (c) => {
+      const before = (await c.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+      const inside = await inTransaction(c, async (t) => (await t.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+      return [before, inside];
+    });
+    expect(pids[0]).toBe(pids[1]);
+
+    await expect(
+      withClient(db.pool, (c) =>
+        inTransaction(c, async (t) => {
+          await t.query(`INSERT INTO notes VALUES ('left open')`);
+          throw new Error('boom');
+        }),
+      ),
+    ).rejects.toThrow('boom');
+    expect((await db.pool.query(`SELECT count(*)::int AS n FROM notes WHERE body = 'left open'`)).rows[0].n).toBe(0);
+    // The connection went back to the pool clean: a new transaction on it works.
+    expect(await withTransaction(db.pool, async (c) => (await c.query('SELECT 1 AS one')).rows[0].one)).toBe(1);
   });
 });
 

@@ -67,13 +67,15 @@ export async function connectClient(pool: pg.Pool): Promise<pg.PoolClient> {
   return client;
 }
 
-/** Runs fn inside BEGIN/COMMIT on one client; any throw rolls back and is rethrown. */
-export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/**
+ * Runs fn with one client of the pool and returns it. If fn throws, a transaction it left open is
+ * rolled back (a ROLLBACK outside one is a harmless warning) and the error rethrown; a connection
+ * that cannot even do that is destroyed rather than returned to the pool.
+ */
+export async function withClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await connectClient(pool);
   try {
-    await client.query('BEGIN');
     const result = await fn(client);
-    await client.query('COMMIT');
     client.release();
     return result;
   } catch (err) {
@@ -81,11 +83,26 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
       await client.query('ROLLBACK');
       client.release();
     } catch (rollbackErr) {
-      // The connection itself is broken: destroy it rather than return it to the pool.
       client.release(rollbackErr as Error);
     }
     throw err;
   }
+}
+
+/**
+ * BEGIN, fn, COMMIT on a client from withClient (which rolls back when fn throws). For work that
+ * reads on the client before deciding to open a transaction, without going back to the pool.
+ */
+export async function inTransaction<T>(client: pg.PoolClient, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  await client.query('BEGIN');
+  const result = await fn(client);
+  await client.query('COMMIT');
+  return result;
+}
+
+/** Runs fn inside BEGIN/COMMIT on one client; any throw rolls back and is rethrown. */
+export function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return withClient(pool, (client) => inTransaction(client, fn));
 }
 
 export interface RunMigrationsOptions {

@@ -11,3 +11,4 @@ export * from './health.js';
 export * from './server.js';
 export * from './create-service-app.js';
 export * from './run-service.js';
+export * from './periodic-worker.js';

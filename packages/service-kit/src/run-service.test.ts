@@ -114,4 +114,25 @@ describe('runService', () => {
     expect(createAppCalls).toEqual([]);
     await eventually(async () => (await serviceConnections()) === 0);
   });
+  it('starts background workers after the relay and stops them on close, before the pool ends', async () => {
+    await writeFile(path.join(migrationsDir, '001-init.sql'), 'CREATE TABLE widgets (name text PRIMARY KEY);');
+    const events: string[] = [];
+    const service = await runService(
+      options({
+        workers: [
+          ({ pool }) => {
+            events.push('started');
+            return {
+              async stop() {
+                events.push(`stopped (pool ended: ${pool.ended})`);
+              },
+            };
+          },
+        ],
+      }),
+    );
+    expect(events).toEqual(['started']);
+    await service.close();
+    expect(events).toEqual(['started', 'stopped (pool ended: false)']);
+  });
 });

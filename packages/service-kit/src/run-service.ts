@@ -16,6 +16,12 @@ export interface ServiceDeps {
   verifier: TokenVerifier;
 }
 
+/** A loop a service runs beside its HTTP server (e.g. the catalog's hold-expiry sweeper). */
+export interface BackgroundWorker {
+  /** Stops the loop and waits for a running pass; called on shutdown before the relay stops. */
+  stop(): Promise<void>;
+}
+
 export interface RunServiceOptions {
   /** The logger's and the NATS connection's name, e.g. 'catalog'. */
   name: string;
@@ -25,6 +31,8 @@ export interface RunServiceOptions {
   /** Runs once the schema is migrated and before NATS is connected, e.g. to seed demo data. */
   afterMigrations?: (pool: Pool, logger: Logger) => Promise<void>;
   createApp: (deps: ServiceDeps) => Express;
+  /** Started once the outbox relay runs, so what they write to the outbox is published. */
+  workers?: Array<(deps: { pool: Pool; logger: Logger }) => BackgroundWorker>;
   /** Exit on SIGTERM / SIGINT after a graceful close (default true; tests turn it off). */
   handleSignals?: boolean;
 }
@@ -40,8 +48,8 @@ export interface RunningService {
 
 /**
  * Starts a service the one way they all start: config → logger → pool → migrations (the kit's
- * outbox first) → optional hook → NATS and the domain stream → outbox relay → createApp → listen,
- * with a graceful shutdown on SIGTERM. If a step fails, what was already opened is released and
+ * outbox first) → optional hook → NATS and the domain stream → outbox relay → background workers →
+ * createApp → listen, with a graceful shutdown on SIGTERM. If a step fails, what was already opened is released and
  * the error is rethrown, so the process exits non-zero.
  */
 export async function runService(options: RunServiceOptions): Promise<RunningService> {
@@ -50,7 +58,9 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
   const pool = createPool({ connectionString: config.DATABASE_URL, schema: config.DB_SCHEMA, logger });
   let nats: NatsConn | undefined;
   let relay: OutboxRelay | undefined;
+  const workers: BackgroundWorker[] = [];
   const release = async () => {
+    await Promise.all(workers.map((w) => w.stop()));
     await relay?.stop();
     await nats?.drain();
     await pool.end();
@@ -64,6 +74,7 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
     nats = connected;
     await ensureStream(connected, DomainStream);
     relay = startOutboxRelay({ pool, nats: connected, logger });
+    for (const start of options.workers ?? []) workers.push(start({ pool, logger }));
 
     const app = options.createApp({ pool, logger, verifier: createTokenVerifier({ jwksUrl: config.GATEWAY_JWKS_URL }) });
     const running = await startServer({ app, port: config.PORT, logger, handleSignals: options.handleSignals, onShutdown: release });

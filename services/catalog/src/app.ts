@@ -2,14 +2,25 @@ import type { Express } from 'express';
 import { createServiceApp, type ServiceDeps } from '@pl/service-kit';
 import { adminInventoryRoutes } from './routes/admin-inventory.routes.js';
 import { categoriesRoutes } from './routes/categories.routes.js';
+import { holdsRoutes } from './routes/holds.routes.js';
 import { locationsRoutes } from './routes/locations.routes.js';
+import { mediaRoutes } from './routes/media.routes.js';
+import { posWritesRoutes } from './routes/pos-writes.routes.js';
 import { productsRoutes } from './routes/products.routes.js';
 
-export function createApp({ pool, logger, verifier }: ServiceDeps): Express {
+export interface CatalogAppOptions {
+  /** The services' shared secret guarding `/internal/*` (holds for the cart, stock and products for pos-sync). */
+  internalApiToken: string;
+  /** Folder of the product images served at /api/media. */
+  mediaDir: string;
+}
+
+export function createApp({ pool, logger, verifier }: ServiceDeps, options: CatalogAppOptions): Express {
   return createServiceApp({
     pool,
     logger,
     verifier,
-    routes: [productsRoutes(pool), categoriesRoutes(pool), locationsRoutes(pool), adminInventoryRoutes(pool)],
+    internal: { token: options.internalApiToken, routes: [holdsRoutes(pool), posWritesRoutes(pool)] },
+    routes: [productsRoutes(pool), categoriesRoutes(pool), locationsRoutes(pool), adminInventoryRoutes(pool), mediaRoutes(options.mediaDir)],
   });
 }

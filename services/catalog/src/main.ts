@@ -1,15 +1,27 @@
-// Composition root. runService (service-kit) migrates the schema (outbox first), connects NATS,
-// starts the outbox relay, serves createApp and shuts down gracefully on SIGTERM.
+// Composition root. runService (service-kit) migrates the schema (outbox first), seeds the demo
+// data into an empty database, connects NATS, starts the outbox relay and the hold-expiry
+// sweeper, serves createApp and shuts down gracefully on SIGTERM.
 import { fileURLToPath } from 'node:url';
-import { runService } from '@pl/service-kit';
+import { runService, startPeriodicWorker } from '@pl/service-kit';
 import { createApp } from './app.js';
 import { loadCatalogConfig } from './config.js';
+import { seedDemoCatalog } from './db/demo-catalog.seed.js';
 import { seedStoreLocations } from './db/store-locations.seed.js';
+import { expireLapsedHolds, HOLD_SWEEP_INTERVAL_MS } from './domain/hold-expiry.js';
+
+const config = loadCatalogConfig();
 
 await runService({
   name: 'catalog',
-  config: loadCatalogConfig(),
+  config,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  afterMigrations: seedStoreLocations,
-  createApp,
+  afterMigrations: async (pool, logger) => {
+    await seedStoreLocations(pool, logger);
+    if (config.SEED_DEMO_CATALOG) await seedDemoCatalog(pool, logger);
+  },
+  workers: [
+    ({ pool, logger }) =>
+      startPeriodicWorker({ name: 'hold-expiry', intervalMs: HOLD_SWEEP_INTERVAL_MS, logger, run: () => expireLapsedHolds(pool) }),
+  ],
+  createApp: (deps) => createApp(deps, { internalApiToken: config.INTERNAL_API_TOKEN, mediaDir: fileURLToPath(new URL('../media', import.meta.url)) }),
 });

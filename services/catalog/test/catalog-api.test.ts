@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AdminInventoryEntry, CategoryCount, CategoryIds, Location, Product, ProductList } from '@pl/contracts';
+import { AdminInventoryEntry, CategoryCount, CategoryIds, FALLBACK_PRODUCT_IMAGE, Location, Product, ProductList } from '@pl/contracts';
 import { startCatalog, type CatalogTestApp } from './catalog-test-app.js';
 import { insertProduct } from './factories.js';
 
@@ -22,7 +22,7 @@ describe('catalog service', () => {
   describe('GET /api/products', () => {
     it('answers an empty list when there are no products', async () => {
       const res = await catalog.get('/api/products');
-      expect([res.status, await res.json()]).toEqual([200, { data: [] }]);
+      expect([res.status, await res.json()]).toEqual([200, { data: [], nextCursor: null }]);
     });
 
     it('lists products newest first with decimal prices and stock totals', async () => {
@@ -142,15 +142,63 @@ describe('catalog service', () => {
       expect(await res.json()).toEqual({ message: expect.any(String), code: status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN' });
     });
 
-    it('gives an admin every product with its variants and stock', async () => {
-      const { id, variants } = await insertProduct(catalog.pool, { variants: [{ levels: [{ locationId: 'columbus-warehouse', onHand: 7 }] }] });
+    it('gives an admin every product with its variants and stock per location', async () => {
+      const { id, variants } = await insertProduct(catalog.pool, {
+        variants: [
+          {
+            levels: [
+              { locationId: 'columbus-warehouse', onHand: 7 },
+              { locationId: 'dublin', onHand: 2, reserved: 1 },
+            ],
+          },
+        ],
+      });
       const res = await catalog.get('/api/admin/inventory', catalog.callers.admin);
       expect(res.status).toBe(200);
       const entries = ((await res.json()) as unknown[]).map((e) => AdminInventoryEntry.parse(e));
       expect(entries).toHaveLength(1);
       expect(entries[0]!.product).toMatchObject({ id });
       expect(entries[0]!.product).not.toHaveProperty('variants');
-      expect(entries[0]!.variants).toMatchObject([{ id: variants[0]!.id, totalOnHand: 7, totalAvailable: 7 }]);
+      expect(entries[0]!.variants).toMatchObject([
+        {
+          id: variants[0]!.id,
+          inventoryLevels: [
+            { locationId: 'columbus-warehouse', onHand: 7, reserved: 0 },
+            { locationId: 'dublin', onHand: 2, reserved: 1 },
+          ],
+          totalOnHand: 9,
+          totalReserved: 1,
+          totalAvailable: 8,
+        },
+      ]);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    });
+  });
+
+  describe('GET /api/media/:file', () => {
+    it('serves a shipped illustration as SVG with immutable caching', async () => {
+      const res = await catalog.get('/api/media/laptop.svg');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(await res.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    });
+
+    it('serves the fallback image the contracts name', async () => {
+      expect((await catalog.get(FALLBACK_PRODUCT_IMAGE)).status).toBe(200);
+    });
+
+    it.each([
+      ['an unknown file', '/api/media/unicorn.svg'],
+      ['a path outside the folder', '/api/media/..%2Fpackage.json'],
+      ['a dot file', '/api/media/.env'],
+      ['an unlisted extension', '/api/media/laptop.exe'],
+      ['upper case', '/api/media/LAPTOP.SVG'],
+    ])('answers 404 JSON for %s', async (_what, path) => {
+      const res = await catalog.get(path);
+      expect([res.status, await res.json()]).toEqual([404, { message: 'Image not found', code: 'NOT_FOUND' }]);
     });
   });
 });

@@ -5,6 +5,7 @@ export interface VariantInput {
   sku?: string;
   priceCents?: number;
   compareAtCents?: number | null;
+  /** `reserved` becomes an active hold of that many units at that location (by another holder). */
   levels?: Array<{ locationId: string; onHand: number; reserved?: number }>;
 }
 export interface ProductInput {
@@ -22,7 +23,7 @@ export interface ProductInput {
 
 export const uniqueSku = () => `SKU-${randomUUID().slice(0, 8).toUpperCase()}`;
 
-/** Inserts a product with its variants and stock, defaults overridable (buildProduct-style). */
+/** Inserts a product with its variants, stock and holds, defaults overridable (buildProduct-style). */
 export async function insertProduct(pool: Pool, input: ProductInput = {}) {
   const { rows } = await pool.query<{ id: string }>(
     `INSERT INTO products (title, brand, description, condition_grade, condition_notes, one_of_a_kind, category_id, images, created_at)
@@ -49,14 +50,20 @@ export async function insertProduct(pool: Pool, input: ProductInput = {}) {
     );
     const variantId = vr[0]!.id;
     for (const l of v.levels ?? []) {
-      await pool.query(`INSERT INTO inventory_levels (variant_id, location_id, on_hand, reserved) VALUES ($1, $2, $3, $4)`, [
-        variantId,
-        l.locationId,
-        l.onHand,
-        l.reserved ?? 0,
-      ]);
+      await pool.query(`INSERT INTO inventory_levels (variant_id, location_id, on_hand) VALUES ($1, $2, $3)`, [variantId, l.locationId, l.onHand]);
+      if (l.reserved) await insertHold(pool, { variantId, locationId: l.locationId, qty: l.reserved });
     }
     variants.push({ id: variantId, sku });
   }
   return { id: productId, variants };
+}
+
+/** An active hold straight in the table (e.g. one that has already expired: `expiresInSeconds: -5`). */
+export async function insertHold(pool: Pool, h: { variantId: string; locationId: string; qty: number; holder?: string; expiresInSeconds?: number }) {
+  const { rows } = await pool.query<{ id: string }>(
+    `INSERT INTO holds (variant_id, qty, holder, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING id`,
+    [h.variantId, h.qty, h.holder ?? 'factory-holder', h.expiresInSeconds ?? 600],
+  );
+  await pool.query(`INSERT INTO hold_allocations (hold_id, location_id, qty) VALUES ($1, $2, $3)`, [rows[0]!.id, h.locationId, h.qty]);
+  return rows[0]!.id;
 }

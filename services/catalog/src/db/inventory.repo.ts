@@ -1,54 +1,118 @@
-import type pg from 'pg';
-import type { InventoryLevel } from '@pl/contracts';
-import { conflict, notFound } from '@pl/service-kit';
+import type { Queryable } from '@pl/service-kit';
 
-export interface LockedVariant {
+export interface VariantRef {
   id: string;
   productId: string;
   sku: string;
 }
 
-/** Locks the variant row for the rest of the transaction: stock changes to one variant queue up, so each event's totals are exact. */
-export async function lockVariantBySku(client: pg.PoolClient, sku: string): Promise<LockedVariant | undefined> {
-  const { rows } = await client.query<LockedVariant>(
-    `SELECT id, product_id AS "productId", sku FROM variants WHERE sku = $1 FOR UPDATE`,
-    [sku],
-  );
+export interface LevelWithHolds {
+  variantId: string;
+  locationId: string;
+  onHand: number;
+  /** Units in active holds that have not expired (at the moment of reading). */
+  reserved: number;
+  /** The part of `reserved` held by the holder asked about (0 when none was given). */
+  reservedByHolder: number;
+}
+
+/**
+ * Locks the variant row for the rest of the transaction. Every stock and hold change of a variant
+ * starts here, so they run one after another (across instances) and each decision sees the
+ * previous one. It must be a statement of its own: in READ COMMITTED a statement that waited
+ * for a lock still reads with the snapshot it started with, so the holds read AFTER the lock
+ * (next statement) include those committed by the transaction we waited for.
+ */
+export async function lockVariantBySku(db: Queryable, sku: string): Promise<VariantRef | undefined> {
+  const { rows } = await db.query<VariantRef>(`SELECT id, product_id AS "productId", sku FROM variants WHERE sku = $1 FOR UPDATE`, [sku]);
   return rows[0];
 }
 
-export interface LevelChange {
-  variantId: string;
-  locationId: string;
-  /** Replaces on_hand (a recount); otherwise onHandDelta is added. */
-  onHand?: number;
-  onHandDelta: number;
-  reservedDelta: number;
+export async function lockVariantById(db: Queryable, id: string): Promise<VariantRef | undefined> {
+  const { rows } = await db.query<VariantRef>(`SELECT id, product_id AS "productId", sku FROM variants WHERE id = $1 FOR UPDATE`, [id]);
+  return rows[0];
 }
 
-/** Applies a change to one level, creating it if needed. A result below zero is refused by the table's CHECKs. */
-export async function changeLevel(client: pg.PoolClient, change: LevelChange): Promise<InventoryLevel> {
-  const result = await client.query<InventoryLevel>(
-    `INSERT INTO inventory_levels AS l (variant_id, location_id, on_hand, reserved)
-     VALUES ($1, $2, coalesce($3::int, $4::int), $5::int)
-     ON CONFLICT (variant_id, location_id) DO UPDATE
-        SET on_hand = coalesce($3::int, l.on_hand + $4::int),
-            reserved = l.reserved + $5::int,
-            updated_at = now()
-     RETURNING location_id AS "locationId", on_hand AS "onHand", reserved`,
-    [change.variantId, change.locationId, change.onHand ?? null, change.onHandDelta, change.reservedDelta],
-  ).catch((err: { code?: string }) => {
-    if (err.code === '23514') throw conflict('Not enough stock for this change', 'INSUFFICIENT_STOCK');
-    if (err.code === '23503') throw notFound(`Unknown location ${change.locationId}`);
-    throw err;
-  });
-  return result.rows[0] as InventoryLevel;
+/**
+ * Stock per location with the holds that count now. Writers pass `clock: true` after locking:
+ * clock_timestamp() is read after the lock was granted, so a later writer of the same variant
+ * always sees a later time, and a hold one writer treated as expired can never count again.
+ * Readers use now() (the statement's start), which is enough to show stock.
+ */
+export async function levelsWithHolds(
+  db: Queryable,
+  variantIds: readonly string[],
+  options: { holder?: string; clock?: boolean } = {},
+): Promise<LevelWithHolds[]> {
+  if (variantIds.length === 0) return [];
+  return (await queryLevels(db, 'l.variant_id = ANY($1::uuid[])', [variantIds], options)).map(({ variant: _, ...level }) => level);
 }
 
-export async function levelsOf(client: pg.PoolClient, variantId: string): Promise<InventoryLevel[]> {
-  const { rows } = await client.query<InventoryLevel>(
-    `SELECT location_id AS "locationId", on_hand AS "onHand", reserved FROM inventory_levels WHERE variant_id = $1 ORDER BY location_id`,
-    [variantId],
+/** A variant and its levels with holds in one statement, without locking: the quick look before a hold. */
+export async function glanceAtSku(db: Queryable, sku: string, holder: string): Promise<{ variant: VariantRef; levels: LevelWithHolds[] } | undefined> {
+  const rows = await queryLevels(db, 'v.sku = $1', [sku], { holder });
+  const first = rows[0];
+  if (!first) return undefined;
+  return { variant: first.variant, levels: rows.filter((r) => r.locationId !== null).map(({ variant: _, ...level }) => level) };
+}
+
+async function queryLevels(
+  db: Queryable,
+  where: string,
+  params: unknown[],
+  options: { holder?: string; clock?: boolean },
+): Promise<Array<LevelWithHolds & { variant: VariantRef }>> {
+  const at = options.clock ? 'clock_timestamp()' : 'now()';
+  const { rows } = await db.query<LevelWithHolds & { variant: VariantRef }>(
+    `SELECT json_build_object('id', v.id, 'productId', v.product_id, 'sku', v.sku) AS variant,
+            l.variant_id AS "variantId", l.location_id AS "locationId", l.on_hand AS "onHand",
+            coalesce(r.reserved, 0)::int AS reserved, coalesce(r.mine, 0)::int AS "reservedByHolder"
+       FROM variants v
+       LEFT JOIN inventory_levels l ON l.variant_id = v.id
+       LEFT JOIN LATERAL (
+         SELECT sum(a.qty) AS reserved, sum(a.qty) FILTER (WHERE h.holder = $${params.length + 1}) AS mine
+           FROM holds h JOIN hold_allocations a ON a.hold_id = h.id
+          WHERE h.variant_id = l.variant_id AND a.location_id = l.location_id AND h.status = 'active' AND h.expires_at > ${at}
+       ) r ON true
+      WHERE ${where}
+      ORDER BY l.variant_id, l.location_id`,
+    [...params, options.holder ?? null],
   );
   return rows;
+}
+
+export async function locationExists(db: Queryable, locationId: string): Promise<boolean> {
+  const { rowCount } = await db.query(`SELECT 1 FROM locations WHERE id = $1`, [locationId]);
+  return (rowCount ?? 0) > 0;
+}
+
+export async function unknownLocations(db: Queryable, locationIds: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM unnest($1::text[]) AS given(id) WHERE NOT EXISTS (SELECT 1 FROM locations l WHERE l.id = given.id) ORDER BY id`,
+    [[...new Set(locationIds)]],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Sets what is on hand at one location; answers whether anything changed (a repeated count changes nothing). */
+export async function setOnHand(db: Queryable, variantId: string, locationId: string, onHand: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `INSERT INTO inventory_levels AS l (variant_id, location_id, on_hand)
+     SELECT $1::uuid, $2::text, $3::int
+      WHERE $3::int > 0 OR EXISTS (SELECT 1 FROM inventory_levels WHERE variant_id = $1::uuid AND location_id = $2::text)
+     ON CONFLICT (variant_id, location_id) DO UPDATE
+        SET on_hand = excluded.on_hand, updated_at = now()
+      WHERE l.on_hand IS DISTINCT FROM excluded.on_hand`,
+    [variantId, locationId, onHand],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Takes sold units off the shelf; false when the location no longer has them (a recount in between). */
+export async function takeOnHand(db: Queryable, variantId: string, locationId: string, qty: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE inventory_levels SET on_hand = on_hand - $3, updated_at = now() WHERE variant_id = $1 AND location_id = $2 AND on_hand >= $3`,
+    [variantId, locationId, qty],
+  );
+  return (rowCount ?? 0) > 0;
 }

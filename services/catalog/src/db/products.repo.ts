@@ -1,7 +1,8 @@
 import type { Queryable } from '@pl/service-kit';
 import type { ProductRecord, VariantRecord } from '../domain/product-view.js';
+import { levelsWithHolds } from './inventory.repo.js';
 
-interface ProductRow {
+export interface ProductRow {
   id: string;
   title: string;
   brand: string | null;
@@ -19,29 +20,28 @@ interface VariantRow {
   price_cents: number;
   compare_at_cents: number | null;
 }
-interface LevelRow {
-  variant_id: string;
-  location_id: string;
-  on_hand: number;
-  reserved: number;
-}
 
-/** Three flat queries instead of one wide join: the row count stays products + variants + levels. */
-async function withVariants(db: Queryable, products: ProductRow[]): Promise<ProductRecord[]> {
+export const PRODUCT_COLUMNS = 'p.id, p.title, p.brand, p.description, p.condition_grade, p.condition_notes, p.one_of_a_kind, p.category_id, p.images';
+
+/**
+ * Variants and stock of the given products, set-based: one query for the variants and one for
+ * their levels with holds, however many products there are (no query per product).
+ */
+export async function withVariants(db: Queryable, products: readonly ProductRow[]): Promise<ProductRecord[]> {
   if (products.length === 0) return [];
   const { rows: variants } = await db.query<VariantRow>(
     `SELECT id, product_id, sku, price_cents, compare_at_cents FROM variants WHERE product_id = ANY($1::uuid[]) ORDER BY price_cents, sku`,
     [products.map((p) => p.id)],
   );
-  const { rows: levels } = await db.query<LevelRow>(
-    `SELECT variant_id, location_id, on_hand, reserved FROM inventory_levels WHERE variant_id = ANY($1::uuid[]) ORDER BY location_id`,
-    [variants.map((v) => v.id)],
+  const levels = await levelsWithHolds(
+    db,
+    variants.map((v) => v.id),
   );
   const levelsByVariant = new Map<string, VariantRecord['levels']>();
   for (const l of levels) {
-    const list = levelsByVariant.get(l.variant_id) ?? [];
-    list.push({ locationId: l.location_id, onHand: l.on_hand, reserved: l.reserved });
-    levelsByVariant.set(l.variant_id, list);
+    const list = levelsByVariant.get(l.variantId) ?? [];
+    list.push({ locationId: l.locationId, onHand: l.onHand, reserved: l.reserved });
+    levelsByVariant.set(l.variantId, list);
   }
   const variantsByProduct = new Map<string, VariantRecord[]>();
   for (const v of variants) {
@@ -63,18 +63,13 @@ async function withVariants(db: Queryable, products: ProductRow[]): Promise<Prod
   }));
 }
 
-const PRODUCT_COLUMNS = 'id, title, brand, description, condition_grade, condition_notes, one_of_a_kind, category_id, images';
-
-/** Newest first, optionally in one category. */
-export async function listProducts(db: Queryable, filter: { categoryId?: string } = {}): Promise<ProductRecord[]> {
-  const { rows } = await db.query<ProductRow>(
-    `SELECT ${PRODUCT_COLUMNS} FROM products WHERE ($1::text IS NULL OR category_id = $1) ORDER BY created_at DESC, id`,
-    [filter.categoryId ?? null],
-  );
+/** Every product, newest first: the admin's inventory view. */
+export async function listAllProducts(db: Queryable): Promise<ProductRecord[]> {
+  const { rows } = await db.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p ORDER BY p.created_at DESC, p.id DESC`);
   return withVariants(db, rows);
 }
 
 export async function findProduct(db: Queryable, id: string): Promise<ProductRecord | undefined> {
-  const { rows } = await db.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id]);
+  const { rows } = await db.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1`, [id]);
   return (await withVariants(db, rows))[0];
 }

@@ -1,19 +1,18 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ApiPaths, CategoryId, type ProductList } from '@pl/contracts';
+import { ApiPaths, ProductListQuery } from '@pl/contracts';
 import { notFound, parseInput, type Pool } from '@pl/service-kit';
-import { findProduct, listProducts } from '../db/products.repo.js';
+import { findProduct } from '../db/products.repo.js';
+import { listProducts } from '../domain/product-listing.js';
 import { toProduct } from '../domain/product-view.js';
 
-const ListQuery = z.object({ category: CategoryId.optional() });
 const ProductParams = z.object({ id: z.guid('Product id must be a UUID') });
 
 export function productsRoutes(pool: Pool): Router {
   return Router()
     .get(ApiPaths.catalog.products, async (req, res) => {
-      const query = parseInput(ListQuery, req.query);
-      const body: ProductList = { data: (await listProducts(pool, { categoryId: query.category })).map(toProduct) };
-      res.json(body);
+      const query = parseInput(ProductListQuery, req.query);
+      res.json(await listProducts(pool, query, { sortGiven: req.query.sort !== undefined }));
     })
     .get(`${ApiPaths.catalog.products}/:id`, async (req, res) => {
       const { id } = parseInput(ProductParams, req.params);

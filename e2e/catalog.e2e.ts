@@ -1,0 +1,190 @@
+// The catalog team's pages in real Chromium against the whole shop and its seeded demo catalogue:
+// home, products (search, category links, filters, empty text, more results), product detail,
+// categories, locations, and a stock change made through the catalog service appearing in an
+// open page without a reload.
+import type { Browser, Page } from 'playwright-core';
+import type { CategoryCount, Location, Product, ProductList } from '@pl/contracts';
+import { launchBrowser } from './support/browser.js';
+import { startTestShop, type TestShop } from './support/shop.js';
+
+let shop: TestShop;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+beforeEach(async () => {
+  page = await browser.newPage();
+});
+afterEach(async () => {
+  await page.close();
+});
+
+const api = async <T>(path: string): Promise<T> => {
+  const res = await fetch(shop.url + path);
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+};
+const cards = () => page.locator('main [data-product-card]');
+
+/** Every product of the catalogue, walking the API's pages. */
+async function allProducts(): Promise<Product[]> {
+  const out: Product[] = [];
+  let cursor: string | null | undefined;
+  do {
+    const page: ProductList = await api<ProductList>(`/api/products?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    out.push(...page.data);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return out;
+}
+const available = (p: Product) =>
+  p.variants.reduce((sum, v) => sum + v.inventoryLevels.reduce((s, l) => s + Math.max(0, l.onHand - l.reserved), 0), 0);
+
+describe('home', () => {
+  it('has the hero buttons, the last sync indicator, featured products and the three reasons', async () => {
+    await page.goto(shop.url + '/');
+    await page.getByRole('heading', { name: /Featured Products/ }).waitFor({ timeout: 15000 });
+    await page.getByText(/Last sync/).first().waitFor();
+    await cards().first().waitFor();
+    expect(await cards().count()).toBeGreaterThan(3);
+    await page.getByRole('heading', { name: /Why Choose/ }).waitFor();
+    await page.getByRole('link', { name: 'Store Locations' }).first().click();
+    await page.waitForURL(/\/locations$/);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Browse Products' }).first().click();
+    await page.waitForURL(/\/products$/);
+  });
+});
+
+describe('products page', () => {
+  it('shows the first page of cards and loads more', async () => {
+    await page.goto(shop.url + '/products');
+    await cards().first().waitFor({ timeout: 15000 });
+    expect(await cards().count()).toBe(24);
+    await page.getByRole('button', { name: /Load more/i }).click();
+    await page.waitForFunction(() => document.querySelectorAll('main [data-product-card]').length > 24);
+  });
+
+  it('filters as you type over title, brand and description, and says when nothing matches', async () => {
+    const all = await allProducts();
+    const brand = all.find((p) => p.brand && all.filter((q) => q.brand === p.brand).length >= 2)!.brand!;
+    const term = brand.toLowerCase();
+    const matching = new Set(
+      all.filter((p) => [p.title, p.brand ?? '', p.description ?? ''].some((f) => f.toLowerCase().includes(term))).map((p) => p.title),
+    );
+    await page.goto(shop.url + '/products');
+    await cards().first().waitFor({ timeout: 15000 });
+    const search = page.locator('main').getByPlaceholder(/Search/i).first();
+    await search.fill(term);
+    await page.waitForURL(new RegExp(`q=${encodeURIComponent(term).replace(/%20/g, '(\\+|%20)')}`), { timeout: 10000 });
+    await page.waitForFunction((n) => document.querySelectorAll('main [data-product-card]').length <= n, matching.size);
+    const titles = (await cards().locator('[data-product-title]').allInnerTexts()).map((t) => t.trim());
+    expect(titles.length).toBeGreaterThan(0);
+    for (const t of titles) expect(matching.has(t)).toBe(true);
+    await search.fill('zzqx no such product');
+    await page.getByText('No products found matching your search.').waitFor({ timeout: 10000 });
+  });
+
+  it('honours the category link from the categories page', async () => {
+    const gaming = await api<ProductList>('/api/products?category=gaming');
+    await page.goto(shop.url + '/categories');
+    await page.locator('main a[href="/products?category=gaming"]').first().click();
+    await page.waitForURL(/\/products\?category=gaming/);
+    await cards().first().waitFor({ timeout: 15000 });
+    const titles = await cards().locator('[data-product-title]').allInnerTexts();
+    const expected = new Set(gaming.data.map((p) => p.title));
+    expect(titles.length).toBe(Math.min(24, gaming.data.length));
+    for (const t of titles) expect(expected.has(t.trim())).toBe(true);
+  });
+
+  it('filters by condition through the Filter button', async () => {
+    await page.goto(shop.url + '/products');
+    await cards().first().waitFor({ timeout: 15000 });
+    await page.getByRole('button', { name: /Filter/ }).first().click();
+    await page.getByLabel('For Parts').check();
+    await page.getByRole('button', { name: /Apply/i }).click();
+    await page.waitForURL(/condition=FOR_PARTS/);
+    await cards().first().waitFor();
+    const badges = await cards().locator('[data-condition-badge]').allInnerTexts();
+    expect(badges.length).toBeGreaterThan(0);
+    for (const b of badges) expect(b.trim()).toBe('For Parts');
+  });
+});
+
+describe('product detail', () => {
+  it('shows grade, notes, price, pickup availability per location and the add-to-cart fragment', async () => {
+    const { data } = await api<ProductList>('/api/products?limit=100&inStock=true');
+    const product = data.find((p) => p.variants.length > 0 && p.conditionNotes)!;
+    const locations = await api<Location[]>('/api/locations');
+    await page.goto(`${shop.url}/products/${product.id}`);
+    await page.getByRole('heading', { name: product.title }).waitFor({ timeout: 15000 });
+    await page.locator('main a[href="/support/condition-guide"]').first().waitFor();
+    await page.getByText(product.conditionNotes!).first().waitFor();
+    const stocked = locations.filter((l) => product.variants[0]!.inventoryLevels.some((lv) => lv.locationId === l.id && lv.onHand > 0));
+    for (const l of stocked) await page.getByText(l.name).first().waitFor();
+    await page.getByRole('button', { name: /Add to Cart/i }).first().waitFor({ timeout: 15000 });
+  });
+
+  it('shows a clear not-found state for an unknown product', async () => {
+    await page.goto(`${shop.url}/products/00000000-0000-4000-8000-000000000000`);
+    await page.getByText(/not found/i).first().waitFor({ timeout: 15000 });
+  });
+});
+
+describe('categories and locations', () => {
+  it('lists the eight categories with the counts of the counts call', async () => {
+    const counts = await api<CategoryCount[]>('/api/categories/counts');
+    expect(counts).toHaveLength(8);
+    await page.goto(shop.url + '/categories');
+    for (const { category, count } of counts) {
+      const link = page.locator(`main a[href="/products?category=${category}"]`).first();
+      await link.waitFor({ timeout: 15000 });
+      expect(await link.innerText()).toContain(String(count));
+    }
+  });
+
+  it('shows every location with its type badge and pickup information', async () => {
+    const locations = await api<Location[]>('/api/locations');
+    expect(locations.length).toBeGreaterThanOrEqual(4);
+    await page.goto(shop.url + '/locations');
+    for (const l of locations) {
+      await page.getByText(l.name).first().waitFor({ timeout: 15000 });
+      await page.getByText(l.address).first().waitFor();
+    }
+    await page.getByText('WAREHOUSE').first().waitFor();
+  });
+});
+
+describe('live inventory', () => {
+  it('shows a stock change made through the catalog service in an open page, without a reload', async () => {
+    const { data } = await api<ProductList>('/api/products?limit=100&inStock=true');
+    const product = data.find((p) => p.variants.length === 1 && available(p) > 5)!;
+    const variant = product.variants[0]!;
+    await page.goto(`${shop.url}/products/${product.id}`);
+    await page.getByRole('heading', { name: product.title }).waitFor({ timeout: 15000 });
+    await page.getByText(/In Stock \(\d+\)/).first().waitFor();
+    let navigations = 0;
+    page.on('framenavigated', () => (navigations += 1));
+
+    const setStock = async (locationId: string, onHand: number) => {
+      const res = await fetch(`${shop.serviceUrls.CATALOG_URL}/internal/stock`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${shop.internalApiToken}` },
+        body: JSON.stringify({ sku: variant.sku, locationId, onHand }),
+      });
+      expect(res.status).toBeLessThan(300);
+    };
+    const levels = variant.inventoryLevels;
+    for (const [i, level] of levels.entries()) await setStock(level.locationId, i === 0 ? 1 : 0);
+    await page.getByText('One left!').first().waitFor({ timeout: 10000 });
+    await setStock(levels[0]!.locationId, 0);
+    await page.getByText('Sold Out').first().waitFor({ timeout: 10000 });
+    expect(navigations).toBe(0);
+  });
+});

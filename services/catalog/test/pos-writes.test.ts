@@ -1,0 +1,158 @@
+import { Product, SetStockResult, UpsertProductResult, type UpsertProductRequest } from '@pl/contracts';
+import { startCatalog, type CatalogTestApp } from './catalog-test-app.js';
+import { insertProduct, uniqueSku } from './factories.js';
+
+describe('internal stock and product writes (pos-sync)', () => {
+  let catalog: CatalogTestApp;
+  beforeAll(async () => {
+    catalog = await startCatalog();
+  });
+  afterAll(() => catalog.stop());
+
+  const outboxCount = async () => (await catalog.pool.query('SELECT count(*)::int AS n FROM outbox')).rows[0].n as number;
+  const snapshot = async () => ({
+    products: (await catalog.pool.query('SELECT * FROM products ORDER BY id')).rows,
+    variants: (await catalog.pool.query('SELECT * FROM variants ORDER BY id')).rows,
+    levels: (await catalog.pool.query('SELECT variant_id, location_id, on_hand FROM inventory_levels ORDER BY 1, 2')).rows,
+    outbox: await outboxCount(),
+  });
+  const setStock = (body: Record<string, unknown>) => catalog.internal('PUT', '/internal/stock', body);
+  const upsert = (body: unknown) => catalog.internal('PUT', '/internal/products', body);
+
+  describe('PUT /internal/stock', () => {
+    it('sets what is on hand at a location and answers the variant totals', async () => {
+      const { variants } = await insertProduct(catalog.pool, { variants: [{ levels: [{ locationId: 'dublin', onHand: 2, reserved: 1 }] }] });
+      const sku = variants[0]!.sku;
+
+      const res = await setStock({ sku, locationId: 'westerville', onHand: 5 });
+
+      expect(res.status).toBe(200);
+      expect(SetStockResult.parse(await res.json())).toEqual({
+        sku,
+        locationId: 'westerville',
+        onHand: 5,
+        changed: true,
+        totalOnHand: 7,
+        totalReserved: 1,
+        totalAvailable: 6,
+      });
+    });
+
+    it('is idempotent: the same count again changes nothing and records no event', async () => {
+      const { variants } = await insertProduct(catalog.pool, { variants: [{ levels: [{ locationId: 'dublin', onHand: 2 }] }] });
+      const sku = variants[0]!.sku;
+      const before = await outboxCount();
+
+      const first = SetStockResult.parse(await (await setStock({ sku, locationId: 'dublin', onHand: 3 })).json());
+      const second = SetStockResult.parse(await (await setStock({ sku, locationId: 'dublin', onHand: 3 })).json());
+      const zeroWhereNone = SetStockResult.parse(await (await setStock({ sku, locationId: 'westerville', onHand: 0 })).json());
+
+      expect([first.changed, second.changed, zeroWhereNone.changed]).toEqual([true, false, false]);
+      expect(await outboxCount()).toBe(before + 1);
+    });
+
+    it.each([
+      ['an unknown sku', 404, { sku: 'NO-SUCH-SKU' }, 'UNKNOWN_SKU'],
+      ['an unknown location', 404, { locationId: 'atlantis' }, 'NOT_FOUND'],
+      ['a negative count', 400, { onHand: -1 }, 'VALIDATION_FAILED'],
+      ['a huge count', 400, { onHand: 10_000_000 }, 'VALIDATION_FAILED'],
+      ['a fractional count', 400, { onHand: 2.5 }, 'VALIDATION_FAILED'],
+      ['a count as a string', 400, { onHand: '3' }, 'VALIDATION_FAILED'],
+      ['a malformed location id', 400, { locationId: 'Dublin Store' }, 'VALIDATION_FAILED'],
+      ['an unknown field', 400, { reserved: 0 }, 'VALIDATION_FAILED'],
+    ])('answers %s with %i and changes nothing', async (_what, status, patch, code) => {
+      const { variants } = await insertProduct(catalog.pool, { variants: [{ levels: [{ locationId: 'dublin', onHand: 2 }] }] });
+      const before = await snapshot();
+      const res = await setStock({ sku: variants[0]!.sku, locationId: 'dublin', onHand: 4, ...patch });
+      expect([res.status, (await res.json()).code]).toEqual([status, code]);
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+
+  describe('PUT /internal/products', () => {
+    const request = (skus: string[], overrides: Partial<UpsertProductRequest> = {}): UpsertProductRequest => ({
+      title: 'Cordless Drill 18V',
+      brand: 'Makita',
+      description: 'Brushless drill driver.',
+      conditionGrade: 'OPEN_BOX',
+      conditionNotes: 'Box opened, unused.',
+      oneOfAKind: false,
+      category: 'home-garden',
+      images: ['/api/media/drill.svg'],
+      variants: skus.map((sku, i) => ({ sku, priceCents: 9900 + i * 1000, compareAtCents: 14900, stock: [{ locationId: 'dublin', onHand: 2 + i }] })),
+      ...overrides,
+    });
+
+    it('creates a product with its variants and stock (201), then updates it in place (200)', async () => {
+      const skus = [uniqueSku(), uniqueSku()];
+      const created = await upsert(request(skus));
+      expect(created.status).toBe(201);
+      const { productId } = UpsertProductResult.parse(await created.json());
+
+      const product = Product.parse(await (await catalog.get(`/api/products/${productId}`)).json());
+      expect(product).toMatchObject({ title: 'Cordless Drill 18V', brand: 'Makita', category: 'home-garden', currentPrice: '99.00', originalPrice: '149.00', images: ['/api/media/drill.svg'] });
+      expect(product.variants.map((v) => [v.sku, v.totalOnHand])).toEqual([
+        [skus[0], 2],
+        [skus[1], 3],
+      ]);
+
+      const updated = await upsert(request(skus, { title: 'Cordless Drill 18V LXT', conditionGrade: 'USED', images: [], variants: [{ sku: skus[0]!, priceCents: 8900, compareAtCents: null, stock: [{ locationId: 'westerville', onHand: 1 }] }] }));
+      expect([updated.status, await updated.json()]).toEqual([200, { productId, created: false }]);
+      const after = Product.parse(await (await catalog.get(`/api/products/${productId}`)).json());
+      expect(after).toMatchObject({ title: 'Cordless Drill 18V LXT', conditionGrade: 'USED', currentPrice: '89.00', originalPrice: null, images: ['/api/media/drill.svg'] });
+      expect(after.variants.map((v) => [v.sku, v.totalOnHand])).toEqual([
+        [skus[0], 3],
+        [skus[1], 3],
+      ]);
+    });
+
+    it('is idempotent: the same request again changes nothing and records no event', async () => {
+      const body = request([uniqueSku()]);
+      const first = UpsertProductResult.parse(await (await upsert(body)).json());
+      const before = await snapshot();
+      const again = await upsert(body);
+      expect([again.status, await again.json()]).toEqual([200, { productId: first.productId, created: false }]);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('refuses skus of two different products with 409 and changes nothing', async () => {
+      const a = await insertProduct(catalog.pool);
+      const b = await insertProduct(catalog.pool);
+      const before = await snapshot();
+      const res = await upsert(request([a.variants[0]!.sku, b.variants[0]!.sku]));
+      expect([res.status, await res.json()]).toEqual([409, { message: 'These SKUs belong to different products', code: 'CONFLICT' }]);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it.each([
+      ['no variants', 400, { variants: [] }],
+      ['a duplicated sku', 400, 'duplicate'],
+      ['an unknown category', 400, { category: 'weapons' }],
+      ['a negative price', 400, 'negative-price'],
+      ['an unknown field', 400, { isFeatured: true }],
+      ['an unknown location in stock', 404, 'unknown-location'],
+      ['a title of the wrong type', 400, { title: 42 }],
+    ] as Array<[string, number, string | Record<string, unknown>]>)('answers %s with %i and changes nothing', async (_what, status, patch) => {
+      const sku = uniqueSku();
+      const base = request([sku]);
+      const body =
+        patch === 'duplicate' ? { ...base, variants: [base.variants[0], base.variants[0]] }
+        : patch === 'negative-price' ? { ...base, variants: [{ ...base.variants[0], priceCents: -1 }] }
+        : patch === 'unknown-location' ? { ...base, variants: [{ ...base.variants[0], stock: [{ locationId: 'atlantis', onHand: 1 }] }] }
+        : { ...base, ...(patch as Record<string, unknown>) };
+      const before = await snapshot();
+      const res = await upsert(body);
+      expect(res.status).toBe(status);
+      expect(await res.json()).toEqual({ message: expect.any(String), code: status === 404 ? 'NOT_FOUND' : 'VALIDATION_FAILED' });
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('creates a product once when two first-time upserts of its sku race', async () => {
+      const body = request([uniqueSku()]);
+      const results = await Promise.all([upsert(body), upsert(body), upsert(body)]);
+      const parsed = await Promise.all(results.map((r) => r.json()));
+      expect(results.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+      expect(new Set(parsed.map((p) => p.productId)).size).toBe(1);
+    });
+  });
+});
