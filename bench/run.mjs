@@ -1,17 +1,21 @@
 #!/usr/bin/env node
 // `npm run bench`: starts the shop (same processes as `npm start`) on a throwaway database and
 // prints throughput and latency figures. Numbers are printed, never asserted.
-//   gateway overhead: GET /api/products through the gateway vs the catalog service directly vs a
-//   bare node:http server returning the same pre-serialised JSON (autocannon, loopback).
+//   1. gateway overhead: GET /api/products through the gateway vs the catalog service directly vs
+//      a bare node:http server returning the same pre-serialised JSON (autocannon, loopback);
+//   2. catalogue at scale: 100k generated products (BENCH_PRODUCTS), list and search latency
+//      p50/p95 through the gateway.
 import http from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { buildNodeWorkspace } from '../scripts/build-node.mjs';
+import { pathToFileURL } from 'node:url';
+import { buildNodeWorkspace, bundleForNode } from '../scripts/build-node.mjs';
 import { NODE_WORKSPACES } from '../scripts/build.mjs';
 import { findTestDatabase, findTestNats, freePort, root, startShop } from '../scripts/local-stack.mjs';
 import path from 'node:path';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 function load(url) {
@@ -22,6 +26,60 @@ function load(url) {
 
 const row = (label, r) =>
   `${label.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
+
+/** p50 and p95 of `requests` GETs of each path, `concurrency` at a time. */
+async function latency(base, paths, { requests = 300, concurrency = 4 } = {}) {
+  const times = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < requests; i = next++) {
+        const started = process.hrtime.bigint();
+        const res = await fetch(base + paths[i % paths.length]);
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`${paths[i % paths.length]} answered ${res.status}`);
+        times.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
+  return `p50 ${at(0.5).padStart(6)} ms   p95 ${at(0.95).padStart(6)} ms`;
+}
+
+async function catalogueAtScale(databaseUrl, gateway) {
+  // The catalog's own generator, bundled from its TypeScript source for this run.
+  // Inside the repo (bench/dist, git-ignored) so its npm imports resolve from node_modules.
+  const outfile = path.join(root, 'bench/dist/catalog-generator.mjs');
+  await bundleForNode({ entry: path.join(root, 'bench/catalog-generator.ts'), outfile });
+  const { generateProducts, createPool } = await import(pathToFileURL(outfile).href);
+  const pool = createPool({ connectionString: databaseUrl, schema: 'catalog' });
+  const started = Date.now();
+  await generateProducts(pool, { count: PRODUCTS, seed: 7 });
+  await pool.query('ANALYZE');
+  const generatedS = ((Date.now() - started) / 1000).toFixed(1);
+  const { rows } = await pool.query('SELECT count(*)::int AS n FROM products');
+  await pool.end();
+  console.log(`\ncatalogue of ${rows[0].n} products (generated ${PRODUCTS} in ${generatedS} s), through the gateway, 4 concurrent clients`);
+  const first = await (await fetch(`${gateway}/api/products`)).json();
+  const cursors = [];
+  let cursor = first.nextCursor;
+  for (let i = 0; i < 20 && cursor; i++) {
+    cursors.push(cursor);
+    cursor = (await (await fetch(`${gateway}/api/products?cursor=${encodeURIComponent(cursor)}`)).json()).nextCursor;
+  }
+  const lists = [
+    ['list, first page (24)', ['/api/products']],
+    ['list, pages 2-21 by cursor', cursors.map((c) => `/api/products?cursor=${encodeURIComponent(c)}`)],
+    ['list, category + price sort', ['/api/products?category=electronics&sort=price_asc', '/api/products?category=gaming&sort=price_desc']],
+    ['list, filters (condition, price, in stock)', ['/api/products?condition=OPEN_BOX,USED&minPrice=50&maxPrice=500&inStock=true']],
+    ['search, words', ['laptop', 'wireless headphones', 'drill', 'jacket', 'console', 'tire'].map((q) => `/api/products?q=${encodeURIComponent(q)}`)],
+    ['search, partial words', ['lapt', 'headph', 'vacu', 'keyb'].map((q) => `/api/products?q=${encodeURIComponent(q)}`)],
+    ['search, typos (trigram fallback)', ['labtop', 'hedphones', 'playstaton'].map((q) => `/api/products?q=${encodeURIComponent(q)}`)],
+    ['category counts', ['/api/categories/counts']],
+  ];
+  for (const [label, paths] of lists) console.log(`${label.padEnd(44)} ${await latency(gateway, paths)}`);
+}
 
 const db = await findTestDatabase();
 const nats = await findTestNats();
@@ -57,6 +115,8 @@ try {
   console.log(`gateway / bare req/s ratio: ${(rGateway.requests.average / rBare.requests.average).toFixed(3)}`);
   console.log(`gateway / service req/s ratio: ${(rGateway.requests.average / rService.requests.average).toFixed(3)}`);
   bare.close();
+
+  await catalogueAtScale(url.toString(), `http://127.0.0.1:${shop.gatewayPort}`);
 } finally {
   await shop.stop();
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
