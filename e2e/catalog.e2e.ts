@@ -2,31 +2,22 @@
 // home, products (search, category links, filters, empty text, more results), product detail,
 // categories, locations, and a stock change made through the catalog service appearing in an
 // open page without a reload.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { CategoryCount, Location, Product, ProductList } from '@pl/contracts';
-import { launchBrowser } from './support/browser.js';
-import { startTestShop, type TestShop } from './support/shop.js';
+import { useShopInBrowser } from './support/suite.js';
 
-let shop: TestShop;
-let browser: Browser;
+const ctx = useShopInBrowser();
 let page: Page;
 
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
 beforeEach(async () => {
-  page = await browser.newPage();
+  page = await ctx.browser.newPage();
 });
 afterEach(async () => {
   await page.close();
 });
 
 const api = async <T>(path: string): Promise<T> => {
-  const res = await fetch(shop.url + path);
+  const res = await fetch(ctx.shop.url + path);
   expect(res.status).toBe(200);
   return (await res.json()) as T;
 };
@@ -48,7 +39,7 @@ const available = (p: Product) =>
 
 describe('home', () => {
   it('has the hero buttons, the last sync indicator, featured products and the three reasons', async () => {
-    await page.goto(shop.url + '/');
+    await page.goto(ctx.shop.url + '/');
     await page.getByRole('heading', { name: /Featured Products/ }).waitFor({ timeout: 15000 });
     await page.getByText(/Last sync/).first().waitFor();
     await cards().first().waitFor();
@@ -64,7 +55,7 @@ describe('home', () => {
 
 describe('products page', () => {
   it('shows the first page of cards and loads more', async () => {
-    await page.goto(shop.url + '/products');
+    await page.goto(ctx.shop.url + '/products');
     await cards().first().waitFor({ timeout: 15000 });
     expect(await cards().count()).toBe(24);
     await page.getByRole('button', { name: /Load more/i }).click();
@@ -78,7 +69,7 @@ describe('products page', () => {
     const matching = new Set(
       all.filter((p) => [p.title, p.brand ?? '', p.description ?? ''].some((f) => f.toLowerCase().includes(term))).map((p) => p.title),
     );
-    await page.goto(shop.url + '/products');
+    await page.goto(ctx.shop.url + '/products');
     await cards().first().waitFor({ timeout: 15000 });
     const search = page.locator('main').getByPlaceholder(/Search/i).first();
     await search.fill(term);
@@ -93,7 +84,7 @@ describe('products page', () => {
 
   it('honours the category link from the categories page', async () => {
     const gaming = await api<ProductList>('/api/products?category=gaming');
-    await page.goto(shop.url + '/categories');
+    await page.goto(ctx.shop.url + '/categories');
     await page.locator('main a[href="/products?category=gaming"]').first().click();
     await page.waitForURL(/\/products\?category=gaming/);
     await cards().first().waitFor({ timeout: 15000 });
@@ -104,7 +95,7 @@ describe('products page', () => {
   });
 
   it('filters by condition through the Filter button', async () => {
-    await page.goto(shop.url + '/products');
+    await page.goto(ctx.shop.url + '/products');
     await cards().first().waitFor({ timeout: 15000 });
     await page.getByRole('button', { name: /Filter/ }).first().click();
     await page.getByLabel('For Parts').check();
@@ -122,7 +113,7 @@ describe('product detail', () => {
     const { data } = await api<ProductList>('/api/products?limit=100&inStock=true');
     const product = data.find((p) => p.variants.length > 0 && p.conditionNotes)!;
     const locations = await api<Location[]>('/api/locations');
-    await page.goto(`${shop.url}/products/${product.id}`);
+    await page.goto(`${ctx.shop.url}/products/${product.id}`);
     await page.getByRole('heading', { name: product.title }).waitFor({ timeout: 15000 });
     await page.locator('main a[href="/support/condition-guide"]').first().waitFor();
     await page.getByText(product.conditionNotes!).first().waitFor();
@@ -132,7 +123,7 @@ describe('product detail', () => {
   });
 
   it('shows a clear not-found state for an unknown product', async () => {
-    await page.goto(`${shop.url}/products/00000000-0000-4000-8000-000000000000`);
+    await page.goto(`${ctx.shop.url}/products/00000000-0000-4000-8000-000000000000`);
     await page.getByText(/not found/i).first().waitFor({ timeout: 15000 });
   });
 });
@@ -141,7 +132,7 @@ describe('categories and locations', () => {
   it('lists the eight categories with the counts of the counts call', async () => {
     const counts = await api<CategoryCount[]>('/api/categories/counts');
     expect(counts).toHaveLength(8);
-    await page.goto(shop.url + '/categories');
+    await page.goto(ctx.shop.url + '/categories');
     for (const { category, count } of counts) {
       const link = page.locator(`main a[href="/products?category=${category}"]`).first();
       await link.waitFor({ timeout: 15000 });
@@ -152,7 +143,7 @@ describe('categories and locations', () => {
   it('shows every location with its type badge and pickup information', async () => {
     const locations = await api<Location[]>('/api/locations');
     expect(locations.length).toBeGreaterThanOrEqual(4);
-    await page.goto(shop.url + '/locations');
+    await page.goto(ctx.shop.url + '/locations');
     for (const l of locations) {
       await page.getByText(l.name).first().waitFor({ timeout: 15000 });
       await page.getByText(l.address).first().waitFor();
@@ -166,16 +157,16 @@ describe('live inventory', () => {
     const { data } = await api<ProductList>('/api/products?limit=100&inStock=true');
     const product = data.find((p) => p.variants.length === 1 && available(p) > 5)!;
     const variant = product.variants[0]!;
-    await page.goto(`${shop.url}/products/${product.id}`);
+    await page.goto(`${ctx.shop.url}/products/${product.id}`);
     await page.getByRole('heading', { name: product.title }).waitFor({ timeout: 15000 });
     await page.getByText(/In Stock \(\d+\)/).first().waitFor();
     let navigations = 0;
     page.on('framenavigated', () => (navigations += 1));
 
     const setStock = async (locationId: string, onHand: number) => {
-      const res = await fetch(`${shop.serviceUrls.CATALOG_URL}/internal/stock`, {
+      const res = await fetch(`${ctx.shop.serviceUrls.CATALOG_URL}/internal/stock`, {
         method: 'PUT',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${shop.internalApiToken}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${ctx.shop.internalApiToken}` },
         body: JSON.stringify({ sku: variant.sku, locationId, onHand }),
       });
       expect(res.status).toBeLessThan(300);

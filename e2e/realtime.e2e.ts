@@ -3,21 +3,14 @@
 // every (re)connect asks remotes to refetch.
 import { randomUUID } from 'node:crypto';
 import { connect, JSONCodec } from 'nats';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, pausePageClock } from './support/browser.js';
-import { NATS_URL, startTestShop, type TestShop } from './support/shop.js';
+import type { Page } from 'playwright-core';
+import { pausePageClock } from './support/browser.js';
+import { NATS_URL } from './support/shop.js';
+import { useShopInBrowser } from './support/suite.js';
 
-let shop: TestShop;
-let browser: Browser;
+const ctx = useShopInBrowser();
 let page: Page;
 
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
 afterEach(async () => {
   await page?.close();
 });
@@ -75,10 +68,10 @@ async function dropConnection() {
 }
 
 async function openPage() {
-  page = await browser.newPage();
+  page = await ctx.browser.newPage();
   await page.clock.install();
   await page.addInitScript(harness);
-  await page.goto(shop.url + '/about');
+  await page.goto(ctx.shop.url + '/about');
   await waitFor(openSockets, (n) => n === 1, 'the first websocket to open');
   await pausePageClock(page);
 }

@@ -1,29 +1,20 @@
 // Every route of spec §2 renders its owner's page inside the shell; the shell's own pages carry
 // the spec's texts and constants; unknown paths get the 404 page.
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.js';
-import { startTestShop, type TestShop } from './support/shop.js';
+import type { Page } from 'playwright-core';
+import { useShopInBrowser } from './support/suite.js';
 
-let shop: TestShop;
-let browser: Browser;
+const ctx = useShopInBrowser();
 let page: Page;
 
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
 beforeEach(async () => {
-  page = await browser.newPage();
+  page = await ctx.browser.newPage();
 });
 afterEach(async () => {
   await page.close();
 });
 
 async function open(path: string) {
-  const response = await page.goto(shop.url + path);
+  const response = await page.goto(ctx.shop.url + path);
   expect(response?.status()).toBe(200);
 }
 
@@ -56,7 +47,7 @@ describe('routes', () => {
 
   it('/account sends a guest back to the home page', async () => {
     await open('/account');
-    await page.waitForURL(shop.url + '/', { timeout: 15000 });
+    await page.waitForURL(ctx.shop.url + '/', { timeout: 15000 });
   });
 
   it('an unknown path shows the 404 page', async () => {
@@ -111,7 +102,7 @@ describe('header and footer', () => {
       expect(await footer.locator(`a[href="${href}"]`).count()).toBe(1);
     }
     // The locations list is the catalog team's fragment, filled from GET /api/locations.
-    const locations = (await (await fetch(shop.url + '/api/locations')).json()) as Array<{ name: string }>;
+    const locations = (await (await fetch(ctx.shop.url + '/api/locations')).json()) as Array<{ name: string }>;
     expect(locations.length).toBeGreaterThan(0);
     await footer.getByText(locations[0]!.name).first().waitFor({ timeout: 15000 });
   });

@@ -1,24 +1,16 @@
 // The toaster as spec §2/§9 describes it, driven through the documented contract: a `shop:toast`
 // CustomEvent on window, exactly what remotes dispatch.
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, pausePageClock } from './support/browser.js';
-import { startTestShop, type TestShop } from './support/shop.js';
+import type { Page } from 'playwright-core';
+import { pausePageClock } from './support/browser.js';
+import { useShopInBrowser } from './support/suite.js';
 
-let shop: TestShop;
-let browser: Browser;
+const ctx = useShopInBrowser();
 let page: Page;
 
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startTestShop(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
 beforeEach(async () => {
-  page = await browser.newPage();
+  page = await ctx.browser.newPage();
   await page.clock.install();
-  await page.goto(shop.url + '/about');
+  await page.goto(ctx.shop.url + '/about');
   await page.getByRole('heading', { name: /About/ }).first().waitFor();
   await pausePageClock(page);
 });

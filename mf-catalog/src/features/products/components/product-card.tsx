@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import type { Product } from '@pl/contracts';
-import { Badge, Card, ConditionBadge, formatPrice, RemoteSlot } from '@pl/ui';
+import { Badge, Card, ConditionBadge, RemoteSlot } from '@pl/ui';
 import { leadVariant } from '../utils/availability.js';
-import { percentOff, showsCompareAt } from '../utils/percent-off.js';
+import { percentOff } from '../utils/percent-off.js';
 import { productImage } from '../utils/product-images.js';
 import { stockLabel } from '../utils/stock-label.js';
+import { PriceTag } from './price-tag.js';
 import { ProductImage } from './product-image.js';
 
 export interface ProductCardProps {
@@ -62,15 +63,7 @@ export function ProductCard({ product }: ProductCardProps) {
           {product.conditionNotes && <span className="pl-visually-hidden">Condition notes: </span>}
           {product.conditionNotes}
         </p>
-        <p className="cat-card__prices">
-          <span className="pl-price">{formatPrice(variant.price)}</span>
-          {showsCompareAt(variant.price, variant.compareAtPrice) && (
-            <span className="pl-price--compare">
-              <span className="pl-visually-hidden">Was </span>
-              {formatPrice(variant.compareAtPrice)}
-            </span>
-          )}
-        </p>
+        <PriceTag className="cat-card__prices" price={variant.price} compareAt={variant.compareAtPrice} />
         <div className="cat-card__action">
           <RemoteSlot
             id="mf_cart_checkout/AddToCartButton"

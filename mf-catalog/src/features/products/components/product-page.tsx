@@ -6,10 +6,11 @@ import { LastSyncIndicator } from '../../live/components/last-sync-indicator.js'
 import { useProduct } from '../api/get-product.js';
 import { useLiveProducts } from '../api/use-live-products.js';
 import { leadVariant } from '../utils/availability.js';
-import { savings, showsCompareAt } from '../utils/percent-off.js';
+import { savings } from '../utils/percent-off.js';
 import { stockLabel } from '../utils/stock-label.js';
 import { LoadError } from './load-error.js';
 import { PickupAvailability } from './pickup-availability.js';
+import { PriceTag } from './price-tag.js';
 import { RESERVATION_HINT } from './product-card.js';
 import { ProductGallery } from './product-gallery.js';
 import { VariantPicker } from './variant-picker.js';
@@ -111,15 +112,7 @@ function PriceAndStock({
   const saved = savings(v.price, v.compareAtPrice);
   return (
     <div className="cat-detail__buy" data-sku={v.sku}>
-      <p className="cat-detail__prices">
-        <span className="pl-price cat-detail__price">{formatPrice(v.price)}</span>
-        {showsCompareAt(v.price, v.compareAtPrice) && (
-          <span className="pl-price--compare">
-            <span className="pl-visually-hidden">Was </span>
-            {formatPrice(v.compareAtPrice)}
-          </span>
-        )}
-      </p>
+      <PriceTag className="cat-detail__prices" priceClassName="cat-detail__price" price={v.price} compareAt={v.compareAtPrice} />
       {saved && (
         <p className="cat-detail__savings">
           <Badge variant="destructive">
