@@ -7,6 +7,13 @@ export const ApiPaths = {
     logout: '/api/auth/logout',
     forgotPassword: '/api/auth/forgot-password',
     resetPassword: '/api/auth/reset-password',
+    /** PATCH: first name, last name, phone, e-mail (a new e-mail is unverified again). */
+    profile: '/api/auth/profile',
+    changePassword: '/api/auth/change-password',
+    verifyEmail: '/api/auth/verify-email',
+    resendVerification: '/api/auth/resend-verification',
+    /** Development only: the local mailbox where mail goes when SMTP_URL is unset. */
+    devMailbox: '/api/auth/dev/mailbox',
   },
   catalog: {
     products: '/api/products',

@@ -34,3 +34,62 @@ export const ResetPasswordPayload = z.strictObject({ token: z.string().min(1).ma
 
 /** Spec §9: minimum password length. */
 export const MIN_PASSWORD_LENGTH = 8;
+
+export const UpdateProfilePayload = z.strictObject({
+  firstName: z.string().trim().max(100).nullable().optional(),
+  lastName: z.string().trim().max(100).nullable().optional(),
+  phone: z.string().trim().max(40).nullable().optional(),
+  email: z.email().max(254).optional(),
+});
+export type UpdateProfilePayload = z.infer<typeof UpdateProfilePayload>;
+
+export const ChangePasswordPayload = z.strictObject({
+  currentPassword: z.string().min(1).max(1024),
+  newPassword: z.string().min(8).max(1024),
+});
+export const VerifyEmailPayload = z.strictObject({ token: z.string().min(1).max(256) });
+
+/**
+ * Identity's internal API, called by the gateway only (Bearer INTERNAL_API_TOKEN): it checks
+ * credentials and keeps the server-side sessions; the gateway signs the JWT and sets the cookie.
+ * `previousSubject` is the guest subject of the browser signing in, so the cart can merge.
+ * `client` carries what rate limits need (the gateway's view of the client address).
+ */
+export const IdentityInternalPaths = {
+  sessions: '/internal/sessions',
+  session: (id: string) => `/internal/sessions/${id}`,
+  registrations: '/internal/registrations',
+} as const;
+
+export const ClientInfo = z.object({ ip: z.string().max(64), userAgent: z.string().max(512).optional() });
+
+export const CreateSessionRequest = z.strictObject({
+  usernameOrEmail: z.string().min(1).max(254),
+  password: z.string().min(1).max(1024),
+  previousSubject: z.string().max(128).optional(),
+  client: ClientInfo,
+});
+export const RegisterRequest = z.strictObject({
+  registration: RegisterPayload,
+  previousSubject: z.string().max(128).optional(),
+  client: ClientInfo,
+});
+/** What identity answers a successful sign-in or registration with. */
+export const SessionGrant = z.object({
+  customer: Customer,
+  session: z.object({ id: z.string(), expiresAt: z.string() }),
+});
+export type SessionGrant = z.infer<typeof SessionGrant>;
+/** GET of a session: is it still valid, and for whom. */
+export const SessionState = z.object({ active: z.boolean(), customerId: z.string().nullable(), isAdmin: z.boolean() });
+export type SessionState = z.infer<typeof SessionState>;
+
+/** Identity's domain events (NATS, through its outbox). */
+export const IdentitySubjects = {
+  /** data: { customerId, previousSubject | null } — the cart merges the guest cart. */
+  signedIn: 'customer.signed-in',
+  /** data: { sessionIds } — gateways drop them from their session cache at once. */
+  sessionsRevoked: 'customer.sessions-revoked',
+} as const;
+export const CustomerSignedInData = z.object({ customerId: z.string(), previousSubject: z.string().nullable() });
+export const SessionsRevokedData = z.object({ customerId: z.string(), sessionIds: z.array(z.string()) });
