@@ -262,6 +262,8 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
       NATS_URL: natsUrl,
       GATEWAY_JWKS_URL: `http://127.0.0.1:${gatewayPort}/.well-known/jwks.json`,
       NODE_ENV: env.NODE_ENV ?? 'development',
+      // Services write links (reset, verification e-mails) to the shop's own address.
+      PUBLIC_ORIGIN: publicOrigin,
       // The services' shared secret for their internal APIs: fresh for every start unless given.
       INTERNAL_API_TOKEN: env.INTERNAL_API_TOKEN || randomBytes(32).toString('base64url'),
     };

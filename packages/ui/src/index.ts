@@ -10,6 +10,7 @@ export { conditionGrades, conditionGradeInfo, conditionBadgeLook, type Condition
 export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './card.js';
 export { Input } from './input.js';
 export { Label } from './label.js';
+export { FormField, type FormFieldProps } from './form-field.js';
 export { Select } from './select.js';
 export { Checkbox, type CheckboxProps } from './checkbox.js';
 export { Skeleton } from './skeleton.js';

@@ -1,30 +1,106 @@
 import { Link } from 'react-router-dom';
-import { buttonClass, Card, CardContent } from '@pl/ui';
+import { Badge, Button, buttonClass, Card, CardContent, formatPrice, Skeleton, serverMessage } from '@pl/ui';
 import { RequireCustomer } from '../../profile/components/require-customer.js';
+import { useOrders } from '../api/get-orders.js';
+import { itemCount, statusLabel, type OrderView } from '../utils/order-view.js';
 
-/**
- * Order history. The shop has no order-listing call yet (spec §1: the menu entry exists, its
- * destination is not shown), so this page says plainly where orders will appear.
- */
+/** /account/orders: the customer's orders from the cart service (date, items, total, status). */
 export function OrderHistoryPage() {
   return (
     <RequireCustomer>
       {() => (
         <div className="pl-container pl-page">
           <h1 className="pl-page__title">Order History</h1>
-          <Card className="acc-orders-empty">
-            <CardContent>
-              <h2>No orders to show yet</h2>
-              <p className="pl-muted">
-                Orders you place will be listed here. Your order confirmation e-mail has the details of every purchase.
-              </p>
-              <Link to="/products" className={buttonClass()}>
-                Browse Products
-              </Link>
-            </CardContent>
-          </Card>
+          <OrderList />
         </div>
       )}
     </RequireCustomer>
+  );
+}
+
+function OrderList() {
+  const orders = useOrders();
+  if (orders.isPending) {
+    return (
+      <div aria-busy="true" className="acc-orders-loading">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} style={{ height: '3rem' }} />
+        ))}
+      </div>
+    );
+  }
+  if (orders.isError) {
+    return (
+      <div>
+        <p className="acc-error" role="alert">
+          Your orders could not be loaded. {serverMessage(orders.error) ?? 'Please try again.'}
+        </p>
+        <Button variant="outline" onClick={() => void orders.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  // null: the shop has no order listing yet; for the customer that is the same as no orders.
+  if (!orders.data?.length) return <NoOrders />;
+  return <OrderTable orders={orders.data} />;
+}
+
+function NoOrders() {
+  return (
+    <Card className="acc-orders-empty">
+      <CardContent>
+        <h2>No orders yet</h2>
+        <p className="pl-muted">Orders you place will be listed here.</p>
+        <Link to="/products" className={buttonClass()}>
+          Browse Products
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}
+
+const orderDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+};
+
+function OrderTable({ orders }: { orders: OrderView[] }) {
+  return (
+    <Card>
+      <CardContent className="acc-orders">
+        <table className="acc-orders__table">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Items</th>
+              <th scope="col" className="acc-orders__num">
+                Total
+              </th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order.id} data-order-id={order.id}>
+                <td>
+                  <time dateTime={order.createdAt}>{orderDate(order.createdAt)}</time>
+                </td>
+                <td>
+                  <span className="acc-orders__count">
+                    {itemCount(order)} {itemCount(order) === 1 ? 'item' : 'items'}
+                  </span>
+                  <span className="pl-muted acc-orders__titles">{order.items.map((i) => (i.qty > 1 ? `${i.qty} × ${i.title}` : i.title)).join(', ')}</span>
+                </td>
+                <td className="acc-orders__num">{formatPrice(order.totalCents)}</td>
+                <td>
+                  <Badge variant="secondary">{statusLabel(order.status)}</Badge>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </CardContent>
+    </Card>
   );
 }

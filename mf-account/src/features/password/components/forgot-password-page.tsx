@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Card, CardContent, Input, Label } from '@pl/ui';
+import { Button, Card, CardContent, FormField } from '@pl/ui';
 import { useRequestPasswordReset } from '../api/forgot-password.js';
 import { forgotPasswordError } from '../utils/password-forms.js';
 
@@ -28,24 +28,17 @@ export function ForgotPasswordPage() {
           ) : (
             <form onSubmit={submit} noValidate>
               <p className="pl-muted">Enter your email address and we'll send you a link to reset your password.</p>
-              <div className="pl-field">
-                <Label htmlFor="forgot-email">Email Address</Label>
-                <Input
-                  id="forgot-email"
-                  type="email"
-                  autoComplete="email"
-                  placeholder="you@example.com"
-                  value={email}
-                  aria-invalid={fieldError ? true : undefined}
-                  aria-describedby={fieldError ? 'forgot-email-error' : undefined}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-                {fieldError && (
-                  <p id="forgot-email-error" className="pl-field__error">
-                    {fieldError}
-                  </p>
-                )}
-              </div>
+              <FormField
+                id="forgot-email"
+                label="Email Address"
+                type="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                maxLength={254}
+                value={email}
+                error={fieldError}
+                onChange={(e) => setEmail(e.target.value)}
+              />
               {request.isError && (
                 <p className="acc-error" role="alert">
                   An error occurred. Please try again.

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button, buttonClass, Card, CardContent, Input, Label, serverMessage } from '@pl/ui';
+import { Button, buttonClass, Card, CardContent, FormField, serverMessage } from '@pl/ui';
 import { useResetPassword } from '../api/reset-password.js';
-import { resetPasswordErrors, type ResetPasswordErrors } from '../utils/password-forms.js';
+import { hasErrors, resetPasswordErrors, type ResetPasswordErrors } from '../utils/password-forms.js';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -52,20 +52,30 @@ function ResetForm({ token }: { token: string }) {
     event.preventDefault();
     const next = resetPasswordErrors(password, confirmPassword);
     setErrors(next);
-    if (!next.password && !next.confirmPassword) reset.mutate({ token, password });
+    if (!hasErrors(next)) reset.mutate({ token, password });
   };
 
   return (
     <form onSubmit={submit} noValidate>
       <h1 className="acc-card__title">Reset Your Password</h1>
       <p className="pl-muted">Enter your new password below.</p>
-      <PasswordField id="reset-password" label="New Password" value={password} onChange={setPassword} error={errors.password} />
-      <PasswordField
+      <FormField
+        id="reset-password"
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        error={errors.password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <FormField
         id="reset-confirm-password"
         label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
         value={confirmPassword}
-        onChange={setConfirmPassword}
         error={errors.confirmPassword}
+        onChange={(e) => setConfirmPassword(e.target.value)}
       />
       {reset.isError && (
         <p className="acc-error" role="alert">
@@ -76,28 +86,5 @@ function ResetForm({ token }: { token: string }) {
         {reset.isPending ? 'Resetting...' : 'Reset Password'}
       </Button>
     </form>
-  );
-}
-
-function PasswordField(props: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string }) {
-  const errorId = `${props.id}-error`;
-  return (
-    <div className="pl-field">
-      <Label htmlFor={props.id}>{props.label}</Label>
-      <Input
-        id={props.id}
-        type="password"
-        autoComplete="new-password"
-        value={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? errorId : undefined}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-      {props.error && (
-        <p id={errorId} className="pl-field__error">
-          {props.error}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,16 +1,41 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Customer } from '@pl/contracts';
-import { Badge, buttonClass, Card, CardContent, CardHeader, CardTitle } from '@pl/ui';
+import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@pl/ui';
+import { OrderSummaryCard } from '../../orders/components/order-summary-card.js';
+import { ChangePasswordDialog } from '../../password/components/change-password-dialog.js';
+import { EmailVerificationStatus } from '../../verification/components/email-verification-status.js';
+import { useVerifyEmailLink } from '../../verification/components/use-verify-email-link.js';
+import { EditProfileDialog } from './edit-profile-dialog.js';
 import { RequireCustomer } from './require-customer.js';
 
+/** /account: profile settings (spec §2 "Account page"); also where the verification link lands. */
 export function AccountPage() {
+  const { isVerifying } = useVerifyEmailLink();
+  if (isVerifying) {
+    return (
+      <div className="pl-container pl-page" aria-busy="true">
+        <p className="pl-muted" role="status">
+          Verifying your email address...
+        </p>
+        <Skeleton style={{ height: '12rem', maxWidth: '40rem' }} />
+      </div>
+    );
+  }
   return <RequireCustomer>{(user) => <Profile user={user} />}</RequireCustomer>;
 }
 
 const orNotProvided = (value: string | null | undefined) => (value && value.trim() ? value : 'Not provided');
 
+function memberSince(createdAt: string): string {
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime()) ? 'Not provided' : date.toLocaleDateString(undefined, { dateStyle: 'long' });
+}
+
 function Profile({ user }: { user: Customer }) {
-  const memberSince = new Date(user.createdAt);
+  const [dialog, setDialog] = useState<'profile' | 'password' | null>(null);
+  const closeOn = (which: 'profile' | 'password') => (open: boolean) => setDialog(open ? which : null);
+
   return (
     <div className="pl-container pl-page">
       <h1 className="pl-page__title">Profile Settings</h1>
@@ -21,27 +46,30 @@ function Profile({ user }: { user: Customer }) {
             <CardTitle>Personal Information</CardTitle>
           </CardHeader>
           <CardContent>
-            <dl className="acc-details">
+            <dl className="acc-details" data-profile>
               <dt>Username</dt>
-              <dd>{orNotProvided(user.username)}</dd>
+              <dd data-field="username">{orNotProvided(user.username)}</dd>
               <dt>First Name</dt>
-              <dd>{orNotProvided(user.firstName)}</dd>
+              <dd data-field="firstName">{orNotProvided(user.firstName)}</dd>
               <dt>Last Name</dt>
-              <dd>{orNotProvided(user.lastName)}</dd>
+              <dd data-field="lastName">{orNotProvided(user.lastName)}</dd>
               <dt>Email</dt>
-              <dd>
-                {user.email}{' '}
-                {user.emailVerifiedAt ? (
-                  <Badge variant="secondary" tone="green">Verified</Badge>
-                ) : (
-                  <Badge variant="secondary" tone="yellow">Unverified</Badge>
-                )}
+              <dd className="acc-email">
+                <span data-field="email">{user.email}</span> <EmailVerificationStatus user={user} />
               </dd>
               <dt>Phone</dt>
-              <dd>{orNotProvided(user.phone)}</dd>
+              <dd data-field="phone">{orNotProvided(user.phone)}</dd>
               <dt>Member Since</dt>
-              <dd>{Number.isNaN(memberSince.getTime()) ? 'Not provided' : memberSince.toLocaleDateString(undefined, { dateStyle: 'long' })}</dd>
+              <dd data-field="memberSince">{memberSince(user.createdAt)}</dd>
             </dl>
+            <div className="acc-profile__buttons">
+              <Button variant="outline" onClick={() => setDialog('profile')}>
+                Edit Profile
+              </Button>
+              <Button variant="outline" onClick={() => setDialog('password')}>
+                Change Password
+              </Button>
+            </div>
           </CardContent>
         </Card>
         <div className="acc-side">
@@ -51,15 +79,18 @@ function Profile({ user }: { user: Customer }) {
             </CardHeader>
             <CardContent>
               <dl className="acc-details">
-                <dt>Account type</dt>
+                <dt>Account Type</dt>
                 <dd>Customer</dd>
                 <dt>Status</dt>
                 <dd>
-                  <Badge variant="secondary" tone="green">Active</Badge>
+                  <Badge variant="secondary" tone="green">
+                    Active
+                  </Badge>
                 </dd>
               </dl>
             </CardContent>
           </Card>
+          <OrderSummaryCard />
           <Card>
             <CardHeader>
               <CardTitle>Quick Actions</CardTitle>
@@ -80,6 +111,8 @@ function Profile({ user }: { user: Customer }) {
           </Card>
         </div>
       </div>
+      <EditProfileDialog user={user} open={dialog === 'profile'} onOpenChange={closeOn('profile')} />
+      <ChangePasswordDialog open={dialog === 'password'} onOpenChange={closeOn('password')} />
     </div>
   );
 }

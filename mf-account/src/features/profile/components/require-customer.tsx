@@ -3,11 +3,17 @@ import { Navigate } from 'react-router-dom';
 import type { Customer } from '@pl/contracts';
 import { Button, Skeleton, serverMessage } from '@pl/ui';
 import { useCurrentUser } from '../../session/api/get-current-user.js';
+import { signInRequest } from '../../session/utils/sign-in-request.js';
 
-/** Spec §2: account pages redirect guests to /; they wait for the current-user call first. */
+/**
+ * Spec §2: account pages redirect guests to /. They wait for the current-user call first (and
+ * for a refetch in flight, so a customer who just signed in is not bounced by the old answer).
+ * /account is also the login page recovery screens link back to (spec §2 routes), so the
+ * redirect asks the header to open the Sign In dialog.
+ */
 export function RequireCustomer({ children }: { children: (user: Customer) => ReactNode }) {
   const me = useCurrentUser();
-  if (me.isPending) {
+  if (me.isPending || (me.isFetching && !me.user)) {
     return (
       <div className="pl-container pl-page" aria-busy="true">
         <Skeleton style={{ height: '2.25rem', width: '16rem' }} />
@@ -27,6 +33,6 @@ export function RequireCustomer({ children }: { children: (user: Customer) => Re
       </div>
     );
   }
-  if (!me.user) return <Navigate to="/" replace />;
+  if (!me.user) return <Navigate to="/" replace state={signInRequest} />;
   return <>{children(me.user)}</>;
 }

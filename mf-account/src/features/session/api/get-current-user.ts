@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPaths, Customer } from '@pl/contracts';
+import { Customer } from '@pl/contracts';
 import { errorStatus, getQueryFn } from '@pl/ui';
+import { currentUserQueryKey } from './current-user-key.js';
 
 const fetchMe = getQueryFn<unknown>({ on401: 'returnNull' });
 
@@ -13,7 +14,7 @@ export async function fetchCurrentUser(context: Parameters<typeof fetchMe>[0]): 
   return body === null ? null : Customer.parse(body);
 }
 
-export const currentUserQueryKey = [ApiPaths.auth.me] as const;
+export { currentUserQueryKey };
 export const currentUserQueryOptions = () =>
   queryOptions({ queryKey: currentUserQueryKey, queryFn: fetchCurrentUser, retry: false });
 

@@ -2,23 +2,25 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { ApiPaths, DomEvents } from '@pl/contracts';
 import { apiRequest, emitDomEvent, serverMessage, toast } from '@pl/ui';
+import { clearCustomerData } from './session-cache.js';
 
-/** POST /api/auth/logout */
+/** POST /api/auth/logout: ends the server-side session and clears the cookie. */
 export async function logout(): Promise<void> {
   await apiRequest('POST', ApiPaths.auth.logout);
 }
 
-/** Spec §4: logout clears all cached data, refreshes the current user and goes home. */
+/** Spec §4: logout refreshes the current user, clears all cached data and goes home. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: logout,
     onSuccess: async () => {
+      // Leave the customer's pages first, so none of them refetches as a guest on the way out.
       navigate('/');
-      await queryClient.resetQueries();
-      emitDomEvent(DomEvents.cartUpdated, {});
       toast({ title: 'Success', description: 'Logged out successfully' });
+      await clearCustomerData(queryClient);
+      emitDomEvent(DomEvents.cartUpdated, {});
     },
     onError: (error) => {
       toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to logout', variant: 'destructive' });

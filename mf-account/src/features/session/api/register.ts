@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, DomEvents, type RegisterPayload } from '@pl/contracts';
 import { apiJson, emitDomEvent, serverMessage, toast } from '@pl/ui';
-import { currentUserQueryKey } from './get-current-user.js';
+import { refreshCurrentUser } from './session-cache.js';
 
-/** POST /api/auth/register */
+/** POST /api/auth/register: creates the customer and signs them in (the gateway sets the cookie). */
 export function register(payload: RegisterPayload): Promise<unknown> {
   return apiJson('POST', ApiPaths.auth.register, payload);
 }
@@ -12,10 +12,10 @@ export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: register,
-    onSuccess: () => {
+    onSuccess: async () => {
       toast({ title: 'Success', description: 'Account created successfully' });
-      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
       emitDomEvent(DomEvents.cartUpdated, {});
+      await refreshCurrentUser(queryClient);
     },
     onError: (error) => {
       toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to create account', variant: 'destructive' });

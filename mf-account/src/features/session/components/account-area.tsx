@@ -1,33 +1,55 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '@pl/ui';
+import { isSignInRequest } from '../utils/sign-in-request.js';
 import { useCurrentUser } from '../api/get-current-user.js';
 import { AccountMenu } from './account-menu.js';
 import { CreateAccountDialog } from './create-account-dialog.js';
 import { SignInDialog } from './sign-in-dialog.js';
 
-/** The header's account area: the account menu when signed in, else Sign In and Create Account. */
+type OpenDialog = 'sign-in' | 'create-account' | null;
+
+/**
+ * The header's account area: the account menu when signed in, else Sign In and Create Account.
+ * The dialogs stay mounted across that switch: a successful sign-in turns the buttons into the
+ * menu while the dialog is still finishing (closing, clearing, navigating to /account).
+ */
 export function AccountArea() {
   const { user, isPending } = useCurrentUser();
-  const [dialog, setDialog] = useState<'sign-in' | 'create-account' | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const openChange = (which: Exclude<OpenDialog, null>) => (open: boolean) => setDialog(open ? which : null);
+  const location = useLocation();
+  const navigate = useNavigate();
 
-  if (isPending) return <span className="pl-skeleton acc-area-placeholder" aria-hidden="true" />;
-  if (user) return <AccountMenu user={user} />;
+  // A guest sent away from an account page (or following 'Back to Login') gets the Sign In dialog.
+  // The request is consumed, so Back or a reload does not open it again.
+  const signInRequested = isSignInRequest(location.state);
+  useEffect(() => {
+    if (!signInRequested || isPending) return;
+    if (!user) setDialog('sign-in');
+    navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+  }, [signInRequested, isPending, user, navigate, location.pathname, location.search, location.hash]);
+
   return (
-    <div className="acc-area">
-      <Button variant="ghost" onClick={() => setDialog('sign-in')}>
-        Sign In
-      </Button>
-      <Button onClick={() => setDialog('create-account')}>Create Account</Button>
-      <SignInDialog
-        open={dialog === 'sign-in'}
-        onOpenChange={(open) => setDialog(open ? 'sign-in' : null)}
-        onSwitchToRegister={() => setDialog('create-account')}
-      />
+    <>
+      {isPending ? (
+        <span className="pl-skeleton acc-area-placeholder" aria-hidden="true" />
+      ) : user ? (
+        <AccountMenu user={user} />
+      ) : (
+        <div className="acc-area">
+          <Button variant="ghost" onClick={() => setDialog('sign-in')}>
+            Sign In
+          </Button>
+          <Button onClick={() => setDialog('create-account')}>Create Account</Button>
+        </div>
+      )}
+      <SignInDialog open={dialog === 'sign-in'} onOpenChange={openChange('sign-in')} onSwitchToRegister={() => setDialog('create-account')} />
       <CreateAccountDialog
         open={dialog === 'create-account'}
-        onOpenChange={(open) => setDialog(open ? 'create-account' : null)}
+        onOpenChange={openChange('create-account')}
         onSwitchToSignIn={() => setDialog('sign-in')}
       />
-    </div>
+    </>
   );
 }

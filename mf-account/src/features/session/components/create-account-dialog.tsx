@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, Input, Label } from '@pl/ui';
+import { MIN_PASSWORD_LENGTH } from '@pl/contracts';
+import { Button, Dialog, FormField } from '@pl/ui';
+import { PASSWORD_TOO_SHORT_MESSAGE } from '../../password/utils/password-forms.js';
 import { useRegister } from '../api/register.js';
 
 interface Props {
@@ -16,12 +18,17 @@ const optional = (value: string) => (value.trim() === '' ? undefined : value.tri
 /** Spec §2 "Create Account dialog": on success close and clear; on failure stay open. */
 export function CreateAccountDialog({ open, onOpenChange, onSwitchToSignIn }: Props) {
   const [fields, setFields] = useState<Fields>(empty);
+  const [passwordError, setPasswordError] = useState<string>();
   const register = useRegister();
   const set = (name: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!fields.username || !fields.email || !fields.password) return;
+    if (!fields.username.trim() || !fields.email.trim() || !fields.password) return;
+    // The shop's one password rule (spec §9), said here rather than after a round trip.
+    const tooShort = fields.password.length < MIN_PASSWORD_LENGTH ? PASSWORD_TOO_SHORT_MESSAGE : undefined;
+    setPasswordError(tooShort);
+    if (tooShort) return;
     try {
       await register.mutateAsync({
         username: fields.username.trim(),
@@ -42,31 +49,22 @@ export function CreateAccountDialog({ open, onOpenChange, onSwitchToSignIn }: Pr
     <Dialog open={open} onOpenChange={onOpenChange} title="Create Account" description="Create an account to check out faster and track your orders.">
       <form onSubmit={submit}>
         <div className="acc-form-row">
-          <div className="pl-field">
-            <Label htmlFor="register-first-name">First Name</Label>
-            <Input id="register-first-name" autoComplete="given-name" value={fields.firstName} onChange={set('firstName')} />
-          </div>
-          <div className="pl-field">
-            <Label htmlFor="register-last-name">Last Name</Label>
-            <Input id="register-last-name" autoComplete="family-name" value={fields.lastName} onChange={set('lastName')} />
-          </div>
+          <FormField id="register-first-name" label="First Name" autoComplete="given-name" maxLength={100} value={fields.firstName} onChange={set('firstName')} />
+          <FormField id="register-last-name" label="Last Name" autoComplete="family-name" maxLength={100} value={fields.lastName} onChange={set('lastName')} />
         </div>
-        <div className="pl-field">
-          <Label htmlFor="register-username">Username *</Label>
-          <Input id="register-username" autoComplete="username" required value={fields.username} onChange={set('username')} />
-        </div>
-        <div className="pl-field">
-          <Label htmlFor="register-email">Email *</Label>
-          <Input id="register-email" type="email" autoComplete="email" required value={fields.email} onChange={set('email')} />
-        </div>
-        <div className="pl-field">
-          <Label htmlFor="register-password">Password *</Label>
-          <Input id="register-password" type="password" autoComplete="new-password" required value={fields.password} onChange={set('password')} />
-        </div>
-        <div className="pl-field">
-          <Label htmlFor="register-phone">Phone</Label>
-          <Input id="register-phone" type="tel" autoComplete="tel" value={fields.phone} onChange={set('phone')} />
-        </div>
+        <FormField id="register-username" label="Username *" autoComplete="username" required maxLength={64} value={fields.username} onChange={set('username')} />
+        <FormField id="register-email" label="Email *" type="email" autoComplete="email" required maxLength={254} value={fields.email} onChange={set('email')} />
+        <FormField
+          id="register-password"
+          label="Password *"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={fields.password}
+          error={passwordError}
+          onChange={set('password')}
+        />
+        <FormField id="register-phone" label="Phone" type="tel" autoComplete="tel" maxLength={40} value={fields.phone} onChange={set('phone')} />
         <Button type="submit" block disabled={register.isPending}>
           {register.isPending ? 'Creating account...' : 'Create Account'}
         </Button>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button, Dialog, Input, Label } from '@pl/ui';
+import { Button, Dialog, FormField } from '@pl/ui';
 import { useLogin } from '../api/login.js';
 
 interface Props {
@@ -18,11 +18,10 @@ export function SignInDialog({ open, onOpenChange, onSwitchToRegister }: Props) 
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!usernameOrEmail || !password) return;
+    if (!usernameOrEmail.trim() || !password) return;
     try {
-      // mutateAsync, not mutate's callbacks: signing in swaps the header to the account menu,
-      // unmounting this dialog, and per-call callbacks of an unmounted component never run.
-      await login.mutateAsync({ usernameOrEmail, password });
+      // Resolves once the current user has been refetched, so /account sees the customer.
+      await login.mutateAsync({ usernameOrEmail: usernameOrEmail.trim(), password });
     } catch {
       return; // useLogin showed the error toast; the dialog stays open (spec §8)
     }
@@ -35,29 +34,26 @@ export function SignInDialog({ open, onOpenChange, onSwitchToRegister }: Props) 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Sign In" description="Sign in to your Professional Liquidation account.">
       <form onSubmit={submit}>
-        <div className="pl-field">
-          <Label htmlFor="signin-username">Username or Email</Label>
-          <Input
-            id="signin-username"
-            name="usernameOrEmail"
-            autoComplete="username"
-            required
-            value={usernameOrEmail}
-            onChange={(e) => setUsernameOrEmail(e.target.value)}
-          />
-        </div>
-        <div className="pl-field">
-          <Label htmlFor="signin-password">Password</Label>
-          <Input
-            id="signin-password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <FormField
+          id="signin-username"
+          label="Username or Email"
+          name="usernameOrEmail"
+          autoComplete="username"
+          required
+          maxLength={254}
+          value={usernameOrEmail}
+          onChange={(e) => setUsernameOrEmail(e.target.value)}
+        />
+        <FormField
+          id="signin-password"
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <p className="acc-dialog__aside">
           <Link to="/forgot-password" onClick={() => onOpenChange(false)}>
             Forgot password?
