@@ -93,3 +93,32 @@ export const IdentitySubjects = {
 } as const;
 export const CustomerSignedInData = z.object({ customerId: z.string(), previousSubject: z.string().nullable() });
 export const SessionsRevokedData = z.object({ customerId: z.string(), sessionIds: z.array(z.string()) });
+
+/** The body of every 429: how long to wait, also sent as the Retry-After header. */
+export const RateLimitedBody = z.object({ message: z.string(), code: z.literal('RATE_LIMITED'), retryAfterSeconds: z.number().int().positive() });
+export type RateLimitedBody = z.infer<typeof RateLimitedBody>;
+
+/**
+ * The pages identity's e-mails link to (under PUBLIC_ORIGIN). The shell routes /reset-password to
+ * the account remote's reset page; the account page reads `?verify=<token>` and posts it to
+ * ApiPaths.auth.verifyEmail.
+ */
+export const EmailLinks = {
+  resetPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
+  verifyEmail: (token: string) => `/account?verify=${encodeURIComponent(token)}`,
+  verifyEmailParam: 'verify',
+} as const;
+
+/** `GET ApiPaths.auth.devMailbox?format=json` (development only): mail the shop "sent", newest first. */
+export const DevMailMessage = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  /** Every link in the message, in order (reset and verification links). */
+  links: z.array(z.string()),
+  sentAt: z.string(),
+});
+export type DevMailMessage = z.infer<typeof DevMailMessage>;
+export const DevMailbox = z.object({ messages: z.array(DevMailMessage) });
+export type DevMailbox = z.infer<typeof DevMailbox>;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { badRequest, conflict, notFound, parseInput } from './errors.js';
+import { badRequest, conflict, notFound, parseInput, tooManyRequests } from './errors.js';
 import { createTokenVerifier } from './auth.js';
 import { createServiceApp } from './create-service-app.js';
 import { captureLogger, listen, testKeyPair, type CapturedLine, type Listening } from './testing.js';
@@ -21,6 +21,9 @@ describe('createServiceApp', () => {
     })
     .get('/bad', () => {
       throw badRequest('Nope');
+    })
+    .get('/slow-down', () => {
+      throw tooManyRequests(89.2, 'Too many attempts');
     })
     .get('/crash', async () => {
       throw new Error('SELECT secret FROM users -- at db.ts:12');
@@ -64,6 +67,15 @@ describe('createServiceApp', () => {
         const res = await fetch(`${server.url}${path}`);
         expect([res.status, await res.json()]).toEqual([status, body]);
       }
+    });
+
+    it('answers a rate limit with 429, Retry-After in whole seconds and the same number in the body', async () => {
+      const res = await fetch(`${server.url}/slow-down`);
+      expect([res.status, res.headers.get('retry-after'), await res.json()]).toEqual([
+        429,
+        '90',
+        { message: 'Too many attempts', code: 'RATE_LIMITED', retryAfterSeconds: 90 },
+      ]);
     });
 
     it('rejects input that fails the schema, including unknown fields, with 400', async () => {

@@ -18,11 +18,25 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A 429: the caller must wait. The handler sends `retryAfterSeconds` both as the Retry-After header
+ * and in the body (contracts `RateLimitedBody`), so a proxying gateway can pass either on.
+ */
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number, message = 'Too many requests. Please try again later.') {
+    super(429, ErrorCodes.rateLimited, message);
+    this.name = 'RateLimitedError';
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
 export const badRequest = (message: string, code: string = ErrorCodes.badRequest) => new AppError(400, code, message);
 export const unauthorized = (message = 'Not signed in') => new AppError(401, ErrorCodes.unauthenticated, message);
 export const forbidden = (message = 'You do not have access to this resource') => new AppError(403, ErrorCodes.forbidden, message);
 export const notFound = (message = 'Not found') => new AppError(404, ErrorCodes.notFound, message);
 export const conflict = (message: string, code: string = ErrorCodes.conflict) => new AppError(409, code, message);
+export const tooManyRequests = (retryAfterSeconds: number, message?: string) => new RateLimitedError(retryAfterSeconds, message);
 
 /** Parses untrusted input with a contract schema; a failure becomes a 400 naming the first bad field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
@@ -52,6 +66,11 @@ interface HttpishError {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
+    if (err instanceof RateLimitedError) {
+      res.set('retry-after', String(err.retryAfterSeconds));
+      res.status(429).json({ message: err.message, code: err.code, retryAfterSeconds: err.retryAfterSeconds });
+      return;
+    }
     if (err instanceof AppError) {
       res.status(err.status).json({ message: err.message, code: err.code });
       return;

@@ -1,12 +1,39 @@
 import type { Express } from 'express';
 import { createServiceApp, type ServiceDeps } from '@pl/service-kit';
+import type { IdentityContext } from './domain/identity-context.js';
+import { argon2Hasher, dummyHashFor, type PasswordHasher } from './domain/passwords.js';
+import { accountSettingsRoutes } from './routes/account-settings.routes.js';
+import { devMailboxRoutes } from './routes/dev-mailbox.routes.js';
+import { emailVerificationRoutes } from './routes/email-verification.routes.js';
+import { internalSessionsRoutes } from './routes/internal-sessions.routes.js';
 import { meRoutes } from './routes/me.routes.js';
+import { passwordResetRoutes } from './routes/password-reset.routes.js';
 
-export function createApp({ pool, logger, verifier }: ServiceDeps): Express {
+export interface IdentityAppOptions {
+  /** The services' shared secret guarding `/internal/*` (the gateway's sign-in, registration and session calls). */
+  internalApiToken: string;
+  /** Serve the dev mailbox at /api/auth/dev/mailbox: never in production. */
+  devMailbox: boolean;
+  /** argon2id by default; tests wrap it to see which hashes sign-in verifies. */
+  passwords?: PasswordHasher;
+}
+
+export function createApp({ pool, logger, verifier }: ServiceDeps, options: IdentityAppOptions): Express {
+  const passwords = options.passwords ?? argon2Hasher();
+  const ctx: IdentityContext = { pool, logger, passwords, dummyHash: dummyHashFor(passwords) };
+  // Computed now, so the first unknown-name sign-in does not take one hash longer than the rest.
+  ctx.dummyHash().catch((err: unknown) => logger.warn({ err }, 'computing the dummy password hash failed'));
   return createServiceApp({
     pool,
     logger,
     verifier,
-    routes: [meRoutes(pool)],
+    internal: { token: options.internalApiToken, routes: [internalSessionsRoutes(ctx)] },
+    routes: [
+      meRoutes(pool),
+      accountSettingsRoutes(ctx),
+      passwordResetRoutes(ctx),
+      emailVerificationRoutes(ctx),
+      ...(options.devMailbox ? [devMailboxRoutes(pool)] : []),
+    ],
   });
 }

@@ -1,13 +1,47 @@
-// Composition root. runService (service-kit) migrates the schema (outbox first), connects NATS,
-// starts the outbox relay, serves createApp and shuts down gracefully on SIGTERM.
+// Composition root. `node dist/main.js` runs the service: runService (service-kit) migrates the
+// schema (outbox first), seeds the demo accounts outside production, connects NATS, starts the
+// outbox relay, the mail dispatcher and housekeeping, serves createApp and shuts down gracefully
+// on SIGTERM. `node dist/main.js create-admin ...` runs the create-admin command instead.
 import { fileURLToPath } from 'node:url';
 import { runService } from '@pl/service-kit';
 import { createApp } from './app.js';
+import { runCreateAdminCommand } from './commands/create-admin.js';
 import { loadIdentityConfig } from './config.js';
+import { seedDemoAccounts } from './db/demo-accounts.seed.js';
+import { startHousekeeping } from './domain/housekeeping.js';
+import { argon2Hasher } from './domain/passwords.js';
+import { startMailDispatcher } from './mail/mail-dispatcher.js';
+import { devMailboxTransport, smtpTransport } from './mail/mail-transport.js';
 
-await runService({
-  name: 'identity',
-  config: loadIdentityConfig(),
-  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  createApp,
-});
+const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
+const [command, ...args] = process.argv.slice(2);
+
+if (command === 'create-admin') {
+  process.exitCode = await runCreateAdminCommand({ argv: args, env: process.env, migrationsDir, io: process });
+} else {
+  const config = loadIdentityConfig();
+  const production = config.NODE_ENV === 'production';
+  const passwords = argon2Hasher();
+  await runService({
+    name: 'identity',
+    config,
+    migrationsDir,
+    afterMigrations: async (pool, logger) => {
+      if (config.SEED_DEMO_ACCOUNTS) await seedDemoAccounts(pool, logger, passwords);
+      if (config.SMTP_URL) logger.info('mail is sent through SMTP_URL');
+      else if (production) logger.warn('SMTP_URL is unset: mail is stored in the dev mailbox table and NOT delivered; set SMTP_URL');
+      else logger.info({ mailbox: new URL('/api/auth/dev/mailbox', config.PUBLIC_ORIGIN).toString() }, 'SMTP_URL is unset: mail goes to the dev mailbox');
+    },
+    workers: [
+      ({ pool, logger }) =>
+        startMailDispatcher({
+          pool,
+          logger,
+          publicOrigin: config.PUBLIC_ORIGIN,
+          transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : devMailboxTransport(),
+        }),
+      startHousekeeping,
+    ],
+    createApp: (deps) => createApp(deps, { internalApiToken: config.INTERNAL_API_TOKEN, devMailbox: !production, passwords }),
+  });
+}

@@ -1,31 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { Customer } from '@pl/contracts';
-import { OUTBOX_MIGRATION, type Pool } from '@pl/service-kit';
-import { signTestToken, startTestService, testKeyPair, type TestService } from '@pl/service-kit/testing';
-import { createApp } from '../src/app.js';
-
-async function insertCustomer(pool: Pool, overrides: Partial<{ username: string; email: string; firstName: string | null; isAdmin: boolean; emailVerifiedAt: Date | null }> = {}) {
-  const suffix = randomUUID().slice(0, 8);
-  const { rows } = await pool.query<{ id: string }>(
-    `INSERT INTO customers (username, email, first_name, last_name, phone, password_hash, is_admin, email_verified_at)
-     VALUES ($1, $2, $3, 'Doe', '555-0100', 'argon2id$not-a-real-hash', $4, $5) RETURNING id`,
-    [overrides.username ?? `jane${suffix}`, overrides.email ?? `jane${suffix}@example.com`, overrides.firstName === undefined ? 'Jane' : overrides.firstName, overrides.isAdmin ?? false, overrides.emailVerifiedAt ?? null],
-  );
-  return rows[0]!.id;
-}
+import { OUTBOX_MIGRATION } from '@pl/service-kit';
+import { signTestToken, testKeyPair } from '@pl/service-kit/testing';
+import { startIdentity, type IdentityTestApp } from './identity-test-app.js';
 
 describe('identity service', () => {
-  let identity: TestService;
-  const me = (token?: string) => fetch(`${identity.url}/api/auth/me`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  let identity: IdentityTestApp;
+  const me = (token?: string) => identity.api('GET', '/api/auth/me', { token });
 
   beforeAll(async () => {
-    identity = await startTestService({ name: 'identity', migrationsDir: path.resolve(__dirname, '../migrations'), createApp });
+    identity = await startIdentity();
   });
   afterAll(() => identity.stop());
 
   it("gets the outbox from the kit's migration, applied before its own", () => {
-    expect(identity.migrations).toEqual([OUTBOX_MIGRATION.name, '001-init.sql']);
+    expect(identity.migrations).toEqual([OUTBOX_MIGRATION.name, '001-init.sql', '002-sessions-tokens-mail-limits.sql']);
   });
 
   it('is live and ready with its database', async () => {
@@ -45,45 +34,63 @@ describe('identity service', () => {
     });
 
     it('answers the signed-in customer from the database, without the password hash', async () => {
-      const verifiedAt = new Date('2025-03-01T10:00:00.000Z');
-      const id = await insertCustomer(identity.pool, { username: 'JaneDoe', email: 'Jane@Example.com', isAdmin: true, emailVerifiedAt: verifiedAt });
+      const { grant } = await identity.register({ username: 'JaneDoe', email: 'Jane@Example.com' });
 
-      const res = await me(await signTestToken({ sub: id, kind: 'customer' }, { keys: identity.keys }));
+      const res = await me(await identity.tokenFor(grant));
       const body = await res.json();
 
       expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
       expect(Customer.strict().parse(body)).toEqual({
-        id,
+        id: grant.customer.id,
         username: 'JaneDoe',
         email: 'Jane@Example.com',
         firstName: 'Jane',
         lastName: 'Doe',
         phone: '555-0100',
-        isAdmin: true,
-        emailVerifiedAt: verifiedAt.toISOString(),
+        isAdmin: false,
+        emailVerifiedAt: null,
         createdAt: expect.any(String),
       });
       expect(JSON.stringify(body)).not.toMatch(/hash|argon/i);
     });
 
-    it('answers 401 when the token names a customer that does not exist', async () => {
-      for (const sub of [randomUUID(), 'not-a-uuid']) {
-        const res = await me(await signTestToken({ sub, kind: 'customer' }, { keys: identity.keys }));
-        expect(res.status).toBe(401);
-      }
+    it('answers 401 to a valid token whose session is unknown, revoked or expired', async () => {
+      const { grant } = await identity.register();
+      const unknownSession = await signTestToken({ sub: grant.customer.id, kind: 'customer', sid: randomUUID() }, { keys: identity.keys });
+      expect((await me(unknownSession)).status).toBe(401);
+
+      const { grant: expiring } = await identity.register();
+      await identity.pool.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [expiring.session.id]);
+      expect((await me(await identity.tokenFor(expiring))).status).toBe(401);
+
+      const token = await identity.tokenFor(grant);
+      expect((await me(token)).status).toBe(200);
+      expect((await identity.internal('DELETE', `/internal/sessions/${grant.session.id}`)).status).toBe(204);
+      expect([(await me(token)).status]).toEqual([401]);
+    });
+
+    it("answers 401 to a token naming another customer than its session's", async () => {
+      const { grant: a } = await identity.register();
+      const { grant: b } = await identity.register();
+      const mixed = await signTestToken({ sub: b.customer.id, kind: 'customer', sid: a.session.id }, { keys: identity.keys });
+      expect((await me(mixed)).status).toBe(401);
     });
 
     it('answers 401 to a forged token', async () => {
-      const other = await testKeyPair();
-      const id = await insertCustomer(identity.pool);
-      const res = await me(await signTestToken({ sub: id }, { keys: other }));
+      const { grant } = await identity.register();
+      const forged = await signTestToken({ sub: grant.customer.id, sid: grant.session.id }, { keys: await testKeyPair() });
+      const res = await me(forged);
       expect([res.status, (await res.json()).code]).toEqual([401, 'UNAUTHENTICATED']);
     });
   });
 
-  it('keeps usernames and e-mails unique regardless of case', async () => {
-    await insertCustomer(identity.pool, { username: 'Casey', email: 'casey@example.com' });
-    await expect(insertCustomer(identity.pool, { username: 'CASEY' })).rejects.toMatchObject({ code: '23505' });
-    await expect(insertCustomer(identity.pool, { email: 'CASEY@example.com' })).rejects.toMatchObject({ code: '23505' });
+  it('keeps usernames and e-mails unique regardless of case, and usernames free of @', async () => {
+    const insert = (username: string, email: string) =>
+      identity.pool.query(`INSERT INTO customers (username, email, password_hash) VALUES ($1, $2, 'x')`, [username, email]);
+    await insert('Casey', 'casey@example.com');
+    await expect(insert('CASEY', 'other@example.com')).rejects.toMatchObject({ code: '23505' });
+    await expect(insert('casey2', 'CASEY@example.com')).rejects.toMatchObject({ code: '23505' });
+    await expect(insert('casey@example.org', 'c3@example.com')).rejects.toMatchObject({ code: '23514' });
   });
 });

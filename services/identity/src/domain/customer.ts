@@ -1,6 +1,6 @@
 import type { Customer } from '@pl/contracts';
 
-/** A customer as stored, minus the password hash, which never leaves db/. */
+/** A customer as stored, minus the password hash, which never leaves db/ and the sign-in rules. */
 export interface CustomerRecord {
   id: string;
   username: string;
@@ -11,6 +11,11 @@ export interface CustomerRecord {
   isAdmin: boolean;
   emailVerifiedAt: Date | null;
   createdAt: Date;
+}
+
+/** For checking a password only; never serialised. */
+export interface CustomerWithHash extends CustomerRecord {
+  passwordHash: string;
 }
 
 export function toCustomer(c: CustomerRecord): Customer {
@@ -25,4 +30,24 @@ export function toCustomer(c: CustomerRecord): Customer {
     createdAt: c.createdAt.toISOString(),
     isAdmin: c.isAdmin,
   };
+}
+
+/** Optional text fields: blank means "not provided", stored as null. */
+export const blankToNull = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+/** An identifier with an @ is an e-mail; usernames cannot contain one (a CHECK constraint holds it). */
+export const isEmailIdentifier = (identifier: string) => identifier.includes('@');
+
+/**
+ * Usernames: trimmed, no @ (see isEmailIdentifier), no control characters. The spec shows no
+ * other rule, so none is invented. Returns the message of the first rule broken.
+ */
+export function usernameProblem(username: string): string | undefined {
+  if (username.length === 0) return 'Username is required';
+  if (username.includes('@')) return 'Username cannot contain @';
+  if (/[\u0000-\u001f\u007f]/.test(username)) return 'Username contains invalid characters';
+  return undefined;
 }

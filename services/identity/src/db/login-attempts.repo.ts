@@ -1,0 +1,36 @@
+import type { Queryable } from '@pl/service-kit';
+import { slidingWindow, type WindowState } from './sliding-window.js';
+
+/** Failed sign-ins from one client address, whatever account they aimed at. */
+export const failuresFromClient = (db: Queryable, ip: string, windowSeconds: number, limit: number): Promise<WindowState> =>
+  slidingWindow(db, { table: 'login_attempts', where: 'ip = $3 AND NOT succeeded', params: [ip], windowSeconds, limit });
+
+/** Failed sign-ins to one account from one client address. */
+export const failuresOnAccountFromClient = (db: Queryable, accountKey: string, ip: string, windowSeconds: number, limit: number): Promise<WindowState> =>
+  slidingWindow(db, { table: 'login_attempts', where: 'account_key = $3 AND ip = $4 AND NOT succeeded', params: [accountKey, ip], windowSeconds, limit });
+
+/** Failed sign-ins to one account from anywhere. */
+export const failuresOnAccount = (db: Queryable, accountKey: string, windowSeconds: number, limit: number): Promise<WindowState> =>
+  slidingWindow(db, { table: 'login_attempts', where: 'account_key = $3 AND NOT succeeded', params: [accountKey], windowSeconds, limit });
+
+/** Whether this client address signed in to this account successfully within the last `withinSeconds`. */
+export async function hasRecentSuccess(db: Queryable, accountKey: string, ip: string, withinSeconds: number): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM login_attempts WHERE account_key = $1 AND ip = $2 AND succeeded AND at > now() - make_interval(secs => $3) LIMIT 1`,
+    [accountKey, ip, withinSeconds],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Records an attempt; failed until markAttemptSucceeded says otherwise. */
+export async function insertLoginAttempt(db: Queryable, accountKey: string, ip: string, succeeded = false): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO login_attempts (account_key, ip, succeeded) VALUES ($1, $2, $3) RETURNING id`,
+    [accountKey, ip, succeeded],
+  );
+  return (rows[0] as { id: string }).id;
+}
+
+export async function markAttemptSucceeded(db: Queryable, id: string): Promise<void> {
+  await db.query(`UPDATE login_attempts SET succeeded = true WHERE id = $1`, [id]);
+}

@@ -1,0 +1,39 @@
+import type { PoolClient, Queryable } from '@pl/service-kit';
+
+export type MailKind = 'password-reset' | 'email-verification';
+export type MailOutcome = 'sent' | 'no-account' | 'throttled' | 'stale' | 'failed';
+
+export interface PendingMail {
+  id: string;
+  kind: MailKind;
+  customerId: string | null;
+  toAddress: string;
+  attempts: number;
+}
+
+/** Queues a mail in the caller's transaction: it is sent if and only if the change behind it commits. */
+export async function enqueueMail(db: Queryable, mail: { kind: MailKind; toAddress: string; customerId?: string }): Promise<void> {
+  await db.query(`INSERT INTO mail_outbox (kind, to_address, customer_id) VALUES ($1, $2, $3)`, [mail.kind, mail.toAddress, mail.customerId ?? null]);
+}
+
+/** Claims the oldest due mail for the rest of the transaction; other instances skip it. */
+export async function claimNextMail(client: PoolClient): Promise<PendingMail | undefined> {
+  const { rows } = await client.query<PendingMail>(
+    `SELECT id, kind, customer_id AS "customerId", to_address AS "toAddress", attempts
+       FROM mail_outbox WHERE done_at IS NULL AND next_attempt_at <= now()
+      ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+  );
+  return rows[0];
+}
+
+export async function finishMail(db: Queryable, id: string, outcome: MailOutcome, error?: string): Promise<void> {
+  await db.query(`UPDATE mail_outbox SET done_at = now(), outcome = $2, last_error = $3 WHERE id = $1`, [id, outcome, error ?? null]);
+}
+
+/** A failed send: try again after `delaySeconds`. */
+export async function retryMailLater(db: Queryable, id: string, delaySeconds: number, error: string): Promise<void> {
+  await db.query(
+    `UPDATE mail_outbox SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $2), last_error = $3 WHERE id = $1`,
+    [id, delaySeconds, error.slice(0, 500)],
+  );
+}

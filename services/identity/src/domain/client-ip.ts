@@ -1,0 +1,18 @@
+import type { Request } from 'express';
+
+/**
+ * The client address rate limits key on, for public routes. The gateway replaces any
+ * X-Forwarded-For a browser sent with the address it saw, so the header holds one entry; should a
+ * trusted proxy ever append more, the last one is the hop closest to us, the only one not
+ * writable by the client. Direct calls (tests, internal tools) fall back to the socket address.
+ */
+export function clientIp(req: Request): string {
+  const header = req.headers['x-forwarded-for'];
+  const value = Array.isArray(header) ? header[header.length - 1] : header;
+  const last = value?.split(',').pop()?.trim();
+  return (last || req.socket.remoteAddress || 'unknown').slice(0, 64);
+}
+
+export function userAgent(req: Request): string | undefined {
+  return req.headers['user-agent']?.slice(0, 512);
+}

@@ -1,0 +1,52 @@
+// Brute-force limits on sign-in (decision 010):
+//  - per client address: at most 30 failures in 10 minutes, whatever the account (spraying);
+//  - per (account, client address): at most 100 failures an hour, for everyone;
+//  - per account: at most 100 failures an hour, enforced only on client addresses that have not
+//    signed in to that account successfully in the last 30 days. An attacker spending the
+//    account's budget therefore locks out new places, never the customer's own: a client that
+//    is "known" to the account keeps signing in with the right password.
+import { tooManyRequests, withTransaction, type Pool } from '@pl/service-kit';
+import { failuresFromClient, failuresOnAccount, failuresOnAccountFromClient, hasRecentSuccess, insertLoginAttempt } from '../db/login-attempts.repo.js';
+import { lockLimitKey } from '../db/sliding-window.js';
+import { waitText } from './rate-limits.js';
+
+export const LoginLimits = {
+  perClient: { limit: 30, windowSeconds: 600 },
+  perAccountAndClient: { limit: 100, windowSeconds: 3600 },
+  perAccount: { limit: 100, windowSeconds: 3600 },
+  /** How long a successful sign-in makes a client address known to the account. */
+  knownClientSeconds: 30 * 24 * 3600,
+} as const;
+
+/** The key failures count under: the customer when the name matches one, else the name itself. */
+export const accountKeyFor = (customerId: string | undefined, identifier: string) =>
+  customerId ? `customer:${customerId}` : `name:${identifier.trim().toLowerCase()}`;
+
+const tooManySignIns = (retryAfterSeconds: number) =>
+  tooManyRequests(retryAfterSeconds, `Too many sign-in attempts. Please try again in ${waitText(retryAfterSeconds)}.`);
+
+/**
+ * Admits one sign-in attempt or throws a 429 before any password is checked. An admitted attempt
+ * is recorded at once as failed (see markAttemptSucceeded), so parallel guesses cannot all pass
+ * the check before any of them is counted. Returns the attempt's id.
+ */
+export async function admitSignInAttempt(pool: Pool, accountKey: string, ip: string): Promise<string> {
+  return withTransaction(pool, async (client) => {
+    // Always in this order (client, then account), so two attempts never wait on each other crosswise.
+    await lockLimitKey(client, `login-client:${ip}`);
+    await lockLimitKey(client, `login-account:${accountKey}`);
+    const { perClient, perAccountAndClient, perAccount } = LoginLimits;
+
+    const fromClient = await failuresFromClient(client, ip, perClient.windowSeconds, perClient.limit);
+    if (fromClient.count >= perClient.limit) throw tooManySignIns(fromClient.retryAfterSeconds);
+
+    const pair = await failuresOnAccountFromClient(client, accountKey, ip, perAccountAndClient.windowSeconds, perAccountAndClient.limit);
+    if (pair.count >= perAccountAndClient.limit) throw tooManySignIns(pair.retryAfterSeconds);
+
+    if (!(await hasRecentSuccess(client, accountKey, ip, LoginLimits.knownClientSeconds))) {
+      const account = await failuresOnAccount(client, accountKey, perAccount.windowSeconds, perAccount.limit);
+      if (account.count >= perAccount.limit) throw tooManySignIns(account.retryAfterSeconds);
+    }
+    return insertLoginAttempt(client, accountKey, ip);
+  });
+}

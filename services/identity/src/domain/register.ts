@@ -1,0 +1,57 @@
+import { ErrorCodes, type RegisterPayload, type SessionGrant } from '@pl/contracts';
+import { badRequest, conflict, withTransaction } from '@pl/service-kit';
+import { insertCustomer, uniqueViolationField } from '../db/customers.repo.js';
+import { insertLoginAttempt } from '../db/login-attempts.repo.js';
+import { enqueueMail } from '../db/mail-outbox.repo.js';
+import { blankToNull, toCustomer, usernameProblem } from './customer.js';
+import type { IdentityContext } from './identity-context.js';
+import { recordSignedIn } from './identity-events.js';
+import { accountKeyFor } from './login-limits.js';
+import { RateLimits, takeRateLimit } from './rate-limits.js';
+import { openSession, type ClientContext } from './sessions.js';
+
+export const USERNAME_TAKEN = 'Username is already taken';
+export const EMAIL_TAKEN = 'An account with this email already exists';
+
+export interface RegisterInput {
+  registration: RegisterPayload;
+  previousSubject?: string;
+  client: ClientContext;
+}
+
+/**
+ * Creates the account and signs it in: customer, session, "signed in" event and the verification
+ * mail commit together. The client address becomes known to the account (decision 010).
+ */
+export async function register(ctx: IdentityContext, input: RegisterInput): Promise<SessionGrant> {
+  const r = input.registration;
+  const username = r.username.trim();
+  const problem = usernameProblem(username);
+  if (problem) throw badRequest(problem, ErrorCodes.validation);
+  const email = r.email.trim();
+
+  await takeRateLimit(ctx.pool, RateLimits.register, input.client.ip);
+  const passwordHash = await ctx.passwords.hash(r.password);
+  try {
+    return await withTransaction(ctx.pool, async (client) => {
+      const customer = await insertCustomer(client, {
+        username,
+        email,
+        passwordHash,
+        firstName: blankToNull(r.firstName),
+        lastName: blankToNull(r.lastName),
+        phone: blankToNull(r.phone),
+      });
+      const session = await openSession(client, customer.id, input.client);
+      await insertLoginAttempt(client, accountKeyFor(customer.id, username), input.client.ip, true);
+      await recordSignedIn(client, { customerId: customer.id, previousSubject: input.previousSubject ?? null });
+      await enqueueMail(client, { kind: 'email-verification', toAddress: customer.email, customerId: customer.id });
+      return { customer: toCustomer(customer), session };
+    });
+  } catch (err) {
+    const taken = uniqueViolationField(err);
+    if (taken === 'username') throw conflict(USERNAME_TAKEN, 'USERNAME_TAKEN');
+    if (taken === 'email') throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+    throw err;
+  }
+}

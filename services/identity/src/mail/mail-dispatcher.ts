@@ -1,0 +1,110 @@
+// Sends what mail_outbox holds. A row is an intent; the dispatcher decides at send time whether
+// it still applies (an unknown address, a changed one, too many resets), mints the link's token
+// and delivers the message, all in one transaction per mail. Any number of instances can run it:
+// each mail is claimed with SKIP LOCKED.
+import { connectClient, startPeriodicWorker, type BackgroundWorker, type Logger, type Pool, type PoolClient } from '@pl/service-kit';
+import { findCustomerByEmail, findCustomerById } from '../db/customers.repo.js';
+import { countRecentTokens, insertEmailToken } from '../db/email-tokens.repo.js';
+import { claimNextMail, finishMail, retryMailLater, type MailOutcome, type PendingMail } from '../db/mail-outbox.repo.js';
+import { hashToken, newSecretToken } from '../domain/secret-tokens.js';
+import type { MailMessage } from './mail-message.js';
+import { emailVerificationMail, passwordResetMail } from './mail-templates.js';
+import type { MailTransport } from './mail-transport.js';
+
+export const MailPolicy = {
+  resetTokenTtlSeconds: 30 * 60,
+  verificationTokenTtlSeconds: 48 * 3600,
+  /** Reset mails per account per hour; further requests are answered the same and send nothing. */
+  resetMailsPerHour: 3,
+  maxAttempts: 8,
+} as const;
+
+export interface MailDispatcherDeps {
+  pool: Pool;
+  transport: MailTransport;
+  publicOrigin: string;
+  logger: Logger;
+}
+
+type Composed = { outcome: Exclude<MailOutcome, 'sent' | 'failed'> } | { message: MailMessage };
+
+async function mintToken(client: PoolClient, purpose: 'password-reset' | 'email-verification', customerId: string, email: string, ttlSeconds: number) {
+  const token = newSecretToken();
+  await insertEmailToken(client, { hash: hashToken(token), purpose, customerId, email, ttlSeconds });
+  return token;
+}
+
+async function compose(client: PoolClient, mail: PendingMail, publicOrigin: string): Promise<Composed> {
+  if (mail.kind === 'password-reset') {
+    const customer = await findCustomerByEmail(client, mail.toAddress);
+    if (!customer) return { outcome: 'no-account' };
+    if ((await countRecentTokens(client, customer.id, 'password-reset', 3600)) >= MailPolicy.resetMailsPerHour) return { outcome: 'throttled' };
+    const token = await mintToken(client, 'password-reset', customer.id, customer.email, MailPolicy.resetTokenTtlSeconds);
+    const validMinutes = MailPolicy.resetTokenTtlSeconds / 60;
+    return { message: passwordResetMail({ to: customer.email, firstName: customer.firstName, username: customer.username, token, publicOrigin, validMinutes }) };
+  }
+  const customer = mail.customerId ? await findCustomerById(client, mail.customerId) : undefined;
+  // The address changed again or was verified since the mail was queued: nothing left to confirm.
+  if (!customer || customer.emailVerifiedAt || customer.email.toLowerCase() !== mail.toAddress.toLowerCase()) return { outcome: 'stale' };
+  const token = await mintToken(client, 'email-verification', customer.id, customer.email, MailPolicy.verificationTokenTtlSeconds);
+  const validHours = MailPolicy.verificationTokenTtlSeconds / 3600;
+  return { message: emailVerificationMail({ to: customer.email, firstName: customer.firstName, token, publicOrigin, validHours }) };
+}
+
+/** Handles one due mail; false when there was none. */
+async function dispatchOne(deps: MailDispatcherDeps): Promise<boolean> {
+  const client = await connectClient(deps.pool);
+  let mail: PendingMail | undefined;
+  try {
+    await client.query('BEGIN');
+    mail = await claimNextMail(client);
+    if (!mail) {
+      await client.query('COMMIT');
+      client.release();
+      return false;
+    }
+    const composed = await compose(client, mail, deps.publicOrigin);
+    if ('message' in composed) {
+      // REVIEW: with SMTP, a COMMIT failing after the send leaves a mailed link whose token was
+      // rolled back: the customer asks again. Sending after COMMIT would instead risk a token with no mail.
+      await deps.transport.send(composed.message, client);
+      await finishMail(client, mail.id, 'sent');
+    } else {
+      await finishMail(client, mail.id, composed.outcome);
+    }
+    await client.query('COMMIT');
+    client.release();
+    deps.logger.info({ mail: mail.id, kind: mail.kind, outcome: 'message' in composed ? 'sent' : composed.outcome, via: deps.transport.name }, 'mail handled');
+    return true;
+  } catch (err) {
+    await client.query('ROLLBACK').then(
+      () => client.release(),
+      (rollbackErr: Error) => client.release(rollbackErr),
+    );
+    if (!mail) throw err;
+    const error = err instanceof Error ? err.message : String(err);
+    if (mail.attempts + 1 >= MailPolicy.maxAttempts) await finishMail(deps.pool, mail.id, 'failed', error);
+    else await retryMailLater(deps.pool, mail.id, Math.min(3600, 5 * 2 ** mail.attempts), error);
+    deps.logger.warn({ err, mail: mail.id, kind: mail.kind, attempt: mail.attempts + 1 }, 'sending mail failed');
+    return true;
+  }
+}
+
+/** Sends what is due now (at most `max` mails); resolves with how many it handled. */
+export async function dispatchPendingMail(deps: MailDispatcherDeps, max = 50): Promise<number> {
+  let handled = 0;
+  while (handled < max && (await dispatchOne(deps))) handled++;
+  return handled;
+}
+
+export const MAIL_DISPATCH_INTERVAL_MS = 500;
+
+export function startMailDispatcher(deps: MailDispatcherDeps): BackgroundWorker {
+  const worker = startPeriodicWorker({ name: 'mail-dispatch', intervalMs: MAIL_DISPATCH_INTERVAL_MS, logger: deps.logger, run: () => dispatchPendingMail(deps) });
+  return {
+    async stop() {
+      await worker.stop();
+      deps.transport.close();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { emailVerificationMail, escapeHtml, passwordResetMail } from './mail-templates.js';
+
+describe('mail templates', () => {
+  it('links the reset page under PUBLIC_ORIGIN, in text and HTML', () => {
+    const m = passwordResetMail({ to: 'a@example.com', firstName: null, username: 'ann', token: 'tok_en-1', publicOrigin: 'https://shop.example', validMinutes: 30 });
+    expect(m.links).toEqual(['https://shop.example/reset-password?token=tok_en-1']);
+    expect(m.text).toContain('Hello,\n');
+    expect(m.text).toContain('https://shop.example/reset-password?token=tok_en-1');
+    expect(m.html).toContain('<a href="https://shop.example/reset-password?token=tok_en-1">Reset your password</a>');
+  });
+
+  it('links the account page with ?verify= for verification', () => {
+    const m = emailVerificationMail({ to: 'a@example.com', firstName: 'Ann', token: 'abc', publicOrigin: 'http://localhost:5000', validHours: 48 });
+    expect(m.links).toEqual(['http://localhost:5000/account?verify=abc']);
+    expect(m.text.startsWith('Hello Ann,')).toBe(true);
+  });
+
+  it('escapes what customers typed in the HTML part', () => {
+    const m = emailVerificationMail({ to: 'a@example.com', firstName: '<img src=x onerror=alert(1)>', token: 'abc', publicOrigin: 'http://localhost:5000', validHours: 48 });
+    expect(m.html).not.toContain('<img');
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});

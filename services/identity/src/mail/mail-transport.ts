@@ -1,0 +1,35 @@
+import nodemailer from 'nodemailer';
+import type { PoolClient } from '@pl/service-kit';
+import { insertDevMail } from '../db/dev-mailbox.repo.js';
+import type { MailMessage } from './mail-message.js';
+
+export interface MailTransport {
+  readonly name: 'smtp' | 'dev-mailbox';
+  /**
+   * Delivers one message or throws. `client` is the dispatcher's open transaction: the dev mailbox
+   * stores the message in it, so a message and the token its link carries commit together.
+   */
+  send(message: MailMessage, client: PoolClient): Promise<void>;
+  close(): void;
+}
+
+/** Real mail through nodemailer, e.g. SMTP_URL=smtps://user:pass@smtp.example.com:465. */
+export function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }, { from });
+  return {
+    name: 'smtp',
+    async send(m) {
+      await transporter.sendMail({ to: m.to, subject: m.subject, text: m.text, html: m.html });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Development and tests: messages are stored and listed at /api/auth/dev/mailbox. */
+export function devMailboxTransport(): MailTransport {
+  return {
+    name: 'dev-mailbox',
+    send: (m, client) => insertDevMail(client, m),
+    close: () => undefined,
+  };
+}
