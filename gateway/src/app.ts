@@ -2,12 +2,16 @@
 // main.ts (or a test) decides where it runs.
 import type { Server } from 'node:http';
 import express, { type Express } from 'express';
-import type { NatsConnection } from 'nats';
+import type { NatsConnection, Subscription } from 'nats';
 import { WS_PATH } from '@pl/contracts';
 import { errorHandler, notFoundHandler, requestContext, type Logger } from '@pl/service-kit';
+import { authRoutes } from './auth/auth-routes.js';
 import { createSessionCookie, type SessionCookie } from './auth/cookies.js';
+import { createIdentityClient, type IdentityClient } from './auth/identity-client.js';
 import type { SigningKeys } from './auth/keys.js';
-import { createSessionTokens, type SessionTokens } from './auth/tokens.js';
+import { createSessionCache, subscribeToRevocations, type SessionCache } from './auth/session-cache.js';
+import { createSessions, type Sessions } from './auth/session.js';
+import { createSessionTokens, type Clock, type SessionTokens } from './auth/tokens.js';
 import type { GatewayConfig } from './config.js';
 import { refuseUpgrade } from './http/refuse-upgrade.js';
 import { apiProxy } from './proxy/api-proxy.js';
@@ -25,6 +29,8 @@ export interface GatewayDeps {
   nats: NatsConnection;
   /** Websocket ping interval; 30 s unless a test needs it faster. */
   heartbeatIntervalMs?: number;
+  /** The clock tokens and the session cache read; tests move it instead of waiting. */
+  now?: Clock;
 }
 
 export interface Gateway {
@@ -33,6 +39,11 @@ export interface Gateway {
   tokens: SessionTokens;
   /** Set, clear and read the session cookie with the attributes PUBLIC_ORIGIN calls for. */
   cookie: SessionCookie;
+  /** Issue, refresh and resolve sessions (guest and customer). */
+  sessions: Sessions;
+  /** What this instance believes about customer sessions (identity's answers, revocations). */
+  sessionCache: SessionCache;
+  identity: IdentityClient;
   /** Routes websocket upgrades on `server`: WS_PATH to the inventory fan-out, anything else refused. */
   attachUpgrade(server: Server): void;
   /** Closes browser sockets and the NATS subscription; the caller closes the server and drains NATS. */
@@ -41,8 +52,24 @@ export interface Gateway {
 
 export function createGateway(deps: GatewayDeps): Gateway {
   const { config, logger, keys, nats } = deps;
-  const tokens = createSessionTokens(keys);
+  const tokens = createSessionTokens(keys, { now: deps.now });
   const cookie = createSessionCookie({ secure: config.secure });
+  const identity = createIdentityClient({
+    baseUrl: config.upstreams.identity,
+    internalApiToken: config.internalApiToken,
+    timeoutMs: config.upstreamTimeoutMs,
+  });
+  const sessionCache = createSessionCache({
+    now: deps.now,
+    lookup: async (sid, requestId) => {
+      const result = await identity.getSession(sid, requestId);
+      if (result.ok) return result.data;
+      logger.warn({ reqId: requestId, status: result.status, detail: result.kind === 'unavailable' ? result.detail : undefined }, 'session check failed');
+      return 'unavailable';
+    },
+  });
+  const revocations: Subscription = subscribeToRevocations(nats, sessionCache, logger);
+  const sessions = createSessions({ cookie, tokens, cache: sessionCache, now: deps.now });
   const fanout = createInventoryFanout({
     nats,
     logger,
@@ -71,7 +98,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
       upstreamTimeoutMs: config.upstreamTimeoutMs,
       publicOrigin: config.publicOrigin,
       cookie,
-      tokens,
+      sessions,
+      ownRoutes: authRoutes({ identity, sessions, cache: sessionCache, bodyLimit: config.bodyLimit }),
+      trustedOrigins: config.trustedOrigins,
       logger,
     }),
   );
@@ -85,6 +114,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
     app,
     tokens,
     cookie,
+    sessions,
+    sessionCache,
+    identity,
     attachUpgrade(server) {
       server.on('upgrade', (req, socket, head) => {
         // Once a request is an upgrade, Node no longer watches its socket: a client reset must not crash us.
@@ -97,6 +129,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
         refuseUpgrade(socket, 404);
       });
     },
-    close: () => fanout.close(),
+    async close() {
+      if (!revocations.isClosed()) revocations.unsubscribe();
+      await fanout.close();
+    },
   };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { Remotes } from '@pl/contracts';
-import { loadConfig, logLevelVar, portVar, urlVar } from '@pl/service-kit';
+import { internalApiTokenVar, loadConfig, logLevelVar, portVar, requireInternalApiTokenInProduction, urlVar } from '@pl/service-kit';
 
 /** Comma-separated list of browser origins (scheme://host[:port]), normalised; empty when unset. */
 const originListVar = z
@@ -38,13 +38,18 @@ const GatewayEnv = z.object({
   REMOTE_MF_CART_CHECKOUT_URL: urlVar('http://localhost:5202/mf-manifest.json'),
   REMOTE_MF_ACCOUNT_URL: urlVar('http://localhost:5203/mf-manifest.json'),
   REMOTE_MF_ADMIN_URL: urlVar('http://localhost:5204/mf-manifest.json'),
-  /** Extra origins allowed to open /ws besides PUBLIC_ORIGIN (e.g. the shell dev server). */
+  /**
+   * Extra origins our own pages are served from besides PUBLIC_ORIGIN (e.g. the shell dev server):
+   * allowed to open /ws and to send unsafe /api requests with the session cookie (CSRF check).
+   */
   WS_ALLOWED_ORIGINS: originListVar,
   /** Hosts serving product images when they are not on our own origin (img-src in the CSP). */
   CSP_IMG_ORIGINS: originListVar,
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)?$/i, 'a size such as 100kb').default('100kb'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-});
+  /** The services' shared secret: the gateway calls identity's internal session API with it. */
+  INTERNAL_API_TOKEN: internalApiTokenVar,
+}).superRefine(requireInternalApiTokenInProduction);
 
 export interface GatewayConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -60,9 +65,12 @@ export interface GatewayConfig {
   /** Remote MF name → manifest URL, in the order the shell registers them. */
   remotes: Array<{ name: string; entry: string }>;
   wsAllowedOrigins: string[];
+  /** Origins whose pages may send state-changing API requests: PUBLIC_ORIGIN and WS_ALLOWED_ORIGINS. */
+  trustedOrigins: string[];
   cspImgOrigins: string[];
   bodyLimit: string;
   upstreamTimeoutMs: number;
+  internalApiToken: string;
 }
 
 /**
@@ -92,8 +100,10 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv, repoRoot: string): Gat
       { name: Remotes.admin.name, entry: e.REMOTE_MF_ADMIN_URL },
     ],
     wsAllowedOrigins: e.WS_ALLOWED_ORIGINS,
+    trustedOrigins: [...new Set([e.PUBLIC_ORIGIN, ...e.WS_ALLOWED_ORIGINS])],
     cspImgOrigins: e.CSP_IMG_ORIGINS,
     bodyLimit: e.BODY_LIMIT,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    internalApiToken: e.INTERNAL_API_TOKEN,
   };
 }

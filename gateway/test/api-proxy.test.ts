@@ -1,13 +1,17 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { SignJWT } from 'jose';
 import { ApiPaths, Jwt } from '@pl/contracts';
 import { mintTestSessionToken } from '../src/auth/tokens';
 import {
+  claimsOf,
   closedPortUrl,
+  sessionCookieOf,
   startGateway,
+  startStandInIdentity,
   startStandInService,
   type SeenRequest,
+  type StandInIdentity,
   type StandInService,
   type TestGateway,
 } from './support/test-gateway';
@@ -29,7 +33,7 @@ function rawGet(port: number, path: string): Promise<{ status: number; body: str
 }
 
 describe('the /api proxy', () => {
-  let identity: StandInService;
+  let identity: StandInIdentity;
   let catalog: StandInService;
   let cart: StandInService;
   let posSync: StandInService;
@@ -37,7 +41,7 @@ describe('the /api proxy', () => {
 
   beforeAll(async () => {
     [identity, catalog, cart, posSync] = await Promise.all([
-      startStandInService(),
+      startStandInIdentity(),
       startStandInService(),
       startStandInService(),
       startStandInService(),
@@ -63,6 +67,22 @@ describe('the /api proxy', () => {
   }
 
   const cookieFor = (token: string) => ({ cookie: `${Jwt.cookieName}=${token}` });
+
+  /** A customer token whose session the stand-in identity reports as active. */
+  async function customerToken(options: { adm?: boolean; sub?: string } = {}): Promise<string> {
+    const sid = randomUUID();
+    const sub = options.sub ?? `cust-${randomUUID()}`;
+    identity.activate(sid, sub, options.adm ?? false);
+    return mintTestSessionToken(gw.keys, { kind: 'customer', sub, sid, adm: options.adm ?? false });
+  }
+
+  /** The service saw a brand-new guest session, not the cookie's token, and the browser was given it. */
+  function expectFreshGuest(seen: SeenRequest, res: Response, notToken?: string): void {
+    expect(seen.headers.authorization).toMatch(/^Bearer /);
+    expect(seen.headers.authorization).not.toBe(`Bearer ${notToken}`);
+    expect(claimsOf(seen.headers.authorization)).toMatchObject({ kind: 'guest', adm: false, sub: expect.stringMatching(/^guest:[0-9a-f-]{36}$/) });
+    expect(sessionCookieOf(res)?.token).toBe(seen.headers.authorization?.slice('Bearer '.length));
+  }
 
   describe('routing', () => {
     it('keeps the full path and query when proxying to the owning service', async () => {
@@ -97,7 +117,7 @@ describe('the /api proxy', () => {
     });
 
     it('routes each prefix to its owner, the most specific first', async () => {
-      const admin = await mintTestSessionToken(gw.keys, { kind: 'customer', adm: true });
+      const admin = await customerToken({ adm: true });
       await through(ApiPaths.auth.me);
       expect(identity.requests.at(-1)?.url).toBe('/api/auth/me');
       await through(ApiPaths.catalog.adminInventory, { headers: cookieFor(admin) });
@@ -137,16 +157,17 @@ describe('the /api proxy', () => {
       'x-forwarded-for': '6.6.6.6',
     };
 
-    it('strips every client-supplied identity header from an anonymous request', async () => {
-      const { seen } = await through('/api/products', { headers: spoofed });
-      for (const name of ['authorization', 'x-user-id', 'x-user', 'x-customer-id', 'x-is-admin', 'x-forwarded-user', 'x-subject']) {
+    it('strips every client-supplied identity header from a request without a cookie', async () => {
+      const { seen, res } = await through('/api/products', { headers: spoofed });
+      expectFreshGuest(seen, res, 'forged');
+      for (const name of ['x-user-id', 'x-user', 'x-customer-id', 'x-is-admin', 'x-forwarded-user', 'x-subject']) {
         expect({ name, value: seen.headers[name] }).toEqual({ name, value: undefined });
       }
       expect(seen.headers['x-forwarded-for']).not.toContain('6.6.6.6');
     });
 
     it('replaces a forged Authorization with the verified cookie token', async () => {
-      const token = await mintTestSessionToken(gw.keys, { kind: 'customer', sub: 'cust-7' });
+      const token = await customerToken({ sub: 'cust-7' });
       const { seen } = await through('/api/cart', { headers: { ...spoofed, ...cookieFor(token) } });
       expect(seen.headers.authorization).toBe(`Bearer ${token}`);
       expect(seen.headers['x-user-id']).toBeUndefined();
@@ -162,32 +183,40 @@ describe('the /api proxy', () => {
   });
 
   describe('the session cookie', () => {
-    it('forwards no bearer when there is no cookie', async () => {
-      const { seen } = await through('/api/cart');
-      expect(seen.headers.authorization).toBeUndefined();
+    it('gives a browser without a cookie a guest session and forwards it as the bearer', async () => {
+      const { seen, res } = await through('/api/cart');
+      expectFreshGuest(seen, res);
     });
 
-    it('goes on as anonymous when the cookie was tampered with', async () => {
-      const token = await mintTestSessionToken(gw.keys, { kind: 'customer', adm: false });
+    it('keeps a valid guest session as it is, without setting the cookie again', async () => {
+      const guest = await mintTestSessionToken(gw.keys, { kind: 'guest', sub: `guest:${randomUUID()}` });
+      const { seen, res } = await through('/api/cart', { headers: cookieFor(guest) });
+      expect(seen.headers.authorization).toBe(`Bearer ${guest}`);
+      expect(sessionCookieOf(res)).toBeUndefined();
+    });
+
+    it('replaces a tampered cookie with a fresh guest session', async () => {
+      const token = await customerToken();
       const [header, , signature] = token.split('.');
       const forged = `${header}.${base64url({ sub: 'x', kind: 'customer', sid: 's', adm: true, iss: Jwt.issuer, aud: Jwt.audience, exp: 9999999999 })}.${signature}`;
-      const { seen } = await through('/api/cart', { headers: cookieFor(forged) });
-      expect(seen.headers.authorization).toBeUndefined();
+      const { seen, res } = await through('/api/cart', { headers: cookieFor(forged) });
+      expectFreshGuest(seen, res, forged);
     });
 
-    it('goes on as anonymous when the cookie has expired', async () => {
-      const token = await mintTestSessionToken(gw.keys, { ttlSeconds: -60 });
-      const { seen } = await through('/api/cart', { headers: cookieFor(token) });
-      expect(seen.headers.authorization).toBeUndefined();
+    it('replaces a cookie expired beyond the refresh window with a fresh guest session', async () => {
+      const token = await mintTestSessionToken(gw.keys, { ttlSeconds: -40 * 24 * 3600 });
+      const { seen, res } = await through('/api/cart', { headers: cookieFor(token) });
+      expectFreshGuest(seen, res, token);
+      expect(claimsOf(seen.headers.authorization).sub).not.toBe(claimsOf(token).sub);
     });
 
-    it('goes on as anonymous when the cookie is an unsigned alg "none" token', async () => {
+    it('replaces an unsigned alg "none" cookie with a fresh guest session', async () => {
       const none = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: 'x', kind: 'customer', sid: 's', adm: true, iss: Jwt.issuer, aud: Jwt.audience, exp: 9999999999 })}.`;
-      const { seen } = await through('/api/cart', { headers: cookieFor(none) });
-      expect(seen.headers.authorization).toBeUndefined();
+      const { seen, res } = await through('/api/cart', { headers: cookieFor(none) });
+      expectFreshGuest(seen, res, none);
     });
 
-    it('goes on as anonymous when the cookie was signed by another key', async () => {
+    it('replaces a cookie signed by another key with a fresh guest session', async () => {
       const { privateKey } = generateKeyPairSync('ed25519');
       const token = await new SignJWT({ kind: 'customer', sid: 's', adm: true })
         .setProtectedHeader({ alg: 'EdDSA', kid: gw.keys.kid })
@@ -196,8 +225,41 @@ describe('the /api proxy', () => {
         .setAudience(Jwt.audience)
         .setExpirationTime('5m')
         .sign(privateKey);
-      const { seen } = await through('/api/cart', { headers: cookieFor(token) });
+      const { seen, res } = await through('/api/cart', { headers: cookieFor(token) });
+      expectFreshGuest(seen, res, token);
+    });
+
+    it('replaces a customer cookie whose session identity does not know with a fresh guest session', async () => {
+      const token = await mintTestSessionToken(gw.keys, { kind: 'customer', sub: 'cust-x', sid: randomUUID() });
+      const { seen, res } = await through('/api/cart', { headers: cookieFor(token) });
+      expectFreshGuest(seen, res, token);
+    });
+
+    it('gives webhooks no session and sets no cookie', async () => {
+      const res = await fetch(`${gw.url}/api/webhooks/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const seen = (await res.json()) as SeenRequest;
       expect(seen.headers.authorization).toBeUndefined();
+      expect(sessionCookieOf(res)).toBeUndefined();
+    });
+
+    it('keeps the gateway cookie when the service sets cookies, and never lets a service set the session cookie', async () => {
+      const setter = await startStandInService((_seen, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': ['pl_session=evil; Path=/', 'pref=1; Path=/'], 'cache-control': 'public, max-age=600' });
+        res.end('{}');
+      });
+      const gw2 = await startGateway({ CATALOG_URL: setter.url });
+      try {
+        const res = await fetch(`${gw2.url}/api/products`);
+        const cookies = res.headers.getSetCookie();
+        expect(cookies.some((c) => c.startsWith('pref=1'))).toBe(true);
+        expect(cookies.filter((c) => c.startsWith('pl_session='))).toHaveLength(1);
+        expect(sessionCookieOf(res)?.token).not.toBe('evil');
+        // A response carrying someone's session must never be stored by a shared cache.
+        expect(res.headers.get('cache-control')).toBe('no-store');
+      } finally {
+        await gw2.stop();
+        await setter.close();
+      }
     });
   });
 
@@ -217,7 +279,7 @@ describe('the /api proxy', () => {
     });
 
     it('answers 403 to a signed-in customer who is not an admin', async () => {
-      const customer = await mintTestSessionToken(gw.keys, { kind: 'customer', adm: false });
+      const customer = await customerToken({ adm: false });
       const res = await fetch(gw.url + ApiPaths.pos.events, { headers: cookieFor(customer) });
       expect(res.status).toBe(403);
       expect(await res.json()).toMatchObject({ code: 'FORBIDDEN' });
@@ -309,7 +371,8 @@ describe('the /api proxy under https', () => {
   it('reads only the __Host- cookie, so a cookie planted without the prefix is ignored', async () => {
     const token = await mintTestSessionToken(gw.keys);
     const planted = await fetch(`${gw.url}/api/cart`, { headers: { cookie: `${Jwt.cookieName}=${token}` } });
-    expect(((await planted.json()) as SeenRequest).headers.authorization).toBeUndefined();
+    expect(((await planted.json()) as SeenRequest).headers.authorization).not.toBe(`Bearer ${token}`);
+    expect(planted.headers.getSetCookie()[0]).toMatch(/^__Host-pl_session=.+; Max-Age=\d+; Path=\/; .*HttpOnly; Secure; SameSite=Lax$/);
     const real = await fetch(`${gw.url}/api/cart`, { headers: { cookie: `${Jwt.secureCookieName}=${token}` } });
     expect(((await real.json()) as SeenRequest).headers.authorization).toBe(`Bearer ${token}`);
   });

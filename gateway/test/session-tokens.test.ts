@@ -41,9 +41,30 @@ describe('session tokens', () => {
     expect(payload).toMatchObject({ sub: 'cust-1', kind: 'customer', sid: 'sess-1', adm: true });
   });
 
-  it('reports an expired token as expired', async () => {
-    const token = await mintTestSessionToken(keys, { ttlSeconds: -60 });
-    expect(await createSessionTokens(keys).verifySessionToken(token)).toEqual({ ok: false, reason: 'expired' });
+  it('reports an expired token as expired, with its claims (so a still-active session can be refreshed)', async () => {
+    const token = await mintTestSessionToken(keys, { ...claims, ttlSeconds: -60 });
+    const result = await createSessionTokens(keys).verifySessionToken(token);
+    expect(result).toMatchObject({ ok: false, reason: 'expired', claims });
+    if (result.ok || result.reason !== 'expired') throw new Error('unreachable');
+    expect(Math.abs(result.expiredAt.getTime() - (Date.now() - 60_000))).toBeLessThan(2_000);
+  });
+
+  it('reads time from the injected clock when signing and verifying', async () => {
+    let now = Date.parse('2030-01-01T00:00:00Z');
+    const tokens = createSessionTokens(keys, { now: () => now });
+    const token = await tokens.signSessionToken(claims, 60);
+    expect(await tokens.verifySessionToken(token)).toMatchObject({ ok: true, session: { expiresAt: new Date(now + 60_000) } });
+    now += 120_000;
+    expect(await tokens.verifySessionToken(token)).toMatchObject({ ok: false, reason: 'expired', claims });
+  });
+
+  it('never reports an expired token with a bad signature, issuer or audience as merely expired', async () => {
+    const tokens = createSessionTokens(keys);
+    const past = Math.floor(Date.now() / 1000) - 600;
+    const expired = (key: Parameters<SignJWT['sign']>[0], aud: string = Jwt.audience) =>
+      new SignJWT({ kind: 'customer', sid: 's', adm: true }).setProtectedHeader({ alg: 'EdDSA' }).setSubject('x').setIssuer(Jwt.issuer).setAudience(aud).setExpirationTime(past).sign(key);
+    expect(await tokens.verifySessionToken(await expired(generateKeyPairSync('ed25519').privateKey))).toEqual({ ok: false, reason: 'invalid' });
+    expect(await tokens.verifySessionToken(await expired(keys.privateKey, 'someone-else'))).toEqual({ ok: false, reason: 'invalid' });
   });
 
   it('rejects an unsigned alg "none" token', async () => {

@@ -75,6 +75,20 @@ describe('serving the shell', () => {
     },
   );
 
+  it.each(['/reset-password', '/reset-password?token=abc123', '/account?verify=abc123'])(
+    'serves %s, whose URL carries a one-time token, with Referrer-Policy: no-referrer',
+    async (route) => {
+      const res = await fetch(gw.url + route, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    },
+  );
+
+  it('keeps strict-origin-when-cross-origin on ordinary pages', async () => {
+    const res = await fetch(`${gw.url}/products`, { headers: { accept: 'text/html' } });
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
   it('answers /ws without an upgrade with 404', async () => {
     expect((await fetch(`${gw.url}/ws`)).status).toBe(404);
   });

@@ -35,9 +35,11 @@ export function createSessionCookie({ secure }: { secure: boolean }): SessionCoo
     name,
     options,
     set(res, token, maxAgeSeconds) {
+      dropEarlierSetCookie(res, name);
       res.cookie(name, token, { ...options, maxAge: maxAgeSeconds * 1000 });
     },
     clear(res) {
+      dropEarlierSetCookie(res, name);
       res.clearCookie(name, options);
     },
     read(req) {
@@ -60,4 +62,16 @@ export function createSessionCookie({ secure }: { secure: boolean }): SessionCoo
 function isCookieNamed(pair: string, cookieName: string): boolean {
   const eq = pair.indexOf('=');
   return (eq === -1 ? pair : pair.slice(0, eq)).trim() === cookieName;
+}
+
+/**
+ * One response may decide the session twice (a refresh, then a logout replacing it): only the last
+ * decision goes out, so the browser never has to resolve two Set-Cookie lines for one name.
+ */
+function dropEarlierSetCookie(res: Response, cookieName: string): void {
+  const existing = res.getHeader('set-cookie');
+  if (existing === undefined) return;
+  const kept = (Array.isArray(existing) ? existing : [String(existing)]).filter((line) => !isCookieNamed(line.split(';', 1)[0] ?? '', cookieName));
+  if (kept.length > 0) res.setHeader('set-cookie', kept);
+  else res.removeHeader('set-cookie');
 }

@@ -1,27 +1,132 @@
-// Reads and verifies the session cookie once per request. A cookie that fails verification
-// (tampered, expired, signed by another key, alg "none") is ignored: the request goes on as
-// anonymous, exactly as if no cookie had been sent.
-import type { RequestHandler, Response } from 'express';
-import { ErrorCodes } from '@pl/contracts';
+// Decides who an /api request is, once, before anything else looks at it:
+// - a valid guest token is used as is (re-signed when about to lapse);
+// - a customer token counts only while identity says its session is active (cached briefly, see
+//   session-cache.ts); an expired one whose session is still active is re-signed (sliding);
+// - anything else (no cookie, tampered, wrong key, alg "none", wrong issuer or audience, a revoked
+//   or ended session) is no session at all, and the browser gets a fresh guest session so a cart
+//   works before sign-in.
+// The chosen token is forwarded to the service as the Bearer; services never see the cookie.
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import { ErrorCodes, type TokenClaims } from '@pl/contracts';
+import { isWebhookPath, rawPathOf } from '../http/paths.js';
 import type { SessionCookie } from './cookies.js';
-import type { SessionTokens, VerifiedSession } from './tokens.js';
+import type { SessionCache } from './session-cache.js';
+import { ACCESS_TOKEN_TTL_S, COOKIE_MAX_AGE_S, GUEST_SUBJECT_PREFIX, REFRESH_AHEAD_S, REFRESH_WINDOW_S } from './session-policy.js';
+import type { Clock, SessionTokens, VerifiedSession } from './tokens.js';
 
-/** The verified session of this request, or undefined for an anonymous caller. */
+/** The verified session of this request, or undefined for a caller without one. */
 export function currentSession(res: Response): VerifiedSession | undefined {
   return res.locals.session as VerifiedSession | undefined;
 }
 
-export function sessionMiddleware(deps: { cookie: SessionCookie; tokens: SessionTokens }): RequestHandler {
-  return async (req, res, next) => {
+/** True when the request carried a customer token but identity could not be asked about it. */
+export function sessionCheckUnavailable(res: Response): boolean {
+  return res.locals.sessionCheckUnavailable === true;
+}
+
+export interface SessionsDeps {
+  cookie: SessionCookie;
+  tokens: SessionTokens;
+  cache: SessionCache;
+  now?: Clock;
+}
+
+export interface Sessions {
+  /** Resolves (and if needed issues or refreshes) the session of every /api request but webhooks. */
+  middleware(): RequestHandler;
+  /** Signs a token for `claims`, sets the cookie and makes it this request's session. */
+  start(res: Response, claims: TokenClaims): Promise<VerifiedSession>;
+  /** A new anonymous guest session: no identity round trip, nothing stored anywhere. */
+  startGuest(res: Response): Promise<VerifiedSession>;
+}
+
+export function createSessions(deps: SessionsDeps): Sessions {
+  const now = deps.now ?? Date.now;
+
+  async function start(res: Response, claims: TokenClaims): Promise<VerifiedSession> {
+    const token = await deps.tokens.signSessionToken(claims, ACCESS_TOKEN_TTL_S);
+    deps.cookie.set(res, token, COOKIE_MAX_AGE_S);
+    const session: VerifiedSession = { claims, token, expiresAt: new Date(Math.floor(now() / 1000) * 1000 + ACCESS_TOKEN_TTL_S * 1000) };
+    res.locals.session = session;
+    return session;
+  }
+
+  const startGuest = (res: Response) =>
+    start(res, { sub: `${GUEST_SUBJECT_PREFIX}${randomUUID()}`, kind: 'guest', sid: randomUUID(), adm: false });
+
+  const lapsingSoon = (expiresAt: Date) => expiresAt.getTime() - now() < REFRESH_AHEAD_S * 1000;
+
+  /** The customer session behind `claims` if identity says it is active; re-signed when needed. */
+  async function continueCustomer(req: Request, res: Response, claims: TokenClaims, current?: VerifiedSession): Promise<'ok' | 'ended' | 'unavailable'> {
+    const state = await deps.cache.check(claims.sid, req.id);
+    if (state === 'unavailable') return 'unavailable';
+    if (!state.active || state.customerId !== claims.sub) return 'ended';
+    // The admin flag follows identity (granted or withdrawn) within one cache period.
+    if (current && current.claims.adm === state.isAdmin && !lapsingSoon(current.expiresAt)) {
+      res.locals.session = current;
+      return 'ok';
+    }
+    await start(res, { ...claims, adm: state.isAdmin });
+    req.log.debug({ customerId: claims.sub, expired: !current }, 'session token refreshed');
+    return 'ok';
+  }
+
+  async function resolve(req: Request, res: Response): Promise<void> {
     const token = deps.cookie.read(req);
-    if (!token) return next();
+    if (!token) {
+      await startGuest(res);
+      return;
+    }
     const result = await deps.tokens.verifySessionToken(token);
     if (result.ok) {
-      res.locals.session = result.session;
-    } else {
-      req.log.debug({ reason: result.reason }, 'session cookie ignored');
+      const { session } = result;
+      if (session.claims.kind === 'guest') {
+        if (lapsingSoon(session.expiresAt)) await start(res, session.claims);
+        else res.locals.session = session;
+        return;
+      }
+      const outcome = await continueCustomer(req, res, session.claims, session);
+      if (outcome === 'ok') return;
+      if (outcome === 'unavailable') return keepCookieWithoutSession(req, res);
+      req.log.info({ customerId: session.claims.sub }, 'session no longer active; starting a guest session');
+      await startGuest(res);
+      return;
     }
-    next();
+    if (result.reason === 'expired' && now() - result.expiredAt.getTime() <= REFRESH_WINDOW_S * 1000) {
+      if (result.claims.kind === 'guest') {
+        // Guests keep their subject (and with it their cart) across token lifetimes.
+        await start(res, result.claims);
+        return;
+      }
+      const outcome = await continueCustomer(req, res, result.claims);
+      if (outcome === 'ok') return;
+      if (outcome === 'unavailable') return keepCookieWithoutSession(req, res);
+      await startGuest(res);
+      return;
+    }
+    req.log.debug({ reason: result.reason }, 'session cookie ignored');
+    await startGuest(res);
+  }
+
+  /**
+   * Identity cannot confirm the session right now: the request goes on without credentials (fail
+   * closed), but the cookie stays, so a blip at identity does not sign anyone out.
+   */
+  function keepCookieWithoutSession(req: Request, res: Response): void {
+    res.locals.sessionCheckUnavailable = true;
+    // The failed lookup itself was logged once (concurrent requests share it); this is per request.
+    req.log.debug('identity unavailable: request continues without a session');
+  }
+
+  return {
+    middleware: () => async (req, res, next) => {
+      if (isWebhookPath(rawPathOf(req))) return next();
+      await resolve(req, res);
+      next();
+    },
+    start,
+    startGuest,
   };
 }
 
@@ -31,6 +136,10 @@ export function sessionMiddleware(deps: { cookie: SessionCookie; tokens: Session
  */
 export function requireAdmin(): RequestHandler {
   return (_req, res, next) => {
+    if (sessionCheckUnavailable(res)) {
+      res.status(503).json({ message: 'The identity service is unavailable', code: ErrorCodes.upstreamUnavailable });
+      return;
+    }
     const session = currentSession(res);
     if (!session || session.claims.kind !== 'customer') {
       res.status(401).json({ message: 'Not signed in', code: ErrorCodes.unauthenticated });

@@ -6,6 +6,9 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { Jwt, TokenClaims } from '@pl/contracts';
 import type { SigningKeys } from './keys.js';
 
+/** Milliseconds since the epoch; tests inject a clock to move time without waiting. */
+export type Clock = () => number;
+
 export interface VerifiedSession {
   claims: TokenClaims;
   token: string;
@@ -14,7 +17,12 @@ export interface VerifiedSession {
 
 export type VerifyResult =
   | { ok: true; session: VerifiedSession }
-  | { ok: false; reason: 'expired' | 'invalid' };
+  /**
+   * Signed by us, for us, but past its `exp`: the claims are trustworthy (signature, issuer and
+   * audience were checked before the expiry), so a still-active session can be refreshed from them.
+   */
+  | { ok: false; reason: 'expired'; claims: TokenClaims; expiredAt: Date }
+  | { ok: false; reason: 'invalid' };
 
 /** Seconds of clock skew tolerated between gateway instances. */
 const CLOCK_TOLERANCE_S = 5;
@@ -26,18 +34,19 @@ export interface SessionTokens {
   verifySessionToken(token: string): Promise<VerifyResult>;
 }
 
-export function createSessionTokens(keys: SigningKeys): SessionTokens {
+export function createSessionTokens(keys: SigningKeys, options: { now?: Clock } = {}): SessionTokens {
+  const now = options.now ?? Date.now;
   return {
     async signSessionToken(claims, ttlSeconds) {
       const parsed = TokenClaims.parse(claims);
-      const now = Math.floor(Date.now() / 1000);
+      const nowS = Math.floor(now() / 1000);
       return new SignJWT({ kind: parsed.kind, sid: parsed.sid, adm: parsed.adm })
         .setProtectedHeader({ alg: Jwt.alg, kid: keys.kid, typ: 'JWT' })
         .setSubject(parsed.sub)
         .setIssuer(Jwt.issuer)
         .setAudience(Jwt.audience)
-        .setIssuedAt(now)
-        .setExpirationTime(now + ttlSeconds)
+        .setIssuedAt(nowS)
+        .setExpirationTime(nowS + ttlSeconds)
         .setJti(randomUUID())
         .sign(keys.privateKey);
     },
@@ -50,12 +59,19 @@ export function createSessionTokens(keys: SigningKeys): SessionTokens {
           audience: Jwt.audience,
           requiredClaims: ['exp', 'sub'],
           clockTolerance: CLOCK_TOLERANCE_S,
+          currentDate: new Date(now()),
         });
         const claims = TokenClaims.safeParse(payload);
         if (!claims.success) return { ok: false, reason: 'invalid' };
         return { ok: true, session: { claims: claims.data, token, expiresAt: new Date((payload.exp as number) * 1000) } };
       } catch (err) {
-        if (err instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
+        // jose verifies the signature first, then issuer and audience, and only then the times, so
+        // an exp failure means everything else held.
+        if (err instanceof joseErrors.JWTExpired && err.claim === 'exp') {
+          const claims = TokenClaims.safeParse(err.payload);
+          if (!claims.success || typeof err.payload.exp !== 'number') return { ok: false, reason: 'invalid' };
+          return { ok: false, reason: 'expired', claims: claims.data, expiredAt: new Date(err.payload.exp * 1000) };
+        }
         return { ok: false, reason: 'invalid' };
       }
     },

@@ -1,13 +1,14 @@
 // /api/* goes to the service that owns the path (contracts RouteOwners), with the full path kept.
 // Mounted before any body parser so request bodies stream through untouched.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router, type RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { ErrorCodes, ownerOf, type ServiceName } from '@pl/contracts';
+import { ErrorCodes, Jwt, ownerOf, type ServiceName } from '@pl/contracts';
 import type { Logger } from '@pl/service-kit';
 import type { SessionCookie } from '../auth/cookies.js';
-import { requireAdmin, sessionMiddleware } from '../auth/session.js';
-import type { SessionTokens } from '../auth/tokens.js';
+import { requireAdmin, type Sessions } from '../auth/session.js';
+import { rawPathOf } from '../http/paths.js';
+import { csrfProtection } from '../security/csrf.js';
 import { answerUpstreamError, UPSTREAM_TIMEOUT } from './upstream-errors.js';
 import { upstreamHeaders } from './upstream-headers.js';
 
@@ -16,15 +17,13 @@ export interface ApiProxyDeps {
   upstreamTimeoutMs: number;
   publicOrigin: string;
   cookie: SessionCookie;
-  tokens: SessionTokens;
+  sessions: Sessions;
+  /** What the gateway answers itself under /api (sign-in, registration, sign-out). */
+  ownRoutes: Router;
+  /** Origins whose pages may send unsafe API requests (CSRF check). */
+  trustedOrigins: readonly string[];
   logger: Logger;
 }
-
-/**
- * The path exactly as sent, query cut off. Deliberately not `new URL(...)`: that resolves `..` and
- * would route `/api/cart/../admin/x` as an admin path while the admin check saw a cart path.
- */
-const rawPathOf = (req: IncomingMessage) => (req.url ?? '/').split(/[?#]/, 1)[0] ?? '/';
 
 /**
  * Dot segments, empty segments and encoded slashes or dots would let `/api/cart/../admin/x` be routed
@@ -52,6 +51,9 @@ export function apiProxy(deps: ApiProxyDeps): Router {
           proxyReq.destroy(Object.assign(new Error('upstream timed out'), { code: UPSTREAM_TIMEOUT }));
         });
       },
+      proxyRes(proxyRes, _req, res) {
+        keepGatewayCookies(proxyRes, res as ServerResponse);
+      },
       error(err, req, res) {
         const service = ownerOf(rawPathOf(req)) ?? 'upstream';
         const log = (req as { log?: Logger }).log ?? deps.logger;
@@ -62,7 +64,9 @@ export function apiProxy(deps: ApiProxyDeps): Router {
 
   const router = Router();
   router.use('/api', rejectAmbiguousPaths);
-  router.use('/api', sessionMiddleware(deps));
+  router.use('/api', csrfProtection({ cookie: deps.cookie, trustedOrigins: deps.trustedOrigins }));
+  router.use('/api', deps.sessions.middleware());
+  router.use(deps.ownRoutes);
   router.use('/api/admin', requireAdmin());
   router.use('/api', upstreamHeaders(deps));
   router.use(proxy as unknown as RequestHandler);
@@ -70,4 +74,24 @@ export function apiProxy(deps: ApiProxyDeps): Router {
     res.status(404).json({ message: 'Not found', code: ErrorCodes.notFound });
   });
   return router;
+}
+
+/**
+ * The proxy copies the service's headers over ours, which would drop a session cookie the gateway
+ * set on this response (a new guest, a refreshed token). Ours are kept, a service can never set the
+ * session cookie itself, and a response carrying a session cookie is never stored by a shared cache
+ * (it would hand one shopper's session to the next).
+ */
+function keepGatewayCookies(proxyRes: IncomingMessage, res: ServerResponse): void {
+  const ours = res.getHeader('set-cookie');
+  const oursList = ours === undefined ? [] : Array.isArray(ours) ? ours : [String(ours)];
+  const theirs = (proxyRes.headers['set-cookie'] ?? []).filter((line) => {
+    const name = (line.split(';', 1)[0] ?? '').split('=', 1)[0]?.trim();
+    return name !== Jwt.cookieName && name !== Jwt.secureCookieName;
+  });
+  if (oursList.length === 0 && theirs.length === (proxyRes.headers['set-cookie'] ?? []).length) return;
+  const merged = [...oursList, ...theirs];
+  if (merged.length > 0) proxyRes.headers['set-cookie'] = merged;
+  else delete proxyRes.headers['set-cookie'];
+  if (oursList.length > 0) proxyRes.headers['cache-control'] = 'no-store';
 }

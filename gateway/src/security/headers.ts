@@ -39,7 +39,7 @@ export function cspDirectives(options: SecurityHeadersOptions): Record<string, s
 }
 
 export function securityHeaders(options: SecurityHeadersOptions): RequestHandler {
-  return helmet({
+  const helmetHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
     // HSTS only means something over https; sent over http it would only confuse local development.
     strictTransportSecurity: options.secure ? { maxAge: 15552000, includeSubDomains: false } : false,
@@ -47,4 +47,23 @@ export function securityHeaders(options: SecurityHeadersOptions): RequestHandler
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  return (req, res, next) => {
+    helmetHeaders(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      if (carriesOneTimeToken(req.path, req.query)) res.setHeader('Referrer-Policy', 'no-referrer');
+      next();
+    });
+  };
+}
+
+/** Pages whose URL holds a secret (password reset, e-mail verification links). */
+const TOKEN_PAGES = new Set(['/reset-password', '/reset-password/']);
+const TOKEN_PARAMS = ['token', 'verify'];
+
+/**
+ * A page opened from a reset or verification link has the token in its URL: with no-referrer, no
+ * request the page makes (images, a link followed) can hand that URL to another site.
+ */
+function carriesOneTimeToken(path: string, query: Record<string, unknown>): boolean {
+  return TOKEN_PAGES.has(path) || TOKEN_PARAMS.some((name) => query[name] !== undefined);
 }

@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect, type NatsConnection } from 'nats';
+import { decodeJwt } from 'jose';
+import { IdentityInternalPaths, type SessionState } from '@pl/contracts';
 import { createLogger } from '@pl/service-kit';
 import { createGateway, type Gateway } from '../../src/app';
 import { loadSigningKeys, type SigningKeys } from '../../src/auth/keys';
@@ -24,9 +26,12 @@ export interface TestGateway {
   stop(): Promise<void>;
 }
 
+/** The INTERNAL_API_TOKEN test gateways use unless a test sets its own. */
+export const TEST_INTERNAL_API_TOKEN = 'gateway-test-internal-api-token-0123456789';
+
 export async function startGateway(
   env: Record<string, string> = {},
-  options: { keys?: SigningKeys; heartbeatIntervalMs?: number } = {},
+  options: { keys?: SigningKeys; heartbeatIntervalMs?: number; now?: () => number } = {},
 ): Promise<TestGateway> {
   const dir = mkdtempSync(path.join(tmpdir(), 'pl-gateway-test-'));
   const config = loadGatewayConfig(
@@ -36,6 +41,7 @@ export async function startGateway(
       NATS_URL,
       JWT_KEY_FILE: path.join(dir, 'jwt-keys.json'),
       SHELL_DIST: path.join(dir, 'shell-dist'),
+      INTERNAL_API_TOKEN: TEST_INTERNAL_API_TOKEN,
       ...env,
     },
     dir,
@@ -43,7 +49,7 @@ export async function startGateway(
   const keys = options.keys ?? (await loadSigningKeys({ ...config.jwt, production: false })).keys;
   const nats = await connect({ servers: config.natsUrl, name: 'gateway-test' });
   const logger = createLogger({ name: 'gateway-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const gateway = createGateway({ config, logger, keys, nats, heartbeatIntervalMs: options.heartbeatIntervalMs });
+  const gateway = createGateway({ config, logger, keys, nats, heartbeatIntervalMs: options.heartbeatIntervalMs, now: options.now });
   const server = createServer(gateway.app);
   gateway.attachUpgrade(server);
   const port = await listen(server);
@@ -104,6 +110,64 @@ export async function startStandInService(
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+export interface StandInIdentity extends StandInService {
+  /** Sessions the stand-in reports on `GET /internal/sessions/:id` (unknown ids are 404). */
+  sessions: Map<string, SessionState>;
+  /** Makes `sid` an active session of `customerId`. */
+  activate(sid: string, customerId: string, isAdmin?: boolean): void;
+  /** How many session lookups reached it. */
+  lookups(): number;
+}
+
+/**
+ * A stand-in for identity's internal session lookup, for tests of the gateway's own logic (cache,
+ * refresh, admin wall). The sign-in flow is tested against the real identity service instead.
+ */
+export async function startStandInIdentity(token = TEST_INTERNAL_API_TOKEN): Promise<StandInIdentity> {
+  const sessions = new Map<string, SessionState>();
+  const prefix = IdentityInternalPaths.sessions + '/';
+  const service = await startStandInService((seen, res) => {
+    if (!seen.url.startsWith(prefix)) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(seen));
+      return;
+    }
+    const reply = (status: number, body?: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(body === undefined ? undefined : JSON.stringify(body));
+    };
+    if (seen.headers.authorization !== `Bearer ${token}`) return reply(401, { message: 'Missing or invalid internal API token' });
+    const sid = decodeURIComponent(seen.url.slice(prefix.length));
+    const state = sessions.get(sid);
+    if (seen.method === 'DELETE') {
+      if (state) sessions.set(sid, { ...state, active: false });
+      return reply(204);
+    }
+    return state ? reply(200, state) : reply(404, { message: 'Not found' });
+  });
+  return {
+    ...service,
+    sessions,
+    activate: (sid, customerId, isAdmin = false) => sessions.set(sid, { active: true, customerId, isAdmin }),
+    lookups: () => service.requests.filter((r) => r.method === 'GET' && r.url.startsWith(prefix)).length,
+  };
+}
+
+/** The claims of a token the gateway forwarded or set (decoded, not verified). */
+export function claimsOf(tokenOrBearer: string | undefined): Record<string, unknown> {
+  if (!tokenOrBearer) throw new Error('no token');
+  return decodeJwt(tokenOrBearer.replace(/^Bearer /, ''));
+}
+
+/** The session token in a response's Set-Cookie, if it sets one. */
+export function sessionCookieOf(res: Response): { token: string; attributes: string } | undefined {
+  for (const line of res.headers.getSetCookie()) {
+    const match = /^(?:__Host-)?pl_session=([^;]*)(.*)$/.exec(line);
+    if (match) return { token: match[1] ?? '', attributes: match[2] ?? '' };
+  }
+  return undefined;
 }
 
 /** The URL of a port nothing listens on (a service that is down). */

@@ -1,0 +1,211 @@
+// What the gateway's own sign-in, registration and sign-out endpoints accept and how they relay
+// identity's refusals. Identity is a scripted stand-in here so every refusal can be produced on
+// demand; the real flow (real identity, real database) is auth-flow.test.ts.
+import type { ServerResponse } from 'node:http';
+import { ApiPaths, IdentityInternalPaths, Jwt } from '@pl/contracts';
+import {
+  claimsOf,
+  closedPortUrl,
+  sessionCookieOf,
+  startGateway,
+  startStandInService,
+  TEST_INTERNAL_API_TOKEN,
+  type SeenRequest,
+  type StandInService,
+  type TestGateway,
+} from './support/test-gateway';
+
+type Script = (seen: SeenRequest, res: ServerResponse) => void;
+
+const reply = (status: number, body: unknown, headers: Record<string, string> = {}): Script => (_seen, res) => {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+};
+
+const customer = {
+  id: '5b0c7d7e-8a55-4c4a-9a51-2b8b1f1a0c11',
+  username: 'jane',
+  firstName: 'Jane',
+  lastName: null,
+  email: 'jane@example.com',
+  emailVerifiedAt: null,
+  phone: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  isAdmin: false,
+};
+
+describe('the gateway auth endpoints', () => {
+  let identity: StandInService;
+  let gw: TestGateway;
+  let script: Script;
+
+  beforeAll(async () => {
+    identity = await startStandInService((seen, res) => script(seen, res));
+    gw = await startGateway({ IDENTITY_URL: identity.url, BODY_LIMIT: '2kb' });
+  });
+  beforeEach(() => {
+    script = reply(500, { message: 'unexpected call' });
+  });
+  afterAll(async () => {
+    await gw.stop();
+    await identity.close();
+  });
+
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(gw.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+
+  describe('input', () => {
+    it.each([
+      ['login with an unknown field', ApiPaths.auth.login, { usernameOrEmail: 'jane', password: 'secret123', isAdmin: true }],
+      ['login without a password', ApiPaths.auth.login, { usernameOrEmail: 'jane' }],
+      ['login with a number for a name', ApiPaths.auth.login, { usernameOrEmail: 42, password: 'x' }],
+      ['login with a huge name', ApiPaths.auth.login, { usernameOrEmail: 'j'.repeat(1000), password: 'x' }],
+      ['register claiming admin', ApiPaths.auth.register, { username: 'mal', email: 'mal@example.com', password: 'password1', isAdmin: true }],
+      ['register with a bad e-mail', ApiPaths.auth.register, { username: 'mal', email: 'not-an-email', password: 'password1' }],
+      ['register with a short password', ApiPaths.auth.register, { username: 'mal', email: 'mal@example.com', password: 'short' }],
+      ['logout with a body', ApiPaths.auth.logout, { everywhere: true }],
+      ['login that is not JSON', ApiPaths.auth.login, 'usernameOrEmail=jane&password=x'],
+      ['login with a JSON array', ApiPaths.auth.login, [{ usernameOrEmail: 'jane', password: 'x' }]],
+    ])('refuses %s with 400 JSON and never asks identity', async (_name, path, body) => {
+      const before = identity.requests.length;
+      const res = await post(path, body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ message: expect.any(String), code: expect.any(String) });
+      expect(identity.requests.length).toBe(before);
+    });
+
+    it('refuses malformed JSON with 400', async () => {
+      const res = await post(ApiPaths.auth.login, '{"usernameOrEmail": ');
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: 'Malformed JSON body', code: 'BAD_REQUEST' });
+    });
+
+    it('refuses a body over BODY_LIMIT with 413', async () => {
+      const res = await post(ApiPaths.auth.register, { username: 'x'.repeat(4000), email: 'a@b.co', password: 'password1' });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    });
+  });
+
+  describe('relaying identity', () => {
+    it('calls identity with the internal token, the request id, the guest subject and the client', async () => {
+      script = (seen, res) =>
+        reply(201, { customer, session: { id: 'sess-1', expiresAt: '2030-01-01T00:00:00.000Z' } })(seen, res);
+      const guest = await fetch(`${gw.url}/api/products`);
+      const guestToken = sessionCookieOf(guest)!.token;
+      const res = await post(
+        ApiPaths.auth.login,
+        { usernameOrEmail: 'jane', password: 'secret123' },
+        { cookie: `${Jwt.cookieName}=${guestToken}`, 'user-agent': 'jest-browser/1.0', 'x-request-id': 'login-req-1' },
+      );
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(customer);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const seen = identity.requests.at(-1)!;
+      expect(seen.method).toBe('POST');
+      expect(seen.url).toBe(IdentityInternalPaths.sessions);
+      expect(seen.headers.authorization).toBe(`Bearer ${TEST_INTERNAL_API_TOKEN}`);
+      expect(seen.headers['x-request-id']).toBe('login-req-1');
+      expect(JSON.parse(seen.body)).toEqual({
+        usernameOrEmail: 'jane',
+        password: 'secret123',
+        previousSubject: claimsOf(guestToken).sub,
+        client: { ip: '127.0.0.1', userAgent: 'jest-browser/1.0' },
+      });
+      expect(claimsOf(sessionCookieOf(res)!.token)).toMatchObject({ sub: customer.id, kind: 'customer', sid: 'sess-1', adm: false });
+    });
+
+    it('answers a registration with 201 and the customer, never more than the contract says', async () => {
+      script = reply(201, { customer: { ...customer, passwordHash: 'leak' }, session: { id: 'sess-2', expiresAt: '2030-01-01T00:00:00.000Z' } });
+      const res = await post(ApiPaths.auth.register, { username: 'jane', email: 'jane@example.com', password: 'password1' });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toEqual(customer);
+      expect(JSON.parse(identity.requests.at(-1)!.body)).toMatchObject({
+        registration: { username: 'jane', email: 'jane@example.com', password: 'password1' },
+        previousSubject: expect.stringMatching(/^guest:/),
+      });
+    });
+
+    it.each([
+      [401, { message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' }],
+      [409, { message: 'Username already taken', code: 'CONFLICT' }],
+      [400, { message: 'email: Invalid email address', code: 'VALIDATION_FAILED' }],
+    ])('passes identity’s %i through as JSON and leaves the session alone', async (status, body) => {
+      script = reply(status, body);
+      const res = await post(ApiPaths.auth.login, { usernameOrEmail: 'jane', password: 'wrong-one' });
+      expect(res.status).toBe(status);
+      expect(await res.json()).toEqual(body);
+      expect(claimsOf(sessionCookieOf(res)?.token ?? (await freshGuest()))).toMatchObject({ kind: 'guest' });
+    });
+
+    it('passes a 429 through with Retry-After from retryAfterSeconds', async () => {
+      const body = { message: 'Too many failed sign-in attempts. Try again later.', code: 'RATE_LIMITED', retryAfterSeconds: 120 };
+      script = reply(429, body);
+      const res = await post(ApiPaths.auth.login, { usernameOrEmail: 'jane', password: 'wrong-one' });
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('120');
+      expect(await res.json()).toEqual(body);
+    });
+
+    it('takes Retry-After from identity’s header when the body has none', async () => {
+      script = reply(429, { message: 'Too many requests', code: 'RATE_LIMITED' }, { 'retry-after': '30' });
+      const res = await post(ApiPaths.auth.register, { username: 'jane', email: 'jane@example.com', password: 'password1' });
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('30');
+    });
+
+    it('answers 502 when identity fails, without its details', async () => {
+      script = reply(500, { message: 'Internal server error', code: 'INTERNAL' });
+      const res = await post(ApiPaths.auth.login, { usernameOrEmail: 'jane', password: 'x' });
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({ message: 'The identity service failed to answer', code: 'UPSTREAM_UNAVAILABLE' });
+    });
+
+    it('never tells the shopper that identity refused the gateway’s internal token', async () => {
+      script = reply(401, { message: 'Missing or invalid internal API token', code: 'UNAUTHENTICATED' });
+      const res = await post(ApiPaths.auth.login, { usernameOrEmail: 'jane', password: 'x' });
+      expect(res.status).toBe(502);
+      expect(JSON.stringify(await res.json())).not.toMatch(/internal/i);
+    });
+
+    it('answers a 200 to a logout with no session, handing out a fresh guest', async () => {
+      const res = await fetch(gw.url + ApiPaths.auth.logout, { method: 'POST' });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ message: 'Logged out' });
+      expect(claimsOf(sessionCookieOf(res)!.token)).toMatchObject({ kind: 'guest' });
+    });
+  });
+
+  async function freshGuest(): Promise<string> {
+    return sessionCookieOf(await fetch(`${gw.url}/api/products`))!.token;
+  }
+});
+
+describe('the gateway auth endpoints while identity is down', () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startGateway({ IDENTITY_URL: await closedPortUrl() });
+  });
+  afterAll(() => gw.stop());
+
+  it('answers sign-in with a JSON 503', async () => {
+    const res = await fetch(gw.url + ApiPaths.auth.login, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ usernameOrEmail: 'jane', password: 'x' }),
+    });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ message: 'The identity service is unavailable', code: 'UPSTREAM_UNAVAILABLE' });
+  });
+
+  it('refuses to pretend a customer logout worked, and keeps the cookie', async () => {
+    const token = await gw.gateway.tokens.signSessionToken({ sub: 'cust-1', kind: 'customer', sid: 'sess-9', adm: false }, 600);
+    const res = await fetch(gw.url + ApiPaths.auth.logout, { method: 'POST', headers: { cookie: `${Jwt.cookieName}=${token}` } });
+    expect(res.status).toBe(503);
+    expect(sessionCookieOf(res)).toBeUndefined();
+  });
+});

@@ -1,0 +1,30 @@
+import { ConfigError, DEVELOPMENT_INTERNAL_API_TOKEN } from '@pl/service-kit';
+import { loadGatewayConfig } from '../src/config';
+
+describe('gateway configuration', () => {
+  const load = (env: Record<string, string>) => loadGatewayConfig(env, '/repo');
+
+  it('uses the development internal API token when INTERNAL_API_TOKEN is unset or empty outside production', () => {
+    expect(load({}).internalApiToken).toBe(DEVELOPMENT_INTERNAL_API_TOKEN);
+    expect(load({ INTERNAL_API_TOKEN: '' }).internalApiToken).toBe(DEVELOPMENT_INTERNAL_API_TOKEN);
+  });
+
+  it('refuses to start in production without INTERNAL_API_TOKEN, like the services', () => {
+    expect(() => load({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => load({ NODE_ENV: 'production' })).toThrow(/INTERNAL_API_TOKEN/);
+  });
+
+  it('refuses a short INTERNAL_API_TOKEN', () => {
+    expect(() => load({ INTERNAL_API_TOKEN: 'short' })).toThrow(/INTERNAL_API_TOKEN: must be at least 32 characters/);
+  });
+
+  it('takes a real INTERNAL_API_TOKEN in production', () => {
+    const token = 'a-real-shared-secret-of-32-characters-or-more';
+    expect(load({ NODE_ENV: 'production', INTERNAL_API_TOKEN: token }).internalApiToken).toBe(token);
+  });
+
+  it('trusts PUBLIC_ORIGIN and WS_ALLOWED_ORIGINS for unsafe API requests', () => {
+    const config = load({ PUBLIC_ORIGIN: 'https://shop.example/', WS_ALLOWED_ORIGINS: 'http://localhost:5200, https://shop.example' });
+    expect(config.trustedOrigins).toEqual(['https://shop.example', 'http://localhost:5200']);
+  });
+});
