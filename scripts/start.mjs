@@ -31,6 +31,9 @@ try {
   log(`Professional Liquidation is running at ${shop.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   for (const [k, v] of Object.entries(shop.remoteUrls)) log(`  ${k.padEnd(28)} ${v}`);
   for (const [k, v] of Object.entries(shop.serviceUrls)) log(`  ${k.padEnd(28)} ${v}`);
+  log('');
+  log('  demo logins: admin / admin12345 (admin), shopper / shopper12345');
+  log(`  dev mailbox (reset and verification e-mails): ${shop.url}/api/auth/dev/mailbox`);
   log('Press Ctrl-C to stop.');
 } catch (err) {
   console.error(`\nstart failed: ${err.message}`);
