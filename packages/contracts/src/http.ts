@@ -24,6 +24,10 @@ export const ApiPaths = {
   cart: {
     cart: '/api/cart',
     lines: '/api/cart/lines',
+    line: (id: string) => `/api/cart/lines/${id}`,
+    checkoutDetails: '/api/cart/checkout',
+    testCardConfirm: '/api/payments/test-card/confirm',
+    stripeWebhook: '/api/webhooks/payments/stripe',
     createPaymentIntent: '/api/create-payment-intent',
     orders: '/api/orders',
   },
@@ -55,6 +59,7 @@ export const RouteOwners: ReadonlyArray<{ prefix: string; service: ServiceName }
   { prefix: '/api/cart', service: 'cart' },
   { prefix: '/api/create-payment-intent', service: 'cart' },
   { prefix: '/api/orders', service: 'cart' },
+  { prefix: '/api/payments', service: 'cart' },
 ];
 
 /** Finds the owning service of a request path, or undefined when no service owns it. */
