@@ -81,11 +81,13 @@ export const TestCardConfirmPayload = z.strictObject({
   expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'MM/YY'),
   cvc: z.string().regex(/^\d{3,4}$/, '3 or 4 digits'),
 });
+export type TestCardConfirmPayload = z.infer<typeof TestCardConfirmPayload>;
 export const TestCardConfirmResult = z.object({
   status: z.enum(['succeeded', 'failed']),
   message: z.string().optional(),
   orderId: z.string().nullable().optional(),
 });
+export type TestCardConfirmResult = z.infer<typeof TestCardConfirmResult>;
 
 export const OrderStatuses = ['paid', 'refunded', 'cancelled', 'fulfilled'] as const;
 export const Order = z.object({

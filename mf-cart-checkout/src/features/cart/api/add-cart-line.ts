@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-import { ApiPaths, DomEvents, type AddToCartPayload } from '@pl/contracts';
-import { apiJson, emitDomEvent, serverMessage, toast } from '@pl/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiPaths, type AddToCartPayload } from '@pl/contracts';
+import { apiJson, serverMessage, toast } from '@pl/ui';
+import { cartChanged } from './get-cart.js';
 
 /** POST /api/cart/lines: `variantId` carries the variant's sku (spec §3). */
 export function addCartLine(payload: AddToCartPayload): Promise<unknown> {
@@ -9,10 +10,11 @@ export function addCartLine(payload: AddToCartPayload): Promise<unknown> {
 
 /** Adds one item and tells the shopper what happened (spec §8 texts). */
 export function useAddCartLine({ title, oneOfAKind }: { title: string; oneOfAKind: boolean }) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sku: string) => addCartLine({ variantId: sku, qty: 1 }),
     onSuccess: () => {
-      emitDomEvent(DomEvents.cartUpdated, {});
+      cartChanged(queryClient);
       toast({
         title: 'Added to cart',
         description: `${title} has been added to your cart${oneOfAKind ? ' (Reserved for 10 minutes)' : ''}`,

@@ -3,9 +3,14 @@ import { Button, emitDomEvent } from '@pl/ui';
 import { useCart } from '../api/get-cart.js';
 import { useCartPanelStore } from '../state/cart-panel-store.js';
 import { cartItemCount } from '../utils/cart-math.js';
+import { usePaymentReturnNotice } from '../../checkout/components/payment-return-notice.js';
 
-/** The header's cart button: a count badge (Σ qty) and a toggle for the side panel. */
+/**
+ * The header's cart button: a count badge (Σ qty) and a toggle for the side panel. Being on every
+ * page, it also thanks the shopper on their return from a payment.
+ */
 export function CartButton() {
+  usePaymentReturnNotice();
   const cart = useCart();
   const open = useCartPanelStore((s) => s.open);
   const count = cartItemCount(cart.data?.lines);

@@ -2,39 +2,46 @@ import type { CartLine } from '@pl/contracts';
 import { Badge, Button, ConditionBadge, formatPrice } from '@pl/ui';
 import { useRemoveCartLine } from '../api/remove-cart-line.js';
 import { lineCompareAtTotal } from '../utils/cart-math.js';
+import { HoldNotice } from './hold-notice.js';
+import { QuantityControl } from './quantity-control.js';
 
 const PLACEHOLDER =
   'data:image/svg+xml;utf8,' +
   encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#f1f5f9"/></svg>');
 
-export function CartLineItem({ line, removable = true }: { line: CartLine; removable?: boolean }) {
+/** One cart line; `editable` adds the quantity control and Remove (the panel), the checkout summary reads only. */
+export function CartLineItem({ line, editable = true }: { line: CartLine; editable?: boolean }) {
   const remove = useRemoveCartLine();
   const compareAt = lineCompareAtTotal(line);
   const v = line.variant;
   return (
-    <li className="cc-line" data-line-id={line.id}>
+    <li className="cc-line" data-line-id={line.id} data-sku={v.sku}>
       <img className="cc-line__image" src={v.image || PLACEHOLDER} alt="" />
       <div className="cc-line__body">
         <p className="cc-line__title">{v.title}</p>
         <div className="cc-line__badges">
           <ConditionBadge grade={v.conditionGrade} />
-          {v.oneOfAKind && <Badge tone="purple" variant="secondary">Unique</Badge>}
+          {v.oneOfAKind && (
+            <Badge tone="purple" variant="secondary">
+              Unique
+            </Badge>
+          )}
         </div>
         {v.conditionNotes && <p className="cc-line__notes">{v.conditionNotes}</p>}
-        {v.oneOfAKind && (
-          <p className="cc-line__reserved">
-            Reserved for you
-            {line.holdExpiresAt ? ` until ${new Date(line.holdExpiresAt).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}` : ''}
-          </p>
-        )}
+        {(line.holdExpiresAt || line.holdExpired) && <HoldNotice line={line} />}
         <div className="cc-line__meta">
-          <span>Qty {line.qty}</span>
+          {editable ? <QuantityControl line={line} /> : <span>Qty {line.qty}</span>}
           <span>
             <span className="pl-price">{formatPrice(line.subtotal)}</span>{' '}
-            {compareAt !== undefined && <span className="pl-price--compare">{formatPrice(compareAt)}</span>}
+            {compareAt !== undefined && (
+              <s className="pl-price--compare">
+                <span className="pl-visually-hidden">Was </span>
+                {formatPrice(compareAt)}
+              </s>
+            )}
           </span>
         </div>
-        {removable && (
+        {editable && (
           <Button variant="ghost" size="sm" className="cc-line__remove" disabled={remove.isPending} onClick={() => remove.mutate(line.id)}>
             Remove
           </Button>

@@ -7,7 +7,10 @@ import { CartLineItem, CartLineSkeleton } from './cart-line-item.js';
 import { CartTotals } from './cart-totals.js';
 import { LoadFailed } from './load-failed.js';
 
-/** The slide-in cart (spec §2): closed at first; opened, closed or toggled by `cart:panel`. */
+/**
+ * The slide-in cart (spec §2): closed at first; opened, closed or toggled by `cart:panel`.
+ * The Dialog gives it Escape to close, a focus trap and focus back to the opener on close.
+ */
 export function CartPanel() {
   const open = useCartPanelStore((s) => s.open);
   const apply = useCartPanelStore((s) => s.apply);
@@ -36,11 +39,6 @@ export function CartPanel() {
                 <CartLineItem key={line.id} line={line} />
               ))}
             </ul>
-            {cart.data.lines.some((l) => l.variant.oneOfAKind) && (
-              <p className="cc-reservation-notice">
-                One-of-a-kind items in your cart are reserved for you for 10 minutes.
-              </p>
-            )}
             <div className="cc-panel__footer">
               <CartTotals cart={cart.data} />
               <Button

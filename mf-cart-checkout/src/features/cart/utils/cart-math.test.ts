@@ -1,5 +1,5 @@
 import type { CartLine } from '@pl/contracts';
-import { cartItemCount, lineCompareAtTotal } from './cart-math';
+import { cartItemCount, lineCompareAtTotal, lineMaxQty } from './cart-math';
 
 const buildLine = (overrides: Partial<CartLine> = {}, variant: Partial<CartLine['variant']> = {}): CartLine => ({
   id: 'l1',
@@ -38,5 +38,23 @@ describe('lineCompareAtTotal', () => {
   it('is absent without a compare-at price or when it is not higher', () => {
     expect(lineCompareAtTotal(buildLine())).toBeUndefined();
     expect(lineCompareAtTotal(buildLine({}, { compareAtPrice: '10.00' }))).toBeUndefined();
+  });
+});
+
+describe('lineMaxQty', () => {
+  it('is what the server says is available to the cart', () => {
+    expect(lineMaxQty(buildLine({ qty: 2, available: 7 }))).toBe(7);
+  });
+
+  it('never exceeds the contract limit of 99', () => {
+    expect(lineMaxQty(buildLine({ available: 5000 }))).toBe(99);
+  });
+
+  it('is the contract limit when the server gives no figure (the server still checks)', () => {
+    expect(lineMaxQty(buildLine({ qty: 3 }))).toBe(99);
+  });
+
+  it('is one for a one-of-a-kind item', () => {
+    expect(lineMaxQty(buildLine({ available: 4 }, { oneOfAKind: true }))).toBe(1);
   });
 });

@@ -13,3 +13,16 @@ export function lineCompareAtTotal(line: Pick<CartLine, 'qty' | 'subtotal' | 'va
   const paid = Math.round(Number(line.subtotal) * 100);
   return Number.isFinite(cents) && cents > paid ? cents : undefined;
 }
+
+/** The largest quantity of one line (UpdateCartLinePayload's bound). */
+export const MAX_LINE_QTY = 99;
+
+/**
+ * The quantity control's upper bound: what the server says is available to this cart, never
+ * above the contract's limit; one-of-a-kind items are always exactly one. Without a figure from
+ * the server only the contract's limit applies: the server still refuses more than it has (409).
+ */
+export function lineMaxQty(line: Pick<CartLine, 'qty' | 'available' | 'variant'>): number {
+  if (line.variant.oneOfAKind) return 1;
+  return Math.max(1, Math.min(MAX_LINE_QTY, line.available ?? MAX_LINE_QTY));
+}

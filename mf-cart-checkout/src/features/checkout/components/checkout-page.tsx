@@ -1,10 +1,19 @@
-import { Link } from 'react-router-dom';
-import { buttonClass, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@pl/ui';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { Cart, CheckoutDetailsPayload, PaymentIntentResponse } from '@pl/contracts';
+import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle, serverMessage, Skeleton, toast } from '@pl/ui';
 import { useCart } from '../../cart/api/get-cart.js';
 import { CartLineItem } from '../../cart/components/cart-line-item.js';
 import { CartTotals } from '../../cart/components/cart-totals.js';
 import { LoadFailed } from '../../cart/components/load-failed.js';
+import { useCreatePaymentIntent } from '../api/create-payment-intent.js';
+import { useCurrentCustomer } from '../api/get-current-customer.js';
+import { useSaveCheckoutDetails } from '../api/save-checkout-details.js';
+import { PAYMENT_RETURN_PATH, paymentReturnUrl } from '../utils/payment-return.js';
+import { CheckoutDetailsFormView } from './checkout-details-form.js';
+import { PaymentStep } from './payment-step.js';
 
+/** /checkout: the order summary, then fulfilment and contact details, then the payment form. */
 export function CheckoutPage() {
   const cart = useCart();
 
@@ -39,6 +48,39 @@ export function CheckoutPage() {
       </div>
     );
   }
+  return <CheckoutWithCart cart={cart.data} />;
+}
+
+function CheckoutWithCart({ cart }: { cart: Cart }) {
+  const navigate = useNavigate();
+  const me = useCurrentCustomer();
+  const save = useSaveCheckoutDetails();
+  const createIntent = useCreatePaymentIntent();
+  const [intent, setIntent] = useState<PaymentIntentResponse | null>(null);
+  const guest = me.data === null || me.isError;
+
+  const startPayment = async (details: CheckoutDetailsPayload) => {
+    try {
+      await save.mutateAsync(details);
+    } catch (error) {
+      toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to save your checkout details', variant: 'destructive' });
+      return;
+    }
+    // The hook's onError shows the spec's 'Failed to initialize payment' toast.
+    setIntent(await createIntent.mutateAsync().catch(() => null));
+  };
+
+  // The cart changed under an open payment form (a hold expired, another tab removed a line): the
+  // amount the server charges has changed too, so ask for a payment for the new total.
+  // Once per new total, so a server that formats amounts differently cannot cause a loop.
+  const { mutate: recreateIntent } = createIntent;
+  const recreatedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!intent?.amount || intent.amount === cart.total || recreatedFor.current === cart.total) return;
+    recreatedFor.current = cart.total;
+    recreateIntent(undefined, { onSuccess: setIntent, onError: () => setIntent(null) });
+  }, [cart.total, intent?.amount, recreateIntent]);
+
   return (
     <div className="pl-container pl-page">
       <h1 className="pl-page__title">Checkout</h1>
@@ -49,11 +91,30 @@ export function CheckoutPage() {
           </CardHeader>
           <CardContent>
             <ul className="cc-lines">
-              {cart.data.lines.map((line) => (
-                <CartLineItem key={line.id} line={line} removable={false} />
+              {cart.lines.map((line) => (
+                <CartLineItem key={line.id} line={line} editable={false} />
               ))}
             </ul>
-            <CartTotals cart={cart.data} />
+            <CartTotals cart={cart} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{intent ? 'Payment' : 'Delivery and contact'}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {me.isPending ? (
+              <Skeleton style={{ height: '10rem' }} />
+            ) : intent ? (
+              <>
+                <PaymentStep intent={intent} returnUrl={paymentReturnUrl(window.location.origin)} onPaid={() => navigate(PAYMENT_RETURN_PATH)} />
+                <Button variant="ghost" size="sm" className="cc-back" onClick={() => setIntent(null)}>
+                  Change delivery details
+                </Button>
+              </>
+            ) : (
+              <CheckoutDetailsFormView cart={cart} guest={guest} busy={save.isPending || createIntent.isPending} onSubmit={(d) => void startPayment(d)} />
+            )}
           </CardContent>
         </Card>
       </div>

@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiPaths } from '@pl/contracts';
+import { toast } from '@pl/ui';
+import { cartChanged } from '../../cart/api/get-cart.js';
+import { isPaymentReturn, withoutPaymentParam } from '../utils/payment-return.js';
+
+/**
+ * The shopper lands on '/?payment=success' after paying (from the test-card form, or from Stripe's
+ * redirect): thank them once, refetch the now-empty cart and their orders, and drop the parameter
+ * so a reload or Back does not thank them again. Mounted by the header's CartButton, which is on
+ * every page.
+ */
+// The location entry already thanked for: StrictMode's double effects and a second mounted
+// CartButton (standalone page plus header) must not show the toast twice.
+let thankedFor: string | undefined;
+
+export function usePaymentReturnNotice(): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const returned = isPaymentReturn(location.search);
+
+  useEffect(() => {
+    if (!returned || thankedFor === location.key) return;
+    thankedFor = location.key;
+    toast({ title: 'Payment Successful', description: 'Thank you for your purchase!' });
+    cartChanged(queryClient);
+    void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(ApiPaths.cart.orders) });
+    navigate({ pathname: location.pathname, search: withoutPaymentParam(location.search), hash: location.hash }, { replace: true });
+  }, [returned, location, navigate, queryClient]);
+}
