@@ -267,20 +267,21 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
       // The services' shared secret for their internal APIs: fresh for every start unless given.
       INTERNAL_API_TOKEN: env.INTERNAL_API_TOKEN || randomBytes(32).toString('base64url'),
     };
-    const serviceUrls = {};
+    // Every service knows where the others are (the cart calls the catalog's internal API).
+    const servicePorts = Object.fromEntries(SERVICES.map((svc) => [svc.name, Number(ports[svc.name] ?? env[svc.portVar] ?? svc.port)]));
+    const serviceUrls = Object.fromEntries(SERVICES.map((svc) => [svc.urlVar, `http://127.0.0.1:${servicePorts[svc.name]}`]));
     await Promise.all(
       SERVICES.map(async (svc) => {
-        const port = Number(ports[svc.name] ?? env[svc.portVar] ?? svc.port);
+        const port = servicePorts[svc.name];
         const proc = await startProcess({
           name: svc.name,
           script: path.join(root, svc.dir, 'dist/main.js'),
-          env: { ...common, PORT: String(port), ...(ports.dbSchemas?.[svc.name] ? { DB_SCHEMA: ports.dbSchemas[svc.name] } : {}) },
+          env: { ...common, ...serviceUrls, PORT: String(port), ...(ports.dbSchemas?.[svc.name] ? { DB_SCHEMA: ports.dbSchemas[svc.name] } : {}) },
           readyUrl: `http://127.0.0.1:${port}/readyz`,
           log,
           quiet,
         });
         stops.push(proc.stop);
-        serviceUrls[svc.urlVar] = `http://127.0.0.1:${port}`;
       }),
     );
     const remoteUrls = {};

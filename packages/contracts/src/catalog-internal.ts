@@ -14,6 +14,8 @@ export const CatalogInternalPaths = {
   commitHold: (id: string) => `/internal/holds/${id}/commit`,
   stock: '/internal/stock',
   products: '/internal/products',
+  /** GET: what the cart snapshots into a line, and how many units are available right now. */
+  variant: (sku: string) => `/internal/variants/${sku}`,
 } as const;
 
 /** Longest a hold may last: the payment window is the longest anyone needs one. */
@@ -98,3 +100,17 @@ export const UpsertProductRequest = z.strictObject({
 export type UpsertProductRequest = z.infer<typeof UpsertProductRequest>;
 export const UpsertProductResult = z.object({ productId: z.string(), created: z.boolean() });
 export type UpsertProductResult = z.infer<typeof UpsertProductResult>;
+
+/** GET /internal/variants/:sku: a variant as the cart needs it (price in cents, availability now). */
+export const VariantInfo = z.object({
+  sku: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  conditionGrade: z.string(),
+  conditionNotes: z.string().nullable(),
+  oneOfAKind: z.boolean(),
+  priceCents: z.number().int(),
+  compareAtCents: z.number().int().nullable(),
+  available: z.number().int(),
+});
+export type VariantInfo = z.infer<typeof VariantInfo>;

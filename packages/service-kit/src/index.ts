@@ -12,3 +12,4 @@ export * from './server.js';
 export * from './create-service-app.js';
 export * from './run-service.js';
 export * from './periodic-worker.js';
+export * from './durable-consumer.js';

@@ -32,7 +32,7 @@ export interface RunServiceOptions {
   afterMigrations?: (pool: Pool, logger: Logger) => Promise<void>;
   createApp: (deps: ServiceDeps) => Express;
   /** Started once the outbox relay runs, so what they write to the outbox is published. */
-  workers?: Array<(deps: { pool: Pool; logger: Logger }) => BackgroundWorker>;
+  workers?: Array<(deps: { pool: Pool; logger: Logger; nats: NatsConn }) => BackgroundWorker | Promise<BackgroundWorker>>;
   /** Exit on SIGTERM / SIGINT after a graceful close (default true; tests turn it off). */
   handleSignals?: boolean;
 }
@@ -74,7 +74,7 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
     nats = connected;
     await ensureStream(connected, DomainStream);
     relay = startOutboxRelay({ pool, nats: connected, logger });
-    for (const start of options.workers ?? []) workers.push(start({ pool, logger }));
+    for (const start of options.workers ?? []) workers.push(await start({ pool, logger, nats: connected }));
 
     const app = options.createApp({ pool, logger, verifier: createTokenVerifier({ jwksUrl: config.GATEWAY_JWKS_URL }) });
     const running = await startServer({ app, port: config.PORT, logger, handleSignals: options.handleSignals, onShutdown: release });

@@ -1,12 +1,38 @@
 import type { Express } from 'express';
 import { createServiceApp, type ServiceDeps } from '@pl/service-kit';
+import { createCatalogClient } from './clients/catalog-client.js';
+import type { CartContext } from './domain/cart-context.js';
+import type { PaymentProvider } from './payments/payment-provider.js';
+import { createTestCardProvider } from './payments/test-card-provider.js';
 import { cartRoutes } from './routes/cart.routes.js';
+import { checkoutRoutes } from './routes/checkout.routes.js';
+import { ordersRoutes } from './routes/orders.routes.js';
 
-export function createApp({ pool, logger, verifier }: ServiceDeps): Express {
-  return createServiceApp({
+export interface CartAppOptions {
+  catalogUrl: string;
+  internalApiToken: string;
+  payments?: PaymentProvider;
+  settings?: Partial<CartContext['settings']>;
+}
+
+export const DEFAULT_CART_SETTINGS: CartContext['settings'] = { maxUniqueHoldsPerCart: 5, uniqueItemHoldSeconds: 600, paymentHoldSeconds: 900 };
+
+export function cartContext({ pool, logger }: Pick<ServiceDeps, 'pool' | 'logger'>, options: CartAppOptions): CartContext {
+  return {
     pool,
     logger,
-    verifier,
-    routes: [cartRoutes(pool)],
+    catalog: createCatalogClient({ baseUrl: options.catalogUrl, token: options.internalApiToken }),
+    payments: options.payments ?? createTestCardProvider(),
+    settings: { ...DEFAULT_CART_SETTINGS, ...options.settings },
+  };
+}
+
+export function createApp(deps: ServiceDeps, options: CartAppOptions): Express {
+  const ctx = cartContext(deps, options);
+  return createServiceApp({
+    pool: deps.pool,
+    logger: deps.logger,
+    verifier: deps.verifier,
+    routes: [cartRoutes(ctx), checkoutRoutes(ctx), ordersRoutes(ctx)],
   });
 }

@@ -1,6 +1,30 @@
-import { loadConfig, serviceConfig } from '@pl/service-kit';
+import { z } from 'zod';
+import { MAX_HOLD_SECONDS, UNIQUE_ITEM_HOLD_SECONDS } from '@pl/contracts';
+import { internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlVar } from '@pl/service-kit';
 
-export const CartConfig = serviceConfig({ port: 5103, schema: 'cart' });
-export type CartConfig = ReturnType<typeof CartConfig.parse>;
+const optionalSecret = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
+
+export const CartConfig = serviceConfig({ port: 5103, schema: 'cart' })
+  .extend({
+    INTERNAL_API_TOKEN: internalApiTokenVar,
+    /** The catalog's internal API (variants by sku, holds). */
+    CATALOG_URL: urlVar('http://127.0.0.1:5102'),
+    /** Anti-hoarding: unique items one cart may hold at once. */
+    MAX_UNIQUE_HOLDS_PER_CART: z.coerce.number().int().min(1).max(100).default(5),
+    UNIQUE_ITEM_HOLD_SECONDS: z.coerce.number().int().min(1).max(MAX_HOLD_SECONDS).default(UNIQUE_ITEM_HOLD_SECONDS),
+    /** Every line is held this long once a payment intent is created. */
+    PAYMENT_HOLD_SECONDS: z.coerce.number().int().min(60).max(MAX_HOLD_SECONDS).default(15 * 60),
+    /** Unset: the built-in test-card provider. */
+    STRIPE_SECRET_KEY: optionalSecret,
+    STRIPE_PUBLISHABLE_KEY: optionalSecret,
+    STRIPE_WEBHOOK_SECRET: optionalSecret,
+  })
+  .superRefine(requireInternalApiTokenInProduction)
+  .superRefine((c, ctx) => {
+    if (c.STRIPE_SECRET_KEY && (!c.STRIPE_PUBLISHABLE_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are required with STRIPE_SECRET_KEY' });
+    }
+  });
+export type CartConfig = z.infer<typeof CartConfig>;
 
 export const loadCartConfig = (env: NodeJS.ProcessEnv = process.env): CartConfig => loadConfig(CartConfig, env);

@@ -22,12 +22,16 @@ describe('cart service', () => {
   const cartCount = async () => (await service.pool.query('SELECT count(*)::int AS n FROM carts')).rows[0].n as number;
 
   beforeAll(async () => {
-    service = await startTestService({ name: 'cart', migrationsDir: path.resolve(__dirname, '../migrations'), createApp });
+    service = await startTestService({
+      name: 'cart',
+      migrationsDir: path.resolve(__dirname, '../migrations'),
+      createApp: (deps) => createApp(deps, { catalogUrl: 'http://127.0.0.1:9', internalApiToken: 'unused-in-these-tests-0123456789abcdef' }),
+    });
   });
   afterAll(() => service.stop());
 
   it("gets the outbox from the kit's migration, applied before its own", () => {
-    expect(service.migrations).toEqual([OUTBOX_MIGRATION.name, '001-init.sql']);
+    expect(service.migrations).toEqual([OUTBOX_MIGRATION.name, '001-init.sql', '002-holds-checkout-payments-orders.sql']);
   });
 
   it('is live and ready with its database', async () => {
@@ -36,7 +40,7 @@ describe('cart service', () => {
   });
 
   describe('GET /api/cart', () => {
-    const empty = { lines: [], subtotal: '0.00', tax: '0.00', total: '0.00' };
+    const empty = { lines: [], checkout: null, subtotal: '0.00', tax: '0.00', total: '0.00' };
 
     it('gives an anonymous caller an empty cart and creates nothing', async () => {
       const before = await cartCount();

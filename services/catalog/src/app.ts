@@ -7,6 +7,7 @@ import { locationsRoutes } from './routes/locations.routes.js';
 import { mediaRoutes } from './routes/media.routes.js';
 import { posWritesRoutes } from './routes/pos-writes.routes.js';
 import { productsRoutes } from './routes/products.routes.js';
+import { variantsRoutes } from './routes/variants.routes.js';
 
 export interface CatalogAppOptions {
   /** The services' shared secret guarding `/internal/*` (holds for the cart, stock and products for pos-sync). */
@@ -20,7 +21,7 @@ export function createApp({ pool, logger, verifier }: ServiceDeps, options: Cata
     pool,
     logger,
     verifier,
-    internal: { token: options.internalApiToken, routes: [holdsRoutes(pool), posWritesRoutes(pool)] },
+    internal: { token: options.internalApiToken, routes: [holdsRoutes(pool), posWritesRoutes(pool), variantsRoutes(pool)] },
     routes: [productsRoutes(pool), categoriesRoutes(pool), locationsRoutes(pool), adminInventoryRoutes(pool), mediaRoutes(options.mediaDir)],
   });
 }

@@ -13,12 +13,13 @@ const buildLine = (overrides: Partial<CartLineRecord> = {}): CartLineRecord => (
   unitPriceCents: 1000,
   compareAtCents: null,
   holdExpiresAt: null,
+  holdIds: [],
   ...overrides,
 });
 
 describe('cart totals', () => {
   it('is zero for an empty cart', () => {
-    expect(toCart([])).toEqual({ lines: [], subtotal: '0.00', tax: '0.00', total: '0.00' });
+    expect(toCart([])).toEqual({ lines: [], checkout: null, subtotal: '0.00', tax: '0.00', total: '0.00' });
   });
 
   it('adds 8% tax rounded to the cent', () => {
@@ -33,9 +34,15 @@ describe('cart totals', () => {
   });
 
   it('shows line subtotals and prices as decimal strings', () => {
-    const cart = toCart([buildLine({ qty: 3, unitPriceCents: 1250, compareAtCents: 2000, holdExpiresAt: new Date('2030-01-01T00:10:00Z') })]);
+    const cart = toCart([buildLine({ qty: 3, unitPriceCents: 1250, compareAtCents: 2000, holdExpiresAt: new Date('2030-01-01T00:10:00Z') })], { now: new Date('2030-01-01T00:00:00Z') });
     expect(Cart.parse(cart)).toEqual(cart);
     expect(cart.lines[0]).toMatchObject({ qty: 3, subtotal: '37.50', holdExpiresAt: '2030-01-01T00:10:00.000Z', variant: { price: '12.50', compareAtPrice: '20.00' } });
     expect([cart.subtotal, cart.tax, cart.total]).toEqual(['37.50', '3.00', '40.50']);
+  });
+
+  it('shows a one-of-a-kind line as expired once its hold ran out', () => {
+    const line = buildLine({ oneOfAKind: true, holdIds: ['h'], holdExpiresAt: new Date('2030-01-01T00:10:00Z') });
+    expect(toCart([line], { now: new Date('2030-01-01T00:09:59Z') }).lines[0]!.holdExpired).toBe(false);
+    expect(toCart([line], { now: new Date('2030-01-01T00:10:00Z') }).lines[0]!.holdExpired).toBe(true);
   });
 });

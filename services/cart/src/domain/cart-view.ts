@@ -1,4 +1,4 @@
-import { TAX_RATE_BASIS_POINTS, type Cart, type CartLine } from '@pl/contracts';
+import { TAX_RATE_BASIS_POINTS, type Cart, type CartLine, type CheckoutDetailsPayload } from '@pl/contracts';
 import { centsToDecimal } from '@pl/contracts';
 
 /** A cart line as stored: the variant snapshot in cents. */
@@ -14,7 +14,13 @@ export interface CartLineRecord {
   unitPriceCents: number;
   compareAtCents: number | null;
   holdExpiresAt: Date | null;
+  /** The catalog holds guarding this line's units (one-of-a-kind from the add; every line during payment). */
+  holdIds: string[];
 }
+
+/** True while the line's holds still guard its units. */
+export const isHeld = (l: Pick<CartLineRecord, 'holdExpiresAt' | 'holdIds'>, now = new Date()) =>
+  l.holdIds.length > 0 && l.holdExpiresAt !== null && l.holdExpiresAt.getTime() > now.getTime();
 
 /** Tax on a subtotal in cents, rounded half up to the cent (8%, spec §9). */
 export const taxCents = (subtotalCents: number) => Math.round((subtotalCents * TAX_RATE_BASIS_POINTS) / 10_000);
@@ -31,12 +37,14 @@ export function cartTotals(lines: readonly CartLineRecord[]): CartTotals {
   return { subtotalCents, taxCents: tax, totalCents: subtotalCents + tax };
 }
 
-function toCartLine(l: CartLineRecord): CartLine {
+function toCartLine(l: CartLineRecord, now: Date): CartLine {
   return {
     id: l.id,
     qty: l.qty,
     subtotal: centsToDecimal(l.unitPriceCents * l.qty),
     holdExpiresAt: l.holdExpiresAt?.toISOString() ?? null,
+    // A one-of-a-kind line whose hold ran out: the item is back on sale for everyone.
+    holdExpired: l.oneOfAKind && !isHeld(l, now),
     variant: {
       sku: l.sku,
       title: l.title,
@@ -51,10 +59,12 @@ function toCartLine(l: CartLineRecord): CartLine {
 }
 
 /** The wire cart; the server computes every amount, the browser only displays them. */
-export function toCart(lines: readonly CartLineRecord[]): Cart {
+export function toCart(lines: readonly CartLineRecord[], options: { checkout?: CheckoutDetailsPayload | null; now?: Date } = {}): Cart {
   const totals = cartTotals(lines);
+  const now = options.now ?? new Date();
   return {
-    lines: lines.map(toCartLine),
+    lines: lines.map((l) => toCartLine(l, now)),
+    checkout: options.checkout ?? null,
     subtotal: centsToDecimal(totals.subtotalCents),
     tax: centsToDecimal(totals.taxCents),
     total: centsToDecimal(totals.totalCents),

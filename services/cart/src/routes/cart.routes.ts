@@ -1,15 +1,51 @@
-import { Router } from 'express';
-import { ApiPaths } from '@pl/contracts';
-import type { Pool } from '@pl/service-kit';
-import { findCartLines } from '../db/carts.repo.js';
+import { Router, type Response } from 'express';
+import { z } from 'zod';
+import { AddToCartPayload, ApiPaths, CheckoutDetailsPayload, UpdateCartLinePayload } from '@pl/contracts';
+import { notFound, parseInput } from '@pl/service-kit';
+import { findCart, findCartLines } from '../db/carts.repo.js';
+import type { CartContext } from '../domain/cart-context.js';
+import { addLine, removeLine, setLineQty } from '../domain/cart-lines.js';
 import { toCart } from '../domain/cart-view.js';
+import { saveCheckoutDetails } from '../domain/checkout-details.js';
+import { sessionOf } from './require-session.js';
 
-export function cartRoutes(pool: Pool): Router {
-  return Router().get(ApiPaths.cart.cart, async (req, res) => {
-    const principal = req.principal;
+const LineParams = z.object({ id: z.guid() });
+const lineIdOf = (params: unknown) => {
+  const parsed = LineParams.safeParse(params);
+  if (!parsed.success) throw notFound('Cart line not found');
+  return parsed.data.id;
+};
+
+export function cartRoutes(ctx: CartContext): Router {
+  const sendCart = async (res: Response, subject: string | undefined, status = 200) => {
     // Reading never creates a cart: the first added line does. Without a session there is none.
-    const lines = principal.kind === 'anonymous' ? [] : await findCartLines(pool, principal.subject);
+    const [lines, cart] = subject ? await Promise.all([findCartLines(ctx.pool, subject), findCart(ctx.pool, subject)]) : [[], undefined];
     res.set('cache-control', 'no-store');
-    res.json(toCart(lines));
-  });
+    res.status(status).json(toCart(lines, { checkout: cart?.checkout ?? null }));
+  };
+  return Router()
+    .get(ApiPaths.cart.cart, async (req, res) => {
+      await sendCart(res, req.principal.kind === 'anonymous' ? undefined : req.principal.subject);
+    })
+    .post(ApiPaths.cart.lines, async (req, res) => {
+      const { subject } = sessionOf(req);
+      await addLine(ctx, subject, parseInput(AddToCartPayload, req.body));
+      await sendCart(res, subject, 201);
+    })
+    .patch(ApiPaths.cart.line(':id'), async (req, res) => {
+      const { subject } = sessionOf(req);
+      const id = lineIdOf(req.params);
+      await setLineQty(ctx, subject, id, parseInput(UpdateCartLinePayload, req.body).qty);
+      await sendCart(res, subject);
+    })
+    .delete(ApiPaths.cart.line(':id'), async (req, res) => {
+      const { subject } = sessionOf(req);
+      await removeLine(ctx, subject, lineIdOf(req.params));
+      await sendCart(res, subject);
+    })
+    .put(ApiPaths.cart.checkoutDetails, async (req, res) => {
+      const { subject, kind } = sessionOf(req);
+      await saveCheckoutDetails(ctx, subject, kind, parseInput(CheckoutDetailsPayload, req.body));
+      await sendCart(res, subject);
+    });
 }

@@ -1,0 +1,141 @@
+// The cart team's pieces in real Chromium against the whole shop: add to cart from the products
+// and detail pages, the header badge, the side panel (lines, 8% tax, 'Free' shipping, countdown,
+// remove), a unique item held for one shopper and released for another live, and a full purchase
+// with the built-in test card (success and decline) that shows up in order history.
+import type { BrowserContext, Page } from 'playwright-core';
+import type { Product, ProductList } from '@pl/contracts';
+import { useShopInBrowser } from './support/suite.js';
+
+const ctx = useShopInBrowser();
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close();
+});
+
+/** A fresh shopper: own browser context, so own cookies (own guest session and cart). */
+async function shopper(): Promise<Page> {
+  const context = await ctx.browser.newContext();
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function products(query: string): Promise<Product[]> {
+  const res = await fetch(`${ctx.shop.url}/api/products?limit=100&${query}`);
+  return ((await res.json()) as ProductList).data;
+}
+const available = (p: Product) =>
+  p.variants.reduce((sum, v) => sum + v.inventoryLevels.reduce((s, l) => s + Math.max(0, l.onHand - l.reserved), 0), 0);
+
+const cardOf = (page: Page, title: string) => page.locator('main [data-product-card]').filter({ has: page.locator('[data-product-title]', { hasText: title }) }).first();
+const cartButton = (page: Page) => page.locator('header').getByRole('button', { name: /cart/i }).first();
+const panel = (page: Page) => page.getByRole('dialog', { name: /cart/i });
+
+async function addFromDetail(page: Page, product: Product) {
+  await page.goto(`${ctx.shop.url}/products/${product.id}`);
+  await page.getByRole('heading', { name: product.title }).waitFor({ timeout: 15000 });
+  await page.locator('main').getByRole('button', { name: 'Add to Cart' }).first().click();
+  await page.getByText(`${product.title} has been added to your cart`, { exact: false }).first().waitFor({ timeout: 10000 });
+}
+
+describe('adding to the cart', () => {
+  it('adds from the products page and the detail page, counts the badge and shows the lines with totals', async () => {
+    const page = await shopper();
+    const stocked = (await products('inStock=true')).filter((p) => !p.oneOfAKind && available(p) > 5 && p.variants.length === 1);
+    const [first, second] = stocked;
+    await page.goto(`${ctx.shop.url}/products`);
+    const card = cardOf(page, first!.title);
+    await card.waitFor({ timeout: 15000 });
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByText('Added to cart').first().waitFor({ timeout: 10000 });
+    await page.getByText(`${first!.title} has been added to your cart`).first().waitFor();
+    await addFromDetail(page, second!);
+    await cartButton(page).getByText('2').waitFor({ timeout: 10000 });
+
+    await cartButton(page).click();
+    const p = panel(page);
+    await p.waitFor();
+    await p.getByText(first!.title).first().waitFor();
+    await p.getByText(second!.title).first().waitFor();
+    await p.getByText('Free').first().waitFor();
+    const cart = await page.evaluate(async () => (await fetch('/api/cart', { credentials: 'include' })).json());
+    const cents = (s: string) => Math.round(Number(s) * 100);
+    expect(cents(cart.tax)).toBe(Math.round((cents(cart.subtotal) * 8) / 100));
+    await p.getByText(`$${cart.total}`).first().waitFor();
+    await p.getByText('Items are reserved. Complete checkout within the time limit to secure your purchase.').waitFor();
+
+    for (const title of [first!.title, second!.title]) {
+      await p.locator('li').filter({ hasText: title }).getByRole('button', { name: 'Remove' }).click();
+      await page.getByText('Item has been removed from your cart').first().waitFor({ timeout: 10000 });
+    }
+    await p.getByText('Your cart is empty').waitFor({ timeout: 10000 });
+  });
+});
+
+describe('one-of-a-kind items', () => {
+  it('holds the item for 10 minutes with a live countdown, shows it sold out to another shopper, and releases it live', async () => {
+    const unique = (await products('inStock=true')).find((p) => p.oneOfAKind && available(p) === 1)!;
+    const alice = await shopper();
+    const bob = await shopper();
+    await bob.goto(`${ctx.shop.url}/products/${unique.id}`);
+    await bob.getByRole('heading', { name: unique.title }).waitFor({ timeout: 15000 });
+    await bob.locator('main').getByRole('button', { name: 'Add to Cart' }).first().waitFor();
+
+    await addFromDetail(alice, unique);
+    await alice.getByText('(Reserved for 10 minutes)', { exact: false }).first().waitFor();
+    await cartButton(alice).click();
+    const countdown = panel(alice).getByText(/\b[0-9]{1,2}:[0-5][0-9]\b/).first();
+    await countdown.waitFor({ timeout: 10000 });
+    const before = await countdown.innerText();
+    await alice.waitForTimeout(2100);
+    expect(await countdown.innerText()).not.toBe(before);
+
+    // Bob's open page learns about the hold without a reload.
+    await bob.locator('main').getByRole('button', { name: 'Sold Out' }).first().waitFor({ timeout: 10000 });
+    await panel(alice).locator('li').filter({ hasText: unique.title }).getByRole('button', { name: 'Remove' }).click();
+    await bob.locator('main').getByRole('button', { name: 'Add to Cart' }).first().waitFor({ timeout: 10000 });
+  });
+});
+
+describe('checkout with the test card', () => {
+  async function checkout(page: Page, cardNumber: string) {
+    const product = (await products('inStock=true')).find((p) => !p.oneOfAKind && available(p) > 5 && p.variants.length === 1)!;
+    await addFromDetail(page, product);
+    await page.goto(`${ctx.shop.url}/checkout`);
+    await page.getByRole('heading', { name: /Checkout/i }).first().waitFor({ timeout: 15000 });
+    const email = page.getByLabel(/e-?mail/i).first();
+    if (await email.isVisible()) await email.fill('guest.buyer@example.com');
+    await page.getByLabel(/pick ?up/i).first().check();
+    await page.getByRole('button', { name: /Continue to payment|Continue/i }).first().click();
+    await page.getByLabel(/card number/i).fill(cardNumber);
+    await page.getByLabel(/MM\/YY|expiry/i).fill('12/30');
+    await page.getByLabel(/CVC/i).fill('123');
+    await page.getByRole('button', { name: 'Complete Purchase' }).click();
+    return product;
+  }
+
+  it('declines 4000 0000 0000 0002 with a Payment Failed toast and places no order', async () => {
+    const page = await shopper();
+    await checkout(page, '4000 0000 0000 0002');
+    await page.getByText('Payment Failed').first().waitFor({ timeout: 15000 });
+    const orders = await page.evaluate(async () => (await fetch('/api/orders', { credentials: 'include' })).json());
+    expect(orders).toEqual([]);
+  });
+
+  it('pays with 4242 4242 4242 4242, lands on /?payment=success with the thank-you toast, and the order is in history', async () => {
+    const page = await shopper();
+    await page.goto(`${ctx.shop.url}/about`);
+    const signedIn = await page.evaluate(async () =>
+      (await fetch('/api/auth/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ usernameOrEmail: 'shopper', password: 'shopper12345' }) })).status,
+    );
+    expect(signedIn).toBe(200);
+    const product = await checkout(page, '4242 4242 4242 4242');
+    await page.waitForURL(/\/\?payment=success|\/$/, { timeout: 20000 });
+    await page.getByText('Payment Successful').first().waitFor({ timeout: 15000 });
+    await page.getByText('Thank you for your purchase!').first().waitFor();
+    const orders = (await page.evaluate(async () => (await fetch('/api/orders', { credentials: 'include' })).json())) as Array<{ lines: Array<{ title: string }> }>;
+    expect(orders).toHaveLength(1);
+    expect(orders[0]!.lines[0]!.title).toBe(product.title);
+    await page.goto(`${ctx.shop.url}/account/orders`);
+    await page.getByText(product.title).first().waitFor({ timeout: 15000 });
+  });
+});

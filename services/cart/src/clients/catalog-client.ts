@@ -1,0 +1,48 @@
+// The cart's only way to the catalog: its internal API (variants, holds) and the public locations
+// list. Catalog refusals (409 with a shopper-facing message, 404 unknown sku) become AppErrors
+// with the catalog's own message and code, so the shopper reads exactly what the catalog decided.
+import { ApiPaths, CatalogInternalPaths, ErrorBody, ErrorCodes, Hold, VariantInfo, type Location } from '@pl/contracts';
+import { AppError } from '@pl/service-kit';
+
+export interface CatalogClient {
+  variant(sku: string): Promise<VariantInfo>;
+  createHold(request: { sku: string; qty: number; holder: string; ttlSeconds: number }): Promise<Hold>;
+  extendHold(id: string, ttlSeconds: number): Promise<Hold>;
+  releaseHold(id: string): Promise<Hold>;
+  commitHold(id: string, orderId: string): Promise<Hold>;
+  locationIds(): Promise<string[]>;
+}
+
+const TIMEOUT_MS = 5000;
+
+export function createCatalogClient(options: { baseUrl: string; token: string }): CatalogClient {
+  const base = options.baseUrl.replace(/\/$/, '');
+  async function call<T>(method: string, path: string, parse: (v: unknown) => T, body?: unknown, internal = true): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, {
+        method,
+        headers: { ...(internal ? { authorization: `Bearer ${options.token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch {
+      throw new AppError(503, ErrorCodes.upstreamUnavailable, 'The catalog is not reachable right now. Please try again.');
+    }
+    const json: unknown = await res.json().catch(() => undefined);
+    if (res.ok) return parse(json);
+    const error = ErrorBody.safeParse(json);
+    if ((res.status === 404 || res.status === 409) && error.success) {
+      throw new AppError(res.status, error.data.code ?? ErrorCodes.conflict, error.data.message);
+    }
+    throw new Error(`catalog ${method} ${path} answered ${res.status}`);
+  }
+  return {
+    variant: (sku) => call('GET', CatalogInternalPaths.variant(encodeURIComponent(sku)), (v) => VariantInfo.parse(v)),
+    createHold: (request) => call('POST', CatalogInternalPaths.holds, (v) => Hold.parse(v), request),
+    extendHold: (id, ttlSeconds) => call('POST', CatalogInternalPaths.extendHold(id), (v) => Hold.parse(v), { ttlSeconds }),
+    releaseHold: (id) => call('POST', CatalogInternalPaths.releaseHold(id), (v) => Hold.parse(v), {}),
+    commitHold: (id, orderId) => call('POST', CatalogInternalPaths.commitHold(id), (v) => Hold.parse(v), { orderId }),
+    locationIds: () => call('GET', ApiPaths.catalog.locations, (v) => (v as Location[]).map((l) => l.id), undefined, false), // public: a bearer here would be read as a session
+  };
+}

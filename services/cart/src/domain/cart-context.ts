@@ -1,0 +1,23 @@
+import type { Logger, Pool } from '@pl/service-kit';
+import type { CatalogClient } from '../clients/catalog-client.js';
+import type { PaymentProvider } from '../payments/payment-provider.js';
+
+/** What the cart's use cases work with; main.ts builds it from config, tests inject their own (e.g. a 1-second hold). */
+export interface CartContext {
+  pool: Pool;
+  logger: Logger;
+  catalog: CatalogClient;
+  payments: PaymentProvider;
+  settings: {
+    maxUniqueHoldsPerCart: number;
+    uniqueItemHoldSeconds: number;
+    paymentHoldSeconds: number;
+  };
+}
+
+/** Releases holds no line needs any more; a failure only means the hold lapses on its own a little later. */
+export async function releaseQuietly(ctx: CartContext, holdIds: readonly string[]): Promise<void> {
+  await Promise.all(
+    holdIds.map((id) => ctx.catalog.releaseHold(id).catch((err: unknown) => ctx.logger.warn({ err, holdId: id }, 'could not release a hold; it will expire'))),
+  );
+}

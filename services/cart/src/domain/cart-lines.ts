@@ -1,0 +1,123 @@
+// Adding, changing and removing cart lines. Each change of one cart runs under that cart's lock
+// (across instances) because it asks the catalog between reading and writing the cart. The
+// catalog decides every hold; a refusal comes back with its shopper-facing message and nothing
+// in the cart changes.
+import { ErrorCodes, type AddToCartPayload, type VariantInfo } from '@pl/contracts';
+import { AppError, conflict, notFound, type PoolClient } from '@pl/service-kit';
+import { countHeldUniqueLines, ensureCart, findLinesOfCart, findCart, upsertLine, updateLine, deleteLines, type LineSnapshot } from '../db/carts.repo.js';
+import { withAdvisoryLock } from '../db/cart-lock.js';
+import { releaseQuietly, type CartContext } from './cart-context.js';
+import { isHeld, type CartLineRecord } from './cart-view.js';
+
+export const MAX_LINE_QTY = 99;
+const SKU = /^[A-Za-z0-9._-]{1,64}$/;
+
+export const cartLockKey = (cartId: string) => `cart:${cartId}`;
+/** Holds are taken in the cart's name: the catalog tells a shopper apart from "another shopper" by it. */
+export const holderOf = (cartId: string) => `cart:${cartId}`;
+
+const unknownSku = (sku: string) => new AppError(404, ErrorCodes.notFound, `Unknown SKU ${sku}`);
+const lineNotFound = () => notFound('Cart line not found');
+
+function snapshotOf(info: VariantInfo): LineSnapshot {
+  const { sku, title, image, conditionGrade, conditionNotes, oneOfAKind, priceCents: unitPriceCents, compareAtCents } = info;
+  return { sku, title, image, conditionGrade, conditionNotes, oneOfAKind, unitPriceCents, compareAtCents };
+}
+
+/** The catalog's words for "not that many", used for lines that hold nothing until payment. */
+function notEnough(available: number) {
+  return conflict(available > 0 ? `Only ${available} left` : 'Sorry, this item is sold out', 'INSUFFICIENT_STOCK');
+}
+
+const earliest = (a: Date | null, b: Date) => (a && a < b ? a : b);
+
+interface Holding {
+  qty: number;
+  holdIds: string[];
+  holdExpiresAt: Date | null;
+}
+
+/**
+ * Where a line's units stand after changing its quantity to `qty`. One-of-a-kind items are held
+ * from the moment they are in a cart: more units are held on top, fewer are held afresh. Other
+ * lines hold nothing until payment, so they are checked against what is available (their own
+ * holds from a payment attempt are dropped and taken again at the next one).
+ */
+async function holdingFor(ctx: CartContext, cartId: string, info: VariantInfo, line: CartLineRecord | undefined, qty: number): Promise<Holding> {
+  const held = line !== undefined && isHeld(line);
+  if (!info.oneOfAKind) {
+    const ownHeld = held ? line.qty : 0;
+    if (qty > (line?.qty ?? 0) && qty > info.available + ownHeld) throw notEnough(info.available + ownHeld);
+    return { qty, holdIds: [], holdExpiresAt: null };
+  }
+  const hold = (n: number) => ctx.catalog.createHold({ sku: info.sku, qty: n, holder: holderOf(cartId), ttlSeconds: ctx.settings.uniqueItemHoldSeconds });
+  if (held && qty > line.qty) {
+    const extra = await hold(qty - line.qty);
+    return { qty, holdIds: [...line.holdIds, extra.id], holdExpiresAt: earliest(line.holdExpiresAt, new Date(extra.expiresAt)) };
+  }
+  // REVIEW: holding fewer releases first, so another shopper may take a unit in between; a
+  // one-of-a-kind line of several units is rare and the catalog has no "shrink a hold" call.
+  if (line) await releaseQuietly(ctx, line.holdIds);
+  const fresh = await hold(qty);
+  return { qty, holdIds: [fresh.id], holdExpiresAt: new Date(fresh.expiresAt) };
+}
+
+async function assertMayHoldAnotherUnique(ctx: CartContext, client: PoolClient, cartId: string, sku: string): Promise<void> {
+  const max = ctx.settings.maxUniqueHoldsPerCart;
+  if ((await countHeldUniqueLines(client, cartId, sku)) >= max) {
+    throw conflict(`You can hold at most ${max} unique items at once`, 'CART_HOLD_LIMIT');
+  }
+}
+
+/** POST /api/cart/lines: adds qty of a sku, on top of a line of the same sku. */
+export async function addLine(ctx: CartContext, subject: string, request: AddToCartPayload): Promise<void> {
+  const sku = request.variantId;
+  if (!SKU.test(sku)) throw unknownSku(sku);
+  const info = await ctx.catalog.variant(sku);
+  const cart = await ensureCart(ctx.pool, subject);
+  await withAdvisoryLock(ctx.pool, cartLockKey(cart.id), async (client) => {
+    const line = (await findLinesOfCart(client, cart.id)).find((l) => l.sku === sku);
+    const qty = (line?.qty ?? 0) + request.qty;
+    if (qty > MAX_LINE_QTY) throw conflict(`You can have at most ${MAX_LINE_QTY} of an item in your cart`, 'CART_LINE_LIMIT');
+    if (info.oneOfAKind && !(line && isHeld(line))) await assertMayHoldAnotherUnique(ctx, client, cart.id, sku);
+    const holding = await holdingFor(ctx, cart.id, info, line, qty);
+    try {
+      await upsertLine(client, cart.id, { ...snapshotOf(info), ...holding });
+    } catch (err) {
+      await releaseQuietly(ctx, holding.holdIds.filter((id) => !line?.holdIds.includes(id)));
+      throw err;
+    }
+    if (line && !info.oneOfAKind) await releaseQuietly(ctx, line.holdIds);
+  });
+}
+
+/** Runs fn on the caller's own line under the cart's lock; someone else's line is as unknown as a missing one. */
+async function withOwnLine<T>(ctx: CartContext, subject: string, lineId: string, fn: (client: PoolClient, cartId: string, line: CartLineRecord) => Promise<T>): Promise<T> {
+  const cart = await findCart(ctx.pool, subject);
+  if (!cart) throw lineNotFound();
+  return withAdvisoryLock(ctx.pool, cartLockKey(cart.id), async (client) => {
+    const line = (await findLinesOfCart(client, cart.id)).find((l) => l.id === lineId);
+    if (!line) throw lineNotFound();
+    return fn(client, cart.id, line);
+  });
+}
+
+/** PATCH /api/cart/lines/:id: sets a line's quantity. */
+export function setLineQty(ctx: CartContext, subject: string, lineId: string, qty: number): Promise<void> {
+  return withOwnLine(ctx, subject, lineId, async (client, cartId, line) => {
+    if (qty === line.qty) return;
+    const info = await ctx.catalog.variant(line.sku);
+    if (info.oneOfAKind && !isHeld(line)) await assertMayHoldAnotherUnique(ctx, client, cartId, line.sku);
+    const holding = await holdingFor(ctx, cartId, info, line, qty);
+    await updateLine(client, line.id, holding);
+    await releaseQuietly(ctx, line.holdIds.filter((id) => !holding.holdIds.includes(id)));
+  });
+}
+
+/** DELETE /api/cart/lines/:id: removes the line and gives its units back. */
+export function removeLine(ctx: CartContext, subject: string, lineId: string): Promise<void> {
+  return withOwnLine(ctx, subject, lineId, async (client, _cartId, line) => {
+    await deleteLines(client, [line.id]);
+    await releaseQuietly(ctx, line.holdIds);
+  });
+}

@@ -1,0 +1,53 @@
+// On sign-in the guest cart joins the customer's: quantities combined (never beyond what is
+// available, units this cart already holds counted), holds carried over with their lines, and
+// the merge happens once per sign-in event however often the event is delivered.
+import type { CustomerSignedInData } from '@pl/contracts';
+import { z } from 'zod';
+import { deleteCart, ensureCart, findCart, findLinesOfCart, moveLine, saveCheckout, updateLine, deleteLines } from '../db/carts.repo.js';
+import { withAdvisoryLock } from '../db/cart-lock.js';
+import type { CartContext } from './cart-context.js';
+import { cartLockKey, MAX_LINE_QTY } from './cart-lines.js';
+import { isHeld } from './cart-view.js';
+
+type SignedIn = z.infer<typeof CustomerSignedInData>;
+
+export async function mergeGuestCart(ctx: CartContext, eventId: string, event: SignedIn): Promise<void> {
+  if (!event.previousSubject || event.previousSubject === event.customerId) return;
+  const guest = await findCart(ctx.pool, event.previousSubject);
+  if (!guest) return;
+  const customer = await ensureCart(ctx.pool, event.customerId);
+  // Both carts locked, in a fixed order so two merges can never wait on each other.
+  const [first, second] = [guest.id, customer.id].sort() as [string, string];
+  await withAdvisoryLock(ctx.pool, cartLockKey(first), () =>
+    withAdvisoryLock(ctx.pool, cartLockKey(second), async (client) => {
+      const seen = await client.query(`SELECT 1 FROM processed_events WHERE source = 'customer.signed-in' AND event_id = $1`, [eventId]);
+      if (seen.rowCount !== 0) return;
+      const guestLines = await findLinesOfCart(client, guest.id);
+      const customerLines = await findLinesOfCart(client, customer.id);
+      const plans: Array<() => Promise<void>> = [];
+      for (const line of guestLines) {
+        const mine = customerLines.find((l) => l.sku === line.sku);
+        if (!mine) {
+          plans.push(() => moveLine(client, line.id, customer.id));
+          continue;
+        }
+        const heldQty = (isHeld(line) ? line.qty : 0) + (isHeld(mine) ? mine.qty : 0);
+        const { available } = await ctx.catalog.variant(line.sku);
+        const qty = Math.min(MAX_LINE_QTY, line.qty + mine.qty, Math.max(mine.qty, available + heldQty));
+        const holds = [...mine.holdIds, ...line.holdIds];
+        const expiries = [mine, line].filter((l) => isHeld(l)).map((l) => l.holdExpiresAt!.getTime());
+        plans.push(async () => {
+          await deleteLines(client, [line.id]);
+          await updateLine(client, mine.id, { qty, holdIds: holds, holdExpiresAt: expiries.length > 0 ? new Date(Math.min(...expiries)) : mine.holdExpiresAt });
+        });
+      }
+      await client.query('BEGIN');
+      // Under both carts' locks nobody else can be merging this event: recording it here is enough.
+      await client.query(`INSERT INTO processed_events (source, event_id) VALUES ('customer.signed-in', $1)`, [eventId]);
+      for (const apply of plans) await apply();
+      if (!customer.checkout && guest.checkout) await saveCheckout(client, customer.id, guest.checkout);
+      await deleteCart(client, guest.id);
+      await client.query('COMMIT');
+    }),
+  );
+}

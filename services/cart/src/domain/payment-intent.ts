@@ -1,0 +1,75 @@
+// POST /api/create-payment-intent: the server computes what is charged from the cart as stored,
+// holds every line for the payment window, and creates the payment with a key derived from the
+// cart's content, so asking again for the same cart gives the same intent.
+import { createHash } from 'node:crypto';
+import { centsToDecimal, type PaymentIntentResponse } from '@pl/contracts';
+import { AppError, badRequest, type PoolClient } from '@pl/service-kit';
+import { findCart, findLinesOfCart, updateLine } from '../db/carts.repo.js';
+import { withAdvisoryLock } from '../db/cart-lock.js';
+import { findPaymentByKey, insertPayment, setPaymentIntent, setPaymentSnapshot, type PaymentSnapshot } from '../db/payments.repo.js';
+import { releaseQuietly, type CartContext } from './cart-context.js';
+import { cartLockKey, holderOf } from './cart-lines.js';
+import { cartTotals, isHeld, type CartLineRecord } from './cart-view.js';
+
+/** The same lines (ids, skus, quantities, prices) give the same key; any change gives another. */
+export function paymentKey(cartId: string, lines: readonly CartLineRecord[], totalCents: number): string {
+  const content = lines.map((l) => [l.id, l.sku, l.qty, l.unitPriceCents]).sort();
+  return createHash('sha256').update(JSON.stringify([cartId, content, totalCents])).digest('hex');
+}
+
+/** Extends the line's live holds to the payment window, or holds its units afresh; a refusal is the catalog's 409. */
+async function holdForPayment(ctx: CartContext, client: PoolClient, cartId: string, line: CartLineRecord): Promise<CartLineRecord> {
+  const ttlSeconds = ctx.settings.paymentHoldSeconds;
+  if (isHeld(line)) {
+    try {
+      const extended = await Promise.all(line.holdIds.map((id) => ctx.catalog.extendHold(id, ttlSeconds)));
+      const holdExpiresAt = new Date(Math.min(...extended.map((h) => Date.parse(h.expiresAt))));
+      await updateLine(client, line.id, { qty: line.qty, holdIds: line.holdIds, holdExpiresAt });
+      return { ...line, holdExpiresAt };
+    } catch (err) {
+      if (!(err instanceof AppError) || err.status !== 409) throw err;
+      // One of them lapsed meanwhile: hold the whole line again below.
+    }
+  }
+  await releaseQuietly(ctx, line.holdIds);
+  const hold = await ctx.catalog.createHold({ sku: line.sku, qty: line.qty, holder: holderOf(cartId), ttlSeconds }).catch((err: unknown) => {
+    if (err instanceof AppError && err.status === 409) throw new AppError(409, err.code, `${line.title}: ${err.message}`);
+    throw err;
+  });
+  const change = { qty: line.qty, holdIds: [hold.id], holdExpiresAt: new Date(hold.expiresAt) };
+  await updateLine(client, line.id, change);
+  return { ...line, ...change };
+}
+
+export async function createPaymentIntent(ctx: CartContext, subject: string, kind: 'guest' | 'customer'): Promise<PaymentIntentResponse> {
+  const cart = await findCart(ctx.pool, subject);
+  return withAdvisoryLock(ctx.pool, cartLockKey(cart?.id ?? `none:${subject}`), async (client) => {
+    const lines = cart ? await findLinesOfCart(client, cart.id) : [];
+    if (!cart || lines.length === 0) throw badRequest('Your cart is empty', 'CART_EMPTY');
+    if (kind === 'guest' && !cart.checkout?.email) throw badRequest('Please enter your e-mail address before paying', 'CHECKOUT_DETAILS_REQUIRED');
+
+    const held: CartLineRecord[] = [];
+    for (const line of lines) held.push(await holdForPayment(ctx, client, cart.id, line));
+
+    const totals = cartTotals(held);
+    const snapshot: PaymentSnapshot = {
+      lines: held.map((l) => ({ lineId: l.id, sku: l.sku, title: l.title, conditionGrade: l.conditionGrade, unitPriceCents: l.unitPriceCents, qty: l.qty, holdIds: l.holdIds })),
+      ...totals,
+      checkout: cart.checkout,
+    };
+    const key = paymentKey(cart.id, held, totals.totalCents);
+    let payment = await findPaymentByKey(client, key);
+    if (payment && payment.status !== 'creating' && payment.status !== 'pending') throw badRequest('This cart has already been paid', 'CART_ALREADY_PAID');
+    if (payment) await setPaymentSnapshot(client, payment.id, snapshot);
+    else payment = await insertPayment(client, { cartId: cart.id, subject, idempotencyKey: key, provider: ctx.payments.name, amountCents: totals.totalCents, snapshot });
+
+    let clientSecret = payment.clientSecret;
+    if (!clientSecret) {
+      // 'creating' after a crash between insert and provider call: the same key finds the same intent at Stripe.
+      const intent = await ctx.payments.createIntent({ amountCents: totals.totalCents, idempotencyKey: key, metadata: { paymentId: payment.id, cartId: cart.id } });
+      await setPaymentIntent(client, payment.id, intent);
+      clientSecret = intent.clientSecret;
+    }
+    return { clientSecret, provider: ctx.payments.name, publishableKey: ctx.payments.publishableKey, amount: centsToDecimal(totals.totalCents) };
+  });
+}

@@ -1,0 +1,162 @@
+import { Cart } from '@pl/contracts';
+import { startCartWithCatalog, type CartTestApp } from './cart-test-app.js';
+
+describe('cart lines', () => {
+  let app: CartTestApp;
+  beforeAll(async () => {
+    app = await startCartWithCatalog({ maxUniqueHoldsPerCart: 2 });
+  });
+  afterAll(() => app.stop());
+
+  const cartOf = async (token: string) => Cart.parse((await app.call('GET', '/api/cart', token)).body);
+  const holdsOf = async (sku: string) =>
+    (await app.catalog.pool.query(`SELECT h.status, h.holder FROM holds h JOIN variants v ON v.id = h.variant_id WHERE v.sku = $1 ORDER BY h.created_at`, [sku])).rows;
+
+  describe('POST /api/cart/lines', () => {
+    it('adds a line with the variant snapshot and server totals, and adds to it when the sku is added again', async () => {
+      const sku = await app.product({ onHand: 5, priceCents: 1999, title: 'Desk Lamp' });
+      const token = await app.guest();
+      const first = await app.call('POST', '/api/cart/lines', token, { variantId: sku, qty: 1 });
+      expect(first.status).toBe(201);
+      await app.call('POST', '/api/cart/lines', token, { variantId: sku, qty: 2 });
+      const cart = await cartOf(token);
+      expect(cart.lines).toHaveLength(1);
+      expect(cart.lines[0]).toMatchObject({ qty: 3, subtotal: '59.97', holdExpiresAt: null, holdExpired: false, variant: { sku, title: 'Desk Lamp', price: '19.99', oneOfAKind: false, conditionGrade: 'OPEN_BOX' } });
+      expect([cart.subtotal, cart.tax, cart.total]).toEqual(['59.97', '4.80', '64.77']);
+    });
+
+    it.each([
+      ['a string quantity', (sku: string) => ({ variantId: sku, qty: '1' })],
+      ['qty 0', (sku: string) => ({ variantId: sku, qty: 0 })],
+      ['qty -1', (sku: string) => ({ variantId: sku, qty: -1 })],
+      ['qty 10^9', (sku: string) => ({ variantId: sku, qty: 1e9 })],
+      ['a fractional qty', (sku: string) => ({ variantId: sku, qty: 1.5 })],
+      ['a number as sku', () => ({ variantId: 42, qty: 1 })],
+      ['an unknown field', (sku: string) => ({ variantId: sku, qty: 1, price: '0.01' })],
+      ['a __proto__ key', (sku: string) => `{"variantId":"${sku}","qty":1,"__proto__":{"isAdmin":true}}`],
+      ['malformed JSON', () => '{"variantId":'],
+      ['an unknown sku', () => ({ variantId: 'NO-SUCH-SKU', qty: 1 })],
+      ['a sku with spaces', () => ({ variantId: 'a b', qty: 1 })],
+    ])('refuses %s with a 4xx JSON error and changes nothing', async (_what, body) => {
+      const sku = await app.product({ onHand: 5 });
+      const token = await app.guest();
+      await app.call('POST', '/api/cart/lines', token, { variantId: sku, qty: 1 });
+      const before = await cartOf(token);
+      const res = await app.call('POST', '/api/cart/lines', token, body(sku));
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(typeof res.body.message).toBe('string');
+      expect(await cartOf(token)).toEqual(before);
+    });
+
+    it('answers 401 JSON to a caller without a session', async () => {
+      const sku = await app.product();
+      const res = await app.call('POST', '/api/cart/lines', undefined, { variantId: sku, qty: 1 });
+      expect([res.status, res.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+    });
+
+    it('refuses more than is available with a 409 the panel can show, changing nothing', async () => {
+      const sku = await app.product({ onHand: 2 });
+      const token = await app.guest();
+      await app.call('POST', '/api/cart/lines', token, { variantId: sku, qty: 2 });
+      const res = await app.call('POST', '/api/cart/lines', token, { variantId: sku, qty: 1 });
+      expect([res.status, res.body.message]).toEqual([409, 'Only 2 left']);
+      expect((await cartOf(token)).lines[0]!.qty).toBe(2);
+    });
+
+    it('holds a one-of-a-kind item for its cart and tells a second shopper it is reserved', async () => {
+      const sku = await app.product({ oneOfAKind: true });
+      const [alice, bob] = [await app.guest(), await app.guest()];
+      expect((await app.call('POST', '/api/cart/lines', alice, { variantId: sku, qty: 1 })).status).toBe(201);
+      const line = (await cartOf(alice)).lines[0]!;
+      expect(line.variant.oneOfAKind).toBe(true);
+      expect(Date.parse(line.holdExpiresAt!) - Date.now()).toBeGreaterThan(9 * 60_000);
+      expect(line.holdExpired).toBe(false);
+
+      const res = await app.call('POST', '/api/cart/lines', bob, { variantId: sku, qty: 1 });
+      expect([res.status, res.body.message]).toEqual([409, 'Sorry, this item is reserved by another shopper']);
+      expect((await cartOf(bob)).lines).toEqual([]);
+      expect(await holdsOf(sku)).toHaveLength(1);
+    });
+
+    it('limits how many unique items one cart may hold at once', async () => {
+      const token = await app.guest();
+      for (let i = 0; i < 2; i++) {
+        expect((await app.call('POST', '/api/cart/lines', token, { variantId: await app.product({ oneOfAKind: true }), qty: 1 })).status).toBe(201);
+      }
+      const third = await app.product({ oneOfAKind: true });
+      const res = await app.call('POST', '/api/cart/lines', token, { variantId: third, qty: 1 });
+      expect([res.status, res.body.message]).toEqual([409, 'You can hold at most 2 unique items at once']);
+      expect(await holdsOf(third)).toEqual([]);
+    });
+  });
+
+  describe('PATCH and DELETE /api/cart/lines/:id', () => {
+    it('changes a quantity within what is available', async () => {
+      const sku = await app.product({ onHand: 3 });
+      const token = await app.guest();
+      await app.call('POST', '/api/cart/lines', token, { variantId: sku, qty: 1 });
+      const { id } = (await cartOf(token)).lines[0]!;
+      expect((await app.call('PATCH', `/api/cart/lines/${id}`, token, { qty: 3 })).status).toBe(200);
+      expect((await app.call('PATCH', `/api/cart/lines/${id}`, token, { qty: 4 })).status).toBe(409);
+      for (const bad of [{ qty: 0 }, { qty: -1 }, { qty: 1e9 }, { qty: '2' }, {}]) {
+        expect((await app.call('PATCH', `/api/cart/lines/${id}`, token, bad)).status).toBe(400);
+      }
+      expect((await cartOf(token)).lines[0]!.qty).toBe(3);
+    });
+
+    it("answers 404 for an unknown line and for another shopper's line, changing nothing", async () => {
+      const sku = await app.product({ oneOfAKind: true });
+      const [owner, other] = [await app.guest(), await app.guest()];
+      await app.call('POST', '/api/cart/lines', owner, { variantId: sku, qty: 1 });
+      await app.call('POST', '/api/cart/lines', other, { variantId: await app.product(), qty: 1 });
+      const { id } = (await cartOf(owner)).lines[0]!;
+      expect((await app.call('DELETE', `/api/cart/lines/${id}`, other)).status).toBe(404);
+      expect((await app.call('PATCH', `/api/cart/lines/${id}`, other, { qty: 1 })).status).toBe(404);
+      expect((await app.call('DELETE', '/api/cart/lines/00000000-0000-4000-8000-000000000000', owner)).status).toBe(404);
+      expect((await app.call('DELETE', '/api/cart/lines/not-a-uuid', owner)).status).toBe(404);
+      expect((await cartOf(owner)).lines).toHaveLength(1);
+    });
+
+    it('removes a held line and gives the item back to everyone', async () => {
+      const sku = await app.product({ oneOfAKind: true });
+      const [alice, bob] = [await app.guest(), await app.guest()];
+      await app.call('POST', '/api/cart/lines', alice, { variantId: sku, qty: 1 });
+      const { id } = (await cartOf(alice)).lines[0]!;
+      const res = await app.call('DELETE', `/api/cart/lines/${id}`, alice);
+      expect([res.status, res.body.lines]).toEqual([200, []]);
+      expect((await holdsOf(sku))[0]).toMatchObject({ status: 'released' });
+      expect((await app.call('POST', '/api/cart/lines', bob, { variantId: sku, qty: 1 })).status).toBe(201);
+    });
+  });
+
+  describe('PUT /api/cart/checkout', () => {
+    it('saves a pickup at an existing location, and wants an e-mail from a guest', async () => {
+      const token = await app.guest();
+      expect((await app.call('PUT', '/api/cart/checkout', token, { fulfilment: { type: 'pickup', locationId: 'dublin' } })).status).toBe(400);
+      expect((await app.call('PUT', '/api/cart/checkout', token, { fulfilment: { type: 'pickup', locationId: 'atlantis' }, email: 'a@example.com' })).status).toBe(422);
+      const ok = await app.call('PUT', '/api/cart/checkout', token, { fulfilment: { type: 'pickup', locationId: 'dublin' }, email: 'a@example.com' });
+      expect(ok.status).toBe(200);
+      expect((await cartOf(token)).checkout).toEqual({ fulfilment: { type: 'pickup', locationId: 'dublin' }, email: 'a@example.com' });
+    });
+  });
+});
+
+describe('hold expiry', () => {
+  let app: CartTestApp;
+  beforeAll(async () => {
+    app = await startCartWithCatalog({ uniqueItemHoldSeconds: 1 });
+  });
+  afterAll(() => app.stop());
+
+  it('shows the line as expired once the hold ran out, and the item is back on sale for another shopper', async () => {
+    const sku = await app.product({ oneOfAKind: true });
+    const [alice, bob] = [await app.guest(), await app.guest()];
+    await app.call('POST', '/api/cart/lines', alice, { variantId: sku, qty: 1 });
+    expect((await app.call('POST', '/api/cart/lines', bob, { variantId: sku, qty: 1 })).status).toBe(409);
+    await new Promise((r) => setTimeout(r, 1200));
+    const line = Cart.parse((await app.call('GET', '/api/cart', alice)).body).lines[0]!;
+    expect(line.holdExpired).toBe(true);
+    expect((await app.call('POST', '/api/cart/lines', bob, { variantId: sku, qty: 1 })).status).toBe(201);
+  });
+});
