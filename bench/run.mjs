@@ -3,7 +3,9 @@
 // prints throughput and latency figures. Numbers are printed, never asserted.
 //   1. gateway overhead: GET /api/products through the gateway vs the catalog service directly vs
 //      a bare node:http server returning the same pre-serialised JSON (autocannon, loopback);
-//   2. catalogue at scale: 100k generated products (BENCH_PRODUCTS), list and search latency
+//   2. cart: 200 concurrent guests adding the same one-of-a-kind item (winners, p50/p99), and
+//      checkout throughput with the built-in test-card provider, through the gateway;
+//   3. catalogue at scale: 100k generated products (BENCH_PRODUCTS), list and search latency
 //      p50/p95 through the gateway.
 import http from 'node:http';
 import autocannon from 'autocannon';
@@ -45,6 +47,76 @@ async function latency(base, paths, { requests = 300, concurrency = 4 } = {}) {
   times.sort((a, b) => a - b);
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
   return `p50 ${at(0.5).padStart(6)} ms   p95 ${at(0.95).padStart(6)} ms`;
+}
+
+const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+/** A new shopper: the gateway gives every browser without a cookie a guest session. */
+async function guest(gateway) {
+  const res = await fetch(`${gateway}/api/cart`);
+  await res.arrayBuffer();
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+async function call(gateway, cookie, method, path, body) {
+  const res = await fetch(gateway + path, {
+    method,
+    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+async function cartRushAndCheckout(shop, gateway) {
+  const { data } = await (await fetch(`${gateway}/api/products?limit=100&inStock=true`)).json();
+  const unique = data.find((p) => p.oneOfAKind && p.variants[0]?.totalAvailable === 1);
+  const shoppers = await Promise.all(Array.from({ length: 200 }, () => guest(gateway)));
+  const times = [];
+  const statuses = await Promise.all(
+    shoppers.map(async (cookie) => {
+      const started = process.hrtime.bigint();
+      const { status } = await call(gateway, cookie, 'POST', '/api/cart/lines', { variantId: unique.variants[0].sku, qty: 1 });
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+      return status;
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const count = (s) => statuses.filter((x) => x === s).length;
+  console.log(`\n200 concurrent guests add the same one-of-a-kind item (through the gateway)`);
+  console.log(`winners (201) ${count(201)}, refused (409) ${count(409)}, other ${statuses.length - count(201) - count(409)}   p50 ${percentile(times, 0.5).toFixed(1)} ms   p99 ${percentile(times, 0.99).toFixed(1)} ms`);
+
+  // Checkout throughput: each shopper adds a plentiful item, picks pickup, pays with the test card.
+  const plentiful = data.find((p) => !p.oneOfAKind && p.variants.length === 1);
+  const sku = plentiful.variants[0].sku;
+  const level = plentiful.variants[0].inventoryLevels[0];
+  await fetch(`${shop.serviceUrls.CATALOG_URL}/internal/stock`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${shop.internalApiToken}` },
+    body: JSON.stringify({ sku, locationId: level.locationId, onHand: 100000 }),
+  });
+  const CHECKOUTS = 100;
+  const buyers = await Promise.all(Array.from({ length: CHECKOUTS }, () => guest(gateway)));
+  const durations = [];
+  let paid = 0;
+  const started = Date.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let i = next++; i < CHECKOUTS; i = next++) {
+        const cookie = buyers[i];
+        const t0 = process.hrtime.bigint();
+        await call(gateway, cookie, 'POST', '/api/cart/lines', { variantId: sku, qty: 1 });
+        await call(gateway, cookie, 'PUT', '/api/cart/checkout', { fulfilment: { type: 'pickup', locationId: level.locationId }, email: `buyer${i}@example.com` });
+        const intent = await call(gateway, cookie, 'POST', '/api/create-payment-intent');
+        const result = await call(gateway, cookie, 'POST', '/api/payments/test-card/confirm', { clientSecret: intent.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' });
+        if (result.body?.status === 'succeeded') paid += 1;
+        durations.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  durations.sort((a, b) => a - b);
+  console.log(`checkout (add, details, payment intent, test-card confirm), 8 concurrent shoppers: ${paid}/${CHECKOUTS} paid in ${seconds.toFixed(1)} s = ${(paid / seconds).toFixed(1)} orders/s   per checkout p50 ${percentile(durations, 0.5).toFixed(0)} ms   p99 ${percentile(durations, 0.99).toFixed(0)} ms`);
 }
 
 async function catalogueAtScale(databaseUrl, gateway) {
@@ -116,6 +188,7 @@ try {
   console.log(`gateway / service req/s ratio: ${(rGateway.requests.average / rService.requests.average).toFixed(3)}`);
   bare.close();
 
+  await cartRushAndCheckout(shop, `http://127.0.0.1:${shop.gatewayPort}`);
   await catalogueAtScale(url.toString(), `http://127.0.0.1:${shop.gatewayPort}`);
 } finally {
   await shop.stop();
