@@ -23,6 +23,11 @@ export interface ServiceAppOptions {
   internal?: { token: string; routes: RequestHandler[] };
   /** JSON body limit (default '100kb'). */
   bodyLimit?: string;
+  /**
+   * Paths whose JSON bodies stay raw bytes (`req.body` is a Buffer), e.g. a payment provider's
+   * webhook, whose signature covers the exact bytes sent: re-serialised JSON would not verify.
+   */
+  rawBodyRoutes?: string[];
 }
 
 /**
@@ -37,6 +42,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   const { pool } = options;
   const checks = { ...(pool ? { database: async () => void (await pool.query('SELECT 1')) } : {}), ...options.health?.checks };
   app.use(healthRouter({ ...options.health, checks }));
+  // Before the JSON parser: a body read raw here is left alone by it.
+  for (const route of options.rawBodyRoutes ?? []) app.post(route, express.raw({ type: 'application/json', limit: options.bodyLimit ?? '100kb' }));
   app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
   if (options.internal) {
     app.use('/internal', requireInternalToken(options.internal.token));

@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import { ApiPaths } from '@pl/contracts';
 import { createServiceApp, type ServiceDeps } from '@pl/service-kit';
 import { createCatalogClient } from './clients/catalog-client.js';
 import type { CartContext } from './domain/cart-context.js';
@@ -7,6 +8,7 @@ import { createTestCardProvider } from './payments/test-card-provider.js';
 import { cartRoutes } from './routes/cart.routes.js';
 import { checkoutRoutes } from './routes/checkout.routes.js';
 import { ordersRoutes } from './routes/orders.routes.js';
+import { paymentWebhookRoutes } from './routes/payment-webhook.routes.js';
 
 export interface CartAppOptions {
   catalogUrl: string;
@@ -33,6 +35,8 @@ export function createApp(deps: ServiceDeps, options: CartAppOptions): Express {
     pool: deps.pool,
     logger: deps.logger,
     verifier: deps.verifier,
-    routes: [cartRoutes(ctx), checkoutRoutes(ctx), ordersRoutes(ctx)],
+    // The webhook's signature covers the exact bytes sent: its body must not go through the JSON parser.
+    rawBodyRoutes: [ApiPaths.cart.stripeWebhook],
+    routes: [cartRoutes(ctx), checkoutRoutes(ctx), ordersRoutes(ctx), paymentWebhookRoutes(ctx)],
   });
 }

@@ -18,6 +18,10 @@ export const CartConfig = serviceConfig({ port: 5103, schema: 'cart' })
     STRIPE_SECRET_KEY: optionalSecret,
     STRIPE_PUBLISHABLE_KEY: optionalSecret,
     STRIPE_WEBHOOK_SECRET: optionalSecret,
+    /** Where Stripe's API is; unset: api.stripe.com. Tests point these at a local fake. */
+    STRIPE_API_HOST: optionalSecret,
+    STRIPE_API_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+    STRIPE_API_PROTOCOL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['http', 'https']).optional()),
   })
   .superRefine(requireInternalApiTokenInProduction)
   .superRefine((c, ctx) => {

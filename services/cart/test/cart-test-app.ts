@@ -9,9 +9,9 @@ import { insertProduct } from '../../catalog/test/factories.js';
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 
 /** The real cart app over a fresh schema, talking to a real catalog app over its own fresh schema. */
-export async function startCartWithCatalog(settings: CartAppOptions['settings'] = {}) {
+export async function startCartWithCatalog(settings: CartAppOptions['settings'] = {}, { payments }: Pick<CartAppOptions, 'payments'> = {}) {
   const catalog = await startCatalog();
-  const options = (catalogUrl: string): CartAppOptions => ({ catalogUrl, internalApiToken: INTERNAL_TOKEN, settings });
+  const options = (catalogUrl: string): CartAppOptions => ({ catalogUrl, internalApiToken: INTERNAL_TOKEN, settings, ...(payments ? { payments } : {}) });
   const cart = await startTestService({ name: 'cart', migrationsDir: MIGRATIONS_DIR, createApp: (deps) => createApp(deps, options(catalog.url)) });
   const extra: Array<{ stop(): Promise<void> }> = [];
 

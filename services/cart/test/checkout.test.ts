@@ -55,6 +55,8 @@ describe('checkout and orders (test-card provider)', () => {
     expect((await pay(clientSecret, '4111 1111 1111 1111')).body).toMatchObject({ status: 'failed', message: 'Your card number is invalid.' });
     expect((await pay('tc_secret_guessed', '4242 4242 4242 4242')).status).toBe(404);
     expect((await app.call('POST', '/api/orders', token, { clientSecret })).status).toBe(404);
+    // Without Stripe keys there is no Stripe webhook to forge a confirmation through.
+    expect((await app.call('POST', '/api/webhooks/payments/stripe', undefined, { type: 'payment_intent.succeeded' })).status).toBe(404);
     expect(await ordersCount()).toBe(before);
     expect(Cart.parse((await app.call('GET', '/api/cart', token)).body).lines).toHaveLength(1);
   });

@@ -30,7 +30,8 @@ export interface PaymentRecord {
   clientSecret: string | null;
   amountCents: number;
   snapshot: PaymentSnapshot;
-  status: 'creating' | 'pending' | 'succeeded' | 'refunded';
+  /** 'failed': the provider reported a failed attempt; the intent can still succeed with another card. */
+  status: 'creating' | 'pending' | 'failed' | 'succeeded' | 'refunded';
 }
 
 const COLUMNS = `id, cart_id AS "cartId", subject, idempotency_key AS "idempotencyKey", provider, provider_payment_id AS "providerPaymentId",

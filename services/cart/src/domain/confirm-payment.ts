@@ -8,6 +8,7 @@ import { withAdvisoryLock } from '../db/cart-lock.js';
 import { deleteLines, findCart } from '../db/carts.repo.js';
 import { findOrder, findOrderByPayment, insertOrder, settleOrder, type OrderRecord } from '../db/orders.repo.js';
 import { findPaymentByProviderId, setPaymentStatus, type PaymentRecord } from '../db/payments.repo.js';
+import { recordProcessedEvent, type ProcessedEvent } from '../db/processed-events.repo.js';
 import { releaseQuietly, type CartContext } from './cart-context.js';
 
 export const LOST_UNIT_NOTE = 'An item in this order sold out before the payment completed. The payment has been refunded.';
@@ -28,7 +29,12 @@ async function fulfilmentOf(ctx: CartContext, payment: PaymentRecord): Promise<{
 }
 
 /** Returns the order of the payment (creating it the first time), or undefined for an unknown payment. */
-export async function confirmPayment(ctx: CartContext, confirmation: ProviderConfirmation): Promise<OrderRecord | undefined> {
+export async function confirmPayment(
+  ctx: CartContext,
+  confirmation: ProviderConfirmation,
+  /** The provider event this confirmation came from: recorded as processed in the order's transaction. */
+  event?: ProcessedEvent,
+): Promise<OrderRecord | undefined> {
   const known = await findPaymentByProviderId(ctx.pool, confirmation.providerPaymentId);
   if (!known) {
     ctx.logger.warn({ providerPaymentId: confirmation.providerPaymentId }, 'confirmation for an unknown payment ignored');
@@ -41,6 +47,7 @@ export async function confirmPayment(ctx: CartContext, confirmation: ProviderCon
   const details = await fulfilmentOf(ctx, known);
   const order = await withTransaction(ctx.pool, async (client) => {
     const payment = (await findPaymentByProviderId(client, confirmation.providerPaymentId, { lock: true }))!;
+    if (event) await recordProcessedEvent(client, event);
     const existing = await findOrderByPayment(client, payment.id);
     if (existing) return existing;
     await setPaymentStatus(client, payment.id, 'succeeded');

@@ -59,7 +59,8 @@ export async function createPaymentIntent(ctx: CartContext, subject: string, kin
     };
     const key = paymentKey(cart.id, held, totals.totalCents);
     let payment = await findPaymentByKey(client, key);
-    if (payment && payment.status !== 'creating' && payment.status !== 'pending') throw badRequest('This cart has already been paid', 'CART_ALREADY_PAID');
+    // A failed attempt leaves the intent open: the shopper may try another card on it.
+    if (payment && payment.status !== 'creating' && payment.status !== 'pending' && payment.status !== 'failed') throw badRequest('This cart has already been paid', 'CART_ALREADY_PAID');
     if (payment) await setPaymentSnapshot(client, payment.id, snapshot);
     else payment = await insertPayment(client, { cartId: cart.id, subject, idempotencyKey: key, provider: ctx.payments.name, amountCents: totals.totalCents, snapshot });
 

@@ -1,3 +1,6 @@
+/** The shop charges in US dollars only (prices are USD decimals). */
+export const CHARGE_CURRENCY = 'usd';
+
 /**
  * A card payment provider (ARCHITECTURE.md §6). The server decides the amount; a provider only
  * creates the intent the page confirms, and reports (webhook or test-card form) that it succeeded.
@@ -10,4 +13,15 @@ export interface PaymentProvider {
   createIntent(request: { amountCents: number; idempotencyKey: string; metadata: Record<string, string> }): Promise<{ providerPaymentId: string; clientSecret: string }>;
   /** Gives the money back (or voids an uncaptured payment); repeating it with the same key is harmless. */
   refund(request: { providerPaymentId: string; idempotencyKey: string }): Promise<void>;
+  /**
+   * For providers that report by webhook: checks the signature over the exact bytes received and
+   * says what happened; throws a 400 AppError when the delivery is not the provider's.
+   */
+  verifyWebhook?(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent;
 }
+
+/** A provider's webhook event, reduced to what the cart acts on. */
+export type ProviderEvent =
+  | { id: string; kind: 'succeeded'; providerPaymentId: string; amountCents: number; currency: string }
+  | { id: string; kind: 'failed'; providerPaymentId: string; message: string | null }
+  | { id: string; kind: 'ignored'; type: string };
