@@ -1,7 +1,8 @@
 // The cart team's pieces in real Chromium against the whole shop: add to cart from the products
 // and detail pages, the header badge, the side panel (lines, 8% tax, 'Free' shipping, countdown,
 // remove), a unique item held for one shopper and released for another live, and a full purchase
-// with the built-in test card (success and decline) that shows up in order history.
+// with the built-in test card (success and decline) whose confirmation page is linked after paying
+// and from order history.
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Product, ProductList } from '@pl/contracts';
 import { useShopInBrowser } from './support/suite.js';
@@ -113,15 +114,17 @@ describe('checkout with the test card', () => {
     return product;
   }
 
-  it('declines 4000 0000 0000 0002 with a Payment Failed toast and places no order', async () => {
+  it('declines 4000 0000 0000 0002 with a Payment Failed toast and places no order; an unknown order page says not found', async () => {
     const page = await shopper();
     await checkout(page, '4000 0000 0000 0002');
     await page.getByText('Payment Failed').first().waitFor({ timeout: 15000 });
     const orders = await page.evaluate(async () => (await fetch('/api/orders', { credentials: 'include' })).json());
     expect(orders).toEqual([]);
+    await page.goto(`${ctx.shop.url}/orders/00000000-0000-4000-8000-000000000000`);
+    await page.getByRole('heading', { name: 'Order not found' }).waitFor({ timeout: 15000 });
   });
 
-  it('pays with 4242 4242 4242 4242, lands on /?payment=success with the thank-you toast, and the order is in history', async () => {
+  it('pays with 4242 4242 4242 4242, thanks with a toast, links to the order page, and the order is in history', async () => {
     const page = await shopper();
     await page.goto(`${ctx.shop.url}/about`);
     const signedIn = await page.evaluate(async () =>
@@ -132,10 +135,26 @@ describe('checkout with the test card', () => {
     await page.waitForURL(/\/\?payment=success|\/$/, { timeout: 20000 });
     await page.getByText('Payment Successful').first().waitFor({ timeout: 15000 });
     await page.getByText('Thank you for your purchase!').first().waitFor();
-    const orders = (await page.evaluate(async () => (await fetch('/api/orders', { credentials: 'include' })).json())) as Array<{ lines: Array<{ title: string }> }>;
+    // The notice strips ?payment=success&order=<id> so a reload does not thank twice.
+    await page.waitForURL((url) => !url.search.includes('payment') && !url.search.includes('order'), { timeout: 10000 });
+    const orders = (await page.evaluate(async () => (await fetch('/api/orders', { credentials: 'include' })).json())) as Array<{ id: string; total: string; lines: Array<{ title: string }> }>;
     expect(orders).toHaveLength(1);
-    expect(orders[0]!.lines[0]!.title).toBe(product.title);
+    const order = orders[0]!;
+    expect(order.lines[0]!.title).toBe(product.title);
+    const total = `$${Number(order.total).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+
+    await page.getByRole('link', { name: 'View your order' }).click();
+    await page.waitForURL(`${ctx.shop.url}/orders/${order.id}`);
+    await page.getByRole('heading', { name: 'Order confirmed' }).waitFor({ timeout: 15000 });
+    await page.locator('main').getByText(product.title).first().waitFor();
+    expect(await page.locator('main [data-order-total]').innerText()).toBe(total);
+    expect(await page.getByRole('link', { name: 'View your order' }).count()).toBe(0);
+
     await page.goto(`${ctx.shop.url}/account/orders`);
     await page.getByText(product.title).first().waitFor({ timeout: 15000 });
+    await page.locator(`main tr[data-order-id="${order.id}"] a`).click();
+    await page.waitForURL(`${ctx.shop.url}/orders/${order.id}`);
+    await page.getByRole('heading', { name: 'Order confirmed' }).waitFor({ timeout: 15000 });
+    expect(await page.locator('main [data-order-total]').innerText()).toBe(total);
   });
 });

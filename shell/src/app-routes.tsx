@@ -17,6 +17,7 @@ const remotePages: Array<{ path: string; id: string }> = [
   { path: '/locations', id: 'mf_catalog/LocationsPage' },
   { path: '/account', id: 'mf_account/AccountPage' },
   { path: '/account/orders', id: 'mf_account/OrderHistoryPage' },
+  { path: '/orders/:id', id: 'mf_account/OrderPage' },
   { path: '/forgot-password', id: 'mf_account/ForgotPasswordPage' },
   { path: '/reset-password', id: 'mf_account/ResetPasswordPage' },
   { path: '/admin', id: 'mf_admin/AdminDashboard' },

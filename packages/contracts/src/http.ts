@@ -30,6 +30,7 @@ export const ApiPaths = {
     stripeWebhook: '/api/webhooks/payments/stripe',
     createPaymentIntent: '/api/create-payment-intent',
     orders: '/api/orders',
+    order: (id: string) => `/api/orders/${encodeURIComponent(id)}`,
   },
   pos: {
     config: '/api/admin/pos-config',

@@ -12,7 +12,7 @@ export const Remotes = {
   },
   account: {
     name: 'mf_account',
-    exposes: ['AccountArea', 'AccountPage', 'ForgotPasswordPage', 'ResetPasswordPage', 'OrderHistoryPage'],
+    exposes: ['AccountArea', 'AccountPage', 'ForgotPasswordPage', 'ResetPasswordPage', 'OrderHistoryPage', 'OrderPage'],
   },
   admin: { name: 'mf_admin', exposes: ['AdminDashboard'] },
 } as const;

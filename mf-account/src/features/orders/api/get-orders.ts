@@ -1,20 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPaths } from '@pl/contracts';
-import { apiJson, errorStatus } from '@pl/ui';
-import { parseOrders, type OrderView } from '../utils/order-view.js';
+import { z } from 'zod';
+import { ApiPaths, Order } from '@pl/contracts';
+import { apiJson } from '@pl/ui';
+import { newestFirst } from '../utils/order-view.js';
 
-/**
- * GET /api/orders: the signed-in customer's orders, newest first. `null` while the cart service
- * has no order listing (it answers 404): the pages then show an honest empty state, not an error.
- */
-export async function fetchOrders({ signal }: { signal?: AbortSignal }): Promise<OrderView[] | null> {
-  try {
-    const orders = parseOrders(await apiJson<unknown>('GET', ApiPaths.cart.orders, undefined, { signal }));
-    return orders.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
-  } catch (error) {
-    if (errorStatus(error) === 404) return null;
-    throw error;
-  }
+const OrderList = z.array(Order);
+
+/** GET /api/orders: the signed-in customer's orders (cart service), newest first. */
+export async function fetchOrders({ signal }: { signal?: AbortSignal }): Promise<Order[]> {
+  return newestFirst(OrderList.parse(await apiJson<unknown>('GET', ApiPaths.cart.orders, undefined, { signal })));
 }
 
 export const ordersQueryOptions = () => queryOptions({ queryKey: [ApiPaths.cart.orders], queryFn: fetchOrders });

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
+import type { Order } from '@pl/contracts';
 import { Badge, Button, buttonClass, Card, CardContent, formatPrice, Skeleton, serverMessage } from '@pl/ui';
 import { RequireCustomer } from '../../profile/components/require-customer.js';
 import { useOrders } from '../api/get-orders.js';
-import { itemCount, statusLabel, type OrderView } from '../utils/order-view.js';
+import { formatOrderDate, itemCount, statusLabel } from '../utils/order-view.js';
 
-/** /account/orders: the customer's orders from the cart service (date, items, total, status). */
+/** /account/orders: the customer's orders from the cart service (date, items, total, status), each linking to its page. */
 export function OrderHistoryPage() {
   return (
     <RequireCustomer>
@@ -41,8 +42,7 @@ function OrderList() {
       </div>
     );
   }
-  // null: the shop has no order listing yet; for the customer that is the same as no orders.
-  if (!orders.data?.length) return <NoOrders />;
+  if (orders.data.length === 0) return <NoOrders />;
   return <OrderTable orders={orders.data} />;
 }
 
@@ -60,18 +60,14 @@ function NoOrders() {
   );
 }
 
-const orderDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
-};
-
-function OrderTable({ orders }: { orders: OrderView[] }) {
+function OrderTable({ orders }: { orders: Order[] }) {
   return (
     <Card>
       <CardContent className="acc-orders">
         <table className="acc-orders__table">
           <thead>
             <tr>
+              <th scope="col">Order</th>
               <th scope="col">Date</th>
               <th scope="col">Items</th>
               <th scope="col" className="acc-orders__num">
@@ -84,15 +80,20 @@ function OrderTable({ orders }: { orders: OrderView[] }) {
             {orders.map((order) => (
               <tr key={order.id} data-order-id={order.id}>
                 <td>
-                  <time dateTime={order.createdAt}>{orderDate(order.createdAt)}</time>
+                  <Link to={`/orders/${order.id}`} className="acc-orders__link" aria-label={`Order ${order.number}`}>
+                    {order.number}
+                  </Link>
+                </td>
+                <td>
+                  <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
                 </td>
                 <td>
                   <span className="acc-orders__count">
                     {itemCount(order)} {itemCount(order) === 1 ? 'item' : 'items'}
                   </span>
-                  <span className="pl-muted acc-orders__titles">{order.items.map((i) => (i.qty > 1 ? `${i.qty} × ${i.title}` : i.title)).join(', ')}</span>
+                  <span className="pl-muted acc-orders__titles">{order.lines.map((l) => (l.qty > 1 ? `${l.qty} × ${l.title}` : l.title)).join(', ')}</span>
                 </td>
-                <td className="acc-orders__num">{formatPrice(order.totalCents)}</td>
+                <td className="acc-orders__num">{formatPrice(order.total)}</td>
                 <td>
                   <Badge variant="secondary">{statusLabel(order.status)}</Badge>
                 </td>

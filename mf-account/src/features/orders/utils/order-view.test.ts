@@ -1,61 +1,89 @@
-import { itemCount, parseOrders, statusLabel, summarizeOrders } from './order-view';
+import type { Location, Order } from '@pl/contracts';
+import { fulfilmentLines, itemCount, newestFirst, orderHeading, statusLabel, summarizeOrders } from './order-view';
 
-const buildOrder = (overrides: Record<string, unknown> = {}) => ({
-  id: 'ord_1',
-  createdAt: '2026-11-20T10:00:00.000Z',
+const buildOrder = (overrides: Partial<Order> = {}): Order => ({
+  id: '0b6f5a8e-0000-4000-8000-000000000001',
+  number: 'PL-1001',
   status: 'paid',
-  total: '108.00',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  email: 'buyer@example.com',
   lines: [
-    { title: 'Laptop stand', qty: 2, sku: 'LS-1', price: '25.00' },
-    { title: 'USB-C hub', qty: 1 },
+    { title: 'Laptop stand', sku: 'LS-1', conditionGrade: 'A', price: '25.00', qty: 2, subtotal: '50.00' },
+    { title: 'USB-C hub', sku: 'HUB-1', conditionGrade: 'B', price: '50.00', qty: 1, subtotal: '50.00' },
   ],
+  subtotal: '100.00',
+  tax: '8.00',
+  shipping: '0.00',
+  total: '108.00',
+  fulfilment: { type: 'pickup', locationId: 'loc-1' },
+  note: null,
   ...overrides,
 });
 
-describe('parseOrders', () => {
-  it('reads date, items, total in cents and status from an array', () => {
-    expect(parseOrders([buildOrder()])).toEqual([
-      {
-        id: 'ord_1',
-        createdAt: '2026-11-20T10:00:00.000Z',
-        status: 'paid',
-        totalCents: 10800,
-        items: [
-          { title: 'Laptop stand', qty: 2 },
-          { title: 'USB-C hub', qty: 1 },
-        ],
-      },
-    ]);
-  });
-
-  it('also reads a { data: [...] } page', () => {
-    expect(parseOrders({ data: [buildOrder({ id: 'ord_2' })] }).map((o) => o.id)).toEqual(['ord_2']);
-  });
-
-  it('refuses a response that is not a list of orders', () => {
-    expect(() => parseOrders({ message: 'nope' })).toThrow();
-    expect(() => parseOrders([buildOrder({ total: 'ten dollars' })])).toThrow();
-  });
-});
+const location: Location = {
+  id: 'loc-1',
+  name: 'Columbus Warehouse',
+  type: 'warehouse',
+  address: '100 Main St',
+  city: 'Columbus',
+  state: 'OH',
+  zipCode: '43215',
+  phone: null,
+  email: null,
+  hours: null,
+  notes: null,
+};
 
 describe('summarizeOrders', () => {
   it('is zero for no orders', () => {
     expect(summarizeOrders([])).toEqual({ totalOrders: 0, totalSpentCents: 0 });
   });
 
-  it('counts every order and adds up what was spent, leaving out refunded ones', () => {
-    const orders = parseOrders([buildOrder(), buildOrder({ id: 'ord_2', total: '19.99' }), buildOrder({ id: 'ord_3', status: 'REFUNDED', total: '50.00' })]);
-    expect(summarizeOrders(orders)).toEqual({ totalOrders: 3, totalSpentCents: 12799 });
+  it('counts every order and adds up what was spent, leaving out refunded and cancelled ones', () => {
+    const orders = [buildOrder(), buildOrder({ total: '19.99' }), buildOrder({ status: 'refunded', total: '50.00' }), buildOrder({ status: 'cancelled', total: '5.00' })];
+    expect(summarizeOrders(orders)).toEqual({ totalOrders: 4, totalSpentCents: 12799 });
   });
 });
 
 describe('order display helpers', () => {
   it('counts items by quantity', () => {
-    expect(itemCount(parseOrders([buildOrder()])[0]!)).toBe(3);
+    expect(itemCount(buildOrder())).toBe(3);
+  });
+
+  it('sorts newest first', () => {
+    const older = buildOrder({ number: 'PL-1', createdAt: '2026-01-01T00:00:00.000Z' });
+    const newer = buildOrder({ number: 'PL-2', createdAt: '2026-02-01T00:00:00.000Z' });
+    expect(newestFirst([older, newer]).map((o) => o.number)).toEqual(['PL-2', 'PL-1']);
   });
 
   it('labels statuses in sentence case', () => {
     expect(statusLabel('paid')).toBe('Paid');
     expect(statusLabel('READY_FOR_PICKUP')).toBe('Ready for pickup');
+  });
+
+  it('confirms a paid order and names a refunded or cancelled one by its status', () => {
+    expect(orderHeading('paid')).toBe('Order confirmed');
+    expect(orderHeading('fulfilled')).toBe('Order confirmed');
+    expect(orderHeading('refunded')).toBe('Order refunded');
+    expect(orderHeading('cancelled')).toBe('Order cancelled');
+  });
+});
+
+describe('fulfilmentLines', () => {
+  it('names the pickup location from the locations list', () => {
+    expect(fulfilmentLines({ type: 'pickup', locationId: 'loc-1' }, [location])).toEqual({
+      title: 'Pickup',
+      lines: ['Columbus Warehouse', '100 Main St', 'Columbus, OH 43215'],
+    });
+  });
+
+  it('says pickup without a name while the locations are loading or the location is gone', () => {
+    expect(fulfilmentLines({ type: 'pickup', locationId: 'loc-1' }, undefined)).toEqual({ title: 'Pickup', lines: [] });
+    expect(fulfilmentLines({ type: 'pickup', locationId: 'loc-9' }, [location])).toEqual({ title: 'Pickup', lines: ['Pickup location'] });
+  });
+
+  it('lists the shipping address', () => {
+    const address = { name: 'Ada Buyer', line1: '1 Elm St', line2: 'Apt 2', city: 'Dayton', state: 'OH', zipCode: '45402' };
+    expect(fulfilmentLines({ type: 'shipping', address }, undefined)).toEqual({ title: 'Shipping', lines: ['Ada Buyer', '1 Elm St', 'Apt 2', 'Dayton, OH 45402'] });
   });
 });

@@ -9,7 +9,7 @@ import { LoadFailed } from '../../cart/components/load-failed.js';
 import { useCreatePaymentIntent } from '../api/create-payment-intent.js';
 import { useCurrentCustomer } from '../api/get-current-customer.js';
 import { useSaveCheckoutDetails } from '../api/save-checkout-details.js';
-import { PAYMENT_RETURN_PATH, paymentReturnUrl } from '../utils/payment-return.js';
+import { paymentReturnUrl, paymentSuccessPath } from '../utils/payment-return.js';
 import { CheckoutDetailsFormView } from './checkout-details-form.js';
 import { PaymentStep } from './payment-step.js';
 
@@ -107,7 +107,7 @@ function CheckoutWithCart({ cart }: { cart: Cart }) {
               <Skeleton style={{ height: '10rem' }} />
             ) : intent ? (
               <>
-                <PaymentStep intent={intent} returnUrl={paymentReturnUrl(window.location.origin)} onPaid={() => navigate(PAYMENT_RETURN_PATH)} />
+                <PaymentStep intent={intent} returnUrl={paymentReturnUrl(window.location.origin)} onPaid={(orderId) => navigate(paymentSuccessPath(orderId))} />
                 <Button variant="ghost" size="sm" className="cc-back" onClick={() => setIntent(null)}>
                   Change delivery details
                 </Button>

@@ -1,33 +1,40 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiPaths } from '@pl/contracts';
 import { toast } from '@pl/ui';
 import { cartChanged } from '../../cart/api/get-cart.js';
-import { isPaymentReturn, withoutPaymentParam } from '../utils/payment-return.js';
+import { isPaymentReturn, paymentReturnOrderId, withoutPaymentParams } from '../utils/payment-return.js';
 
 /**
- * The shopper lands on '/?payment=success' after paying (from the test-card form, or from Stripe's
- * redirect): thank them once, refetch the now-empty cart and their orders, and drop the parameter
- * so a reload or Back does not thank them again. Mounted by the header's CartButton, which is on
- * every page.
+ * The shopper lands on '/?payment=success' after paying (from the test-card form, with
+ * '&order=<id>', or from Stripe's redirect): thank them once, refetch the now-empty cart and their
+ * orders, and drop the parameters so a reload or Back does not thank them again. Mounted by the
+ * header's CartButton, which is on every page. Answers the order id (if the return named one) for
+ * the 'View your order' banner, until the shopper dismisses it.
  */
 // The location entry already thanked for: StrictMode's double effects and a second mounted
 // CartButton (standalone page plus header) must not show the toast twice.
 let thankedFor: string | undefined;
 
-export function usePaymentReturnNotice(): void {
+export function usePaymentReturnNotice(): { orderId: string | null; dismiss: () => void } {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const returned = isPaymentReturn(location.search);
+  // Only the instance that thanked keeps the order id, so the banner shows once as well.
+  const [orderId, setOrderId] = useState<string | null>(null);
 
   useEffect(() => {
     if (!returned || thankedFor === location.key) return;
     thankedFor = location.key;
     toast({ title: 'Payment Successful', description: 'Thank you for your purchase!' });
+    setOrderId(paymentReturnOrderId(location.search));
     cartChanged(queryClient);
     void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(ApiPaths.cart.orders) });
-    navigate({ pathname: location.pathname, search: withoutPaymentParam(location.search), hash: location.hash }, { replace: true });
+    navigate({ pathname: location.pathname, search: withoutPaymentParams(location.search), hash: location.hash }, { replace: true });
   }, [returned, location, navigate, queryClient]);
+
+  const dismiss = useCallback(() => setOrderId(null), []);
+  return { orderId, dismiss };
 }

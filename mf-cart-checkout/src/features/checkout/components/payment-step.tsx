@@ -7,7 +7,7 @@ import { TestCardForm } from './test-card-form.js';
 const StripePaymentForm = lazy(() => import('./stripe-payment-form.js'));
 
 /** The payment form the server chose: Stripe Elements when Stripe keys are configured, else the test card. */
-export function PaymentStep({ intent, returnUrl, onPaid }: { intent: PaymentIntentResponse; returnUrl: string; onPaid: () => void }) {
+export function PaymentStep({ intent, returnUrl, onPaid }: { intent: PaymentIntentResponse; returnUrl: string; onPaid: (orderId: string | null) => void }) {
   if (intent.provider === 'stripe' && intent.publishableKey) {
     return (
       <Suspense fallback={<Skeleton style={{ height: '12rem' }} aria-label="Loading payment form" />}>

@@ -7,7 +7,7 @@ import { formatCardNumber, formatExpiry, validateCard, type CardErrors } from '.
  * The built-in test-card provider's form (no Stripe keys configured): the card goes to our own
  * server, which decides like a card network and confirms the payment on the server side.
  */
-export function TestCardForm({ clientSecret, onPaid }: { clientSecret: string; onPaid: () => void }) {
+export function TestCardForm({ clientSecret, onPaid }: { clientSecret: string; onPaid: (orderId: string | null) => void }) {
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
   const [processing, setProcessing] = useState(false);
@@ -21,7 +21,7 @@ export function TestCardForm({ clientSecret, onPaid }: { clientSecret: string; o
     try {
       const result = await confirmTestCard({ clientSecret, cardNumber: card.cardNumber, expiry: card.expiry, cvc: card.cvc.trim() });
       if (result.status === 'succeeded') {
-        onPaid();
+        onPaid(result.orderId ?? null);
         return;
       }
       toast({ title: 'Payment Failed', description: result.message ?? 'Your card was declined.', variant: 'destructive' });

@@ -5,15 +5,31 @@ export function paymentReturnUrl(origin: string): string {
   return `${origin}${PAYMENT_RETURN_PATH}`;
 }
 
+/**
+ * Where the test-card form goes after paying: the same return path, plus the order the server
+ * created so the page can link to it. Stripe's redirect has no order id (the order is created
+ * from its webhook), so it keeps the bare return path.
+ */
+export function paymentSuccessPath(orderId: string | null | undefined): string {
+  return orderId ? `${PAYMENT_RETURN_PATH}&order=${encodeURIComponent(orderId)}` : PAYMENT_RETURN_PATH;
+}
+
 /** Whether a location's query string says the shopper just came back from a successful payment. */
 export function isPaymentReturn(search: string): boolean {
   return new URLSearchParams(search).get('payment') === 'success';
 }
 
-/** The query string without the `payment` parameter, so a reload does not thank the shopper twice. */
-export function withoutPaymentParam(search: string): string {
+/** The order id a successful payment return names, if any. */
+export function paymentReturnOrderId(search: string): string | null {
+  const params = new URLSearchParams(search);
+  return params.get('payment') === 'success' ? params.get('order') || null : null;
+}
+
+/** The query string without the `payment` and `order` parameters, so a reload does not thank the shopper twice. */
+export function withoutPaymentParams(search: string): string {
   const params = new URLSearchParams(search);
   params.delete('payment');
+  params.delete('order');
   const rest = params.toString();
   return rest ? `?${rest}` : '';
 }

@@ -1,0 +1,148 @@
+import { Link, useParams } from 'react-router-dom';
+import { decimalToCents, type Order } from '@pl/contracts';
+import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, ConditionBadge, formatPrice, serverMessage, Skeleton } from '@pl/ui';
+import { useLocations } from '../api/get-locations.js';
+import { useOrder } from '../api/get-order.js';
+import { formatOrderDate, fulfilmentLines, orderHeading, statusLabel } from '../utils/order-view.js';
+
+/**
+ * /orders/:id: the confirmation of one order, reachable again from order history. Works for
+ * guests too: the cart service answers by the session's subject, and 404s anyone else's order.
+ */
+export function OrderPage() {
+  const { id = '' } = useParams();
+  const order = useOrder(id);
+
+  if (order.isPending) {
+    return (
+      <div className="pl-container pl-page" aria-busy="true">
+        <Skeleton style={{ height: '2.25rem', width: '16rem' }} />
+        <Skeleton style={{ height: '16rem', marginTop: '1.5rem', maxWidth: '48rem' }} />
+      </div>
+    );
+  }
+  if (order.isError) {
+    return (
+      <div className="pl-container pl-page">
+        <h1 className="pl-page__title">Order</h1>
+        <p className="acc-error" role="alert">
+          This order could not be loaded. {serverMessage(order.error) ?? 'Please try again.'}
+        </p>
+        <Button variant="outline" onClick={() => void order.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!order.data) return <OrderNotFound />;
+  return <OrderConfirmation order={order.data} />;
+}
+
+function OrderNotFound() {
+  return (
+    <div className="pl-container pl-page">
+      <Card className="acc-orders-empty" data-order-not-found>
+        <CardContent>
+          <h1 className="acc-order__missing">Order not found</h1>
+          <p className="pl-muted">We could not find this order. It may belong to another account, or the link may be wrong.</p>
+          <Link to="/account/orders" className={buttonClass({ variant: 'outline' })}>
+            Order History
+          </Link>{' '}
+          <Link to="/products" className={buttonClass()}>
+            Browse Products
+          </Link>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function OrderConfirmation({ order }: { order: Order }) {
+  const locations = useLocations();
+  const fulfilment = fulfilmentLines(order.fulfilment, locations.data);
+  const confirmed = order.status === 'paid' || order.status === 'fulfilled';
+  return (
+    <div className="pl-container pl-page acc-order" data-order-id={order.id}>
+      <h1 className="pl-page__title">{orderHeading(order.status)}</h1>
+      {!confirmed && (
+        <p className="acc-error" role="status">
+          {order.note ?? `This order was ${order.status}.`}
+        </p>
+      )}
+      <dl className="acc-details acc-order__facts">
+        <dt>Order number</dt>
+        <dd data-order-number>{order.number}</dd>
+        <dt>Date</dt>
+        <dd>
+          <time dateTime={order.createdAt}>{formatOrderDate(order.createdAt)}</time>
+        </dd>
+        {order.email && (
+          <>
+            <dt>E-mail</dt>
+            <dd>{order.email}</dd>
+          </>
+        )}
+        <dt>Status</dt>
+        <dd>
+          <Badge variant="secondary">{statusLabel(order.status)}</Badge>
+        </dd>
+      </dl>
+      <div className="acc-order__grid">
+        <Card>
+          <CardHeader>
+            <CardTitle>Items</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="acc-order__lines">
+              {order.lines.map((line) => (
+                <li key={line.sku} className="acc-order__line" data-order-line={line.sku}>
+                  <div>
+                    <span className="acc-order__title">{line.title}</span>
+                    <span className="pl-muted acc-order__meta">
+                      SKU {line.sku} <ConditionBadge grade={line.conditionGrade} />
+                    </span>
+                    <span className="pl-muted acc-order__meta">
+                      Qty {line.qty} × {formatPrice(line.price)}
+                    </span>
+                  </div>
+                  <span className="acc-order__subtotal">{formatPrice(line.subtotal)}</span>
+                </li>
+              ))}
+            </ul>
+            <dl className="acc-order__totals">
+              <dt>Subtotal</dt>
+              <dd>{formatPrice(order.subtotal)}</dd>
+              <dt>Shipping</dt>
+              <dd>{decimalToCents(order.shipping) === 0 ? 'Free' : formatPrice(order.shipping)}</dd>
+              <dt>Tax</dt>
+              <dd>{formatPrice(order.tax)}</dd>
+              <dt className="acc-order__total">Total</dt>
+              <dd className="acc-order__total" data-order-total>
+                {formatPrice(order.total)}
+              </dd>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{fulfilment.title}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {locations.isPending && order.fulfilment.type === 'pickup' ? (
+              <Skeleton style={{ height: '3rem' }} />
+            ) : (
+              <address className="acc-order__address" data-fulfilment={order.fulfilment.type}>
+                {fulfilment.lines.map((text) => (
+                  <span key={text}>{text}</span>
+                ))}
+              </address>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+      <p className="acc-order__links">
+        <Link to="/account/orders">Order History</Link> · <Link to="/products">Continue Shopping</Link>
+      </p>
+    </div>
+  );
+}
