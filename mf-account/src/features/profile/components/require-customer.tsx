@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { Customer } from '@pl/contracts';
 import { Button, Skeleton, serverMessage } from '@pl/ui';
@@ -9,10 +9,14 @@ import { signInRequest } from '../../session/utils/sign-in-request.js';
  * Spec §2: account pages redirect guests to /. They wait for the current-user call first (and
  * for a refetch in flight, so a customer who just signed in is not bounced by the old answer).
  * /account is also the login page recovery screens link back to (spec §2 routes), so the
- * redirect asks the header to open the Sign In dialog.
+ * redirect asks the header to open the Sign In dialog — except when the customer was just here and
+ * signed out: the page can still be on screen while the way home loads, and signing out is no
+ * request to sign in again.
  */
 export function RequireCustomer({ children }: { children: (user: Customer) => ReactNode }) {
   const me = useCurrentUser();
+  const hadCustomer = useRef(false);
+  if (me.user) hadCustomer.current = true;
   if (me.isPending || (me.isFetching && !me.user)) {
     return (
       <div className="pl-container pl-page" aria-busy="true">
@@ -33,6 +37,6 @@ export function RequireCustomer({ children }: { children: (user: Customer) => Re
       </div>
     );
   }
-  if (!me.user) return <Navigate to="/" replace state={signInRequest} />;
+  if (!me.user) return <Navigate to="/" replace state={hadCustomer.current ? undefined : signInRequest} />;
   return <>{children(me.user)}</>;
 }
