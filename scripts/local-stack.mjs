@@ -48,15 +48,21 @@ export function isPortOpen(port, host = '127.0.0.1', timeoutMs = 500) {
  * (32768+): a port from listen(0) is an ephemeral one, which an outgoing connection (to
  * PostgreSQL, NATS, a browser) can take before our process binds it.
  */
+const handedOut = new Set();
 export async function freePort() {
   for (;;) {
     const port = 20000 + Math.floor(Math.random() * 12000);
+    // Never the same port twice from this process: a stack asks for nine before starting any.
+    if (handedOut.has(port)) continue;
     const free = await new Promise((resolve) => {
       const srv = net.createServer();
       srv.once('error', () => resolve(false));
       srv.listen(port, '0.0.0.0', () => srv.close(() => resolve(true)));
     });
-    if (free) return port;
+    if (free) {
+      handedOut.add(port);
+      return port;
+    }
   }
 }
 

@@ -7,8 +7,12 @@ const isCurrentUser = (queryKey: readonly unknown[]) => queryKey[0] === currentU
  * Spec §4: sign-in and registration refresh the current user. Awaited before the caller moves on,
  * so /account does not see the stale "guest" answer and bounce the new customer to /.
  */
-export function refreshCurrentUser(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+export async function refreshCurrentUser(queryClient: QueryClient): Promise<void> {
+  // A first fetch still in flight may have been answered before the change we are reacting to;
+  // invalidating alone would join it (react-query reuses an in-flight fetch of a query with no
+  // data yet) and keep its stale answer. Cancel it, then fetch afresh.
+  await queryClient.cancelQueries({ queryKey: currentUserQueryKey });
+  await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
 }
 
 /**
