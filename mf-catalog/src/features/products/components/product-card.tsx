@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import type { Product } from '@pl/contracts';
-import { Badge, Card, ConditionBadge, RemoteSlot } from '@pl/ui';
+import { Badge, Card, ConditionBadge } from '@pl/ui';
 import { leadVariant } from '../utils/availability.js';
 import { percentOff } from '../utils/percent-off.js';
 import { productImage } from '../utils/product-images.js';
 import { stockLabel } from '../utils/stock-label.js';
+import { AddToCartSlot } from './add-to-cart-slot.js';
 import { PriceTag } from './price-tag.js';
 import { ProductImage } from './product-image.js';
 
@@ -65,12 +66,7 @@ export function ProductCard({ product }: ProductCardProps) {
         </p>
         <PriceTag className="cat-card__prices" price={variant.price} compareAt={variant.compareAtPrice} />
         <div className="cat-card__action">
-          <RemoteSlot
-            id="mf_cart_checkout/AddToCartButton"
-            compact
-            loading={<span className="pl-skeleton cat-card__button-placeholder" aria-hidden="true" />}
-            props={{ sku: variant.sku, title: product.title, available: variant.totalAvailable, oneOfAKind: product.oneOfAKind }}
-          />
+          <AddToCartSlot product={product} variant={variant} />
         </div>
         <p className="cat-card__hint">{product.oneOfAKind && variant.totalAvailable > 0 ? RESERVATION_HINT : null}</p>
       </div>

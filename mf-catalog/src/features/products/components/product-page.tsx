@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { Product } from '@pl/contracts';
-import { Badge, buttonClass, ConditionBadge, conditionGradeInfo, errorStatus, formatPrice, RemoteSlot, Skeleton } from '@pl/ui';
+import { Badge, buttonClass, ConditionBadge, conditionGradeInfo, errorStatus, formatPrice, Skeleton } from '@pl/ui';
 import { LastSyncIndicator } from '../../live/components/last-sync-indicator.js';
 import { useProduct } from '../api/get-product.js';
 import { useLiveProducts } from '../api/use-live-products.js';
@@ -10,6 +10,7 @@ import { savings } from '../utils/percent-off.js';
 import { stockLabel } from '../utils/stock-label.js';
 import { LoadError } from './load-error.js';
 import { PickupAvailability } from './pickup-availability.js';
+import { AddToCartSlot } from './add-to-cart-slot.js';
 import { PriceTag } from './price-tag.js';
 import { RESERVATION_HINT } from './product-card.js';
 import { ProductGallery } from './product-gallery.js';
@@ -128,12 +129,7 @@ function PriceAndStock({
       </div>
       {p.variants.length > 1 && <VariantPicker variants={p.variants} selectedId={v.id} onSelect={onSelect} />}
       <div className="cat-detail__action">
-        <RemoteSlot
-          id="mf_cart_checkout/AddToCartButton"
-          compact
-          loading={<span className="pl-skeleton cat-card__button-placeholder" aria-hidden="true" />}
-          props={{ sku: v.sku, title: p.title, available: v.totalAvailable, oneOfAKind: p.oneOfAKind }}
-        />
+        <AddToCartSlot product={p} variant={v} />
       </div>
       {p.oneOfAKind && v.totalAvailable > 0 && <p className="cat-card__hint cat-detail__hint">{RESERVATION_HINT}</p>}
       <p className="pl-muted cat-detail__sku">SKU {v.sku}</p>
