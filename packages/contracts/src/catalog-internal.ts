@@ -14,6 +14,10 @@ export const CatalogInternalPaths = {
   commitHold: (id: string) => `/internal/holds/${id}/commit`,
   stock: '/internal/stock',
   products: '/internal/products',
+  /** PUT: up to MAX_UPSERT_BATCH products in one call (a full sync from the POS). */
+  productsBatch: '/internal/products/batch',
+  /** GET: which units of which location an order took (its committed holds), for the POS write-back. */
+  orderAllocations: (orderId: string) => `/internal/orders/${orderId}/allocations`,
   /** GET: what the cart snapshots into a line, and how many units are available right now. */
   variant: (sku: string) => `/internal/variants/${sku}`,
 } as const;
@@ -114,3 +118,20 @@ export const VariantInfo = z.object({
   available: z.number().int(),
 });
 export type VariantInfo = z.infer<typeof VariantInfo>;
+
+/** Most products one batch upsert may carry. */
+export const MAX_UPSERT_BATCH = 100;
+export const UpsertProductBatchRequest = z.strictObject({ products: z.array(UpsertProductRequest).min(1).max(MAX_UPSERT_BATCH) });
+export type UpsertProductBatchRequest = z.infer<typeof UpsertProductBatchRequest>;
+/** One result per product, in order: each product is its own transaction, so one bad product does not undo the others. */
+export const UpsertProductBatchResult = z.object({
+  results: z.array(z.union([UpsertProductResult, z.object({ error: z.object({ status: z.number().int(), code: z.string(), message: z.string() }) })])),
+});
+export type UpsertProductBatchResult = z.infer<typeof UpsertProductBatchResult>;
+
+/** The units an order took, per sku and location (from its committed holds); 404 when the order committed nothing. */
+export const OrderAllocations = z.object({
+  orderId: z.string(),
+  lines: z.array(z.object({ sku: z.string(), locationId: z.string(), qty: z.number().int().positive() })),
+});
+export type OrderAllocations = z.infer<typeof OrderAllocations>;

@@ -20,7 +20,12 @@ export interface ServiceAppOptions {
    * by the shared INTERNAL_API_TOKEN and mounted before session authentication (their bearer is that
    * token, not a session).
    */
-  internal?: { token: string; routes: RequestHandler[] };
+  internal?: {
+    token: string;
+    routes: RequestHandler[];
+    /** JSON body limit of the internal API (default: bodyLimit); read only once the token checked out. */
+    bodyLimit?: string;
+  };
   /** JSON body limit (default '100kb'). */
   bodyLimit?: string;
   /**
@@ -44,12 +49,13 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.use(healthRouter({ ...options.health, checks }));
   // Before the JSON parser: a body read raw here is left alone by it.
   for (const route of options.rawBodyRoutes ?? []) app.post(route, express.raw({ type: 'application/json', limit: options.bodyLimit ?? '100kb' }));
-  app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
   if (options.internal) {
-    app.use('/internal', requireInternalToken(options.internal.token));
+    const limit = options.internal.bodyLimit ?? options.bodyLimit ?? '100kb';
+    app.use('/internal', requireInternalToken(options.internal.token), express.json({ limit }));
     for (const router of options.internal.routes) app.use(router);
     app.use('/internal', notFoundHandler);
   }
+  app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
   app.use(authenticate(options.verifier));
   for (const router of options.routes) app.use(router);
   app.use(notFoundHandler);

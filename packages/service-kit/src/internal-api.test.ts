@@ -42,7 +42,15 @@ describe('createServiceApp internal routes', () => {
       createServiceApp({
         logger: testLogger(),
         verifier: createTokenVerifier({ keySet: keys.keySet }),
-        internal: { token: TOKEN, routes: [Router().post('/internal/double', (req, res) => void res.json({ n: Body.parse(req.body).n * 2 }))] },
+        internal: {
+          token: TOKEN,
+          bodyLimit: '1mb',
+          routes: [
+            Router()
+              .post('/internal/double', (req, res) => void res.json({ n: Body.parse(req.body).n * 2 }))
+              .post('/internal/size', (req, res) => void res.json({ chars: JSON.stringify(req.body).length })),
+          ],
+        },
         routes: [Router().get('/api/who', (req, res) => void res.json(req.principal))],
       }),
     );
@@ -80,6 +88,18 @@ describe('createServiceApp internal routes', () => {
     const res = await call('/internal/nothing-here', `Bearer ${TOKEN}`);
     expect([res.status, await res.json()]).toEqual([404, { message: 'Not found', code: 'NOT_FOUND' }]);
     expect((await call('/internal/nothing-here')).status).toBe(401);
+  });
+
+  it('takes bodies up to its own limit, but only from a caller with the token', async () => {
+    const big = JSON.stringify({ text: 'x'.repeat(500_000) });
+    const post = (path: string, authorization?: string) =>
+      fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: big });
+
+    const allowed = await post('/internal/size', `Bearer ${TOKEN}`);
+    expect([allowed.status, await allowed.json()]).toEqual([200, { chars: big.length }]);
+    expect((await post('/internal/size')).status).toBe(401);
+    // The public routes keep the default 100 kB.
+    expect((await post('/api/who')).status).toBe(413);
   });
 
   it('keeps session authentication for the public routes', async () => {

@@ -21,7 +21,8 @@ export function createApp({ pool, logger, verifier }: ServiceDeps, options: Cata
     pool,
     logger,
     verifier,
-    internal: { token: options.internalApiToken, routes: [holdsRoutes(pool), posWritesRoutes(pool), variantsRoutes(pool)] },
+    // A batch of products from the POS can be a few hundred kB.
+    internal: { token: options.internalApiToken, bodyLimit: '5mb', routes: [holdsRoutes(pool), posWritesRoutes(pool), variantsRoutes(pool)] },
     routes: [productsRoutes(pool), categoriesRoutes(pool), locationsRoutes(pool), adminInventoryRoutes(pool), mediaRoutes(options.mediaDir)],
   });
 }

@@ -1,4 +1,4 @@
-import { Product, SetStockResult, UpsertProductResult, type UpsertProductRequest } from '@pl/contracts';
+import { OrderAllocations, Product, SetStockResult, UpsertProductBatchResult, UpsertProductResult, type UpsertProductRequest } from '@pl/contracts';
 import { startCatalog, type CatalogTestApp } from './catalog-test-app.js';
 import { insertProduct, uniqueSku } from './factories.js';
 
@@ -153,6 +153,83 @@ describe('internal stock and product writes (pos-sync)', () => {
       const parsed = await Promise.all(results.map((r) => r.json()));
       expect(results.map((r) => r.status).sort()).toEqual([200, 200, 201]);
       expect(new Set(parsed.map((p) => p.productId)).size).toBe(1);
+    });
+  });
+
+  describe('PUT /internal/products/batch', () => {
+    const product = (sku: string, title = 'Espresso Machine', locationId = 'dublin'): UpsertProductRequest => ({
+      title,
+      conditionGrade: 'OPEN_BOX',
+      oneOfAKind: false,
+      category: 'home-garden',
+      images: [],
+      variants: [{ sku, priceCents: 19900, stock: [{ locationId, onHand: 2 }] }],
+    });
+    const batch = (body: unknown) => catalog.internal('PUT', '/internal/products/batch', body);
+
+    it('upserts every product in order and reports a refused one in its place without undoing the others', async () => {
+      const [a, b] = [uniqueSku(), uniqueSku()];
+      const first = await batch({ products: [product(a), product(b, 'Grinder', 'atlantis'), product(b)] });
+      const results = UpsertProductBatchResult.parse(await first.json()).results;
+      expect(first.status).toBe(200);
+      expect(results).toEqual([
+        { productId: expect.any(String), created: true },
+        { error: { status: 404, code: 'NOT_FOUND', message: 'Unknown location atlantis' } },
+        { productId: expect.any(String), created: true },
+      ]);
+
+      const again = UpsertProductBatchResult.parse(await (await batch({ products: [product(a), product(b)] })).json()).results;
+      expect(again).toEqual([
+        { productId: (results[0] as { productId: string }).productId, created: false },
+        { productId: (results[2] as { productId: string }).productId, created: false },
+      ]);
+    });
+
+    it('takes a batch far above the public body limit', async () => {
+      const products = Array.from({ length: 100 }, () => ({ ...product(uniqueSku()), description: 'd'.repeat(4000) }));
+      const res = await batch({ products });
+      expect(res.status).toBe(200);
+      expect(UpsertProductBatchResult.parse(await res.json()).results.every((r) => 'created' in r && r.created)).toBe(true);
+    });
+
+    it.each([
+      ['an empty batch', { products: [] }],
+      ['more than 100 products', { products: Array.from({ length: 101 }, () => product('SKU-X')) }],
+      ['an invalid product', { products: [{ title: '' }] }],
+    ])('answers %s with 400 and writes nothing', async (_what, body) => {
+      const before = await snapshot();
+      const res = await batch(body);
+      expect([res.status, (await res.json()).code]).toEqual([400, 'VALIDATION_FAILED']);
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+
+  describe('GET /internal/orders/:orderId/allocations', () => {
+    it('answers the units each committed hold of the order took, per sku and location', async () => {
+      const { variants } = await insertProduct(catalog.pool, {
+        variants: [{ levels: [{ locationId: 'dublin', onHand: 1 }, { locationId: 'westerville', onHand: 5 }] }, { levels: [{ locationId: 'dublin', onHand: 3 }] }],
+      });
+      const [first, second] = variants.map((v) => v.sku) as [string, string];
+      const hold = async (sku: string, qty: number) => {
+        const res = await catalog.internal('POST', '/internal/holds', { sku, qty, holder: 'cart-a', ttlSeconds: 60 });
+        expect(res.status).toBe(201);
+        return (await res.json()).id as string;
+      };
+      const holds = [await hold(first, 3), await hold(second, 2), await hold(second, 1)];
+      await hold(first, 1); // held but not paid: not the order's
+      for (const id of holds) expect((await catalog.internal('POST', `/internal/holds/${id}/commit`, { orderId: 'order-77' })).status).toBe(200);
+
+      const res = await catalog.internal('GET', '/internal/orders/order-77/allocations');
+      const body = OrderAllocations.parse(await res.json());
+      expect(body.orderId).toBe('order-77');
+      expect(body.lines.reduce((n, l) => n + l.qty, 0)).toBe(6);
+      expect(body.lines.filter((l) => l.sku === second)).toEqual([{ sku: second, locationId: 'dublin', qty: 3 }]);
+      expect(body.lines.filter((l) => l.sku === first).reduce((n, l) => n + l.qty, 0)).toBe(3);
+    });
+
+    it('answers 404 for an order that took nothing', async () => {
+      const res = await catalog.internal('GET', '/internal/orders/no-such-order/allocations');
+      expect([res.status, (await res.json()).code]).toEqual([404, 'NOT_FOUND']);
     });
   });
 });

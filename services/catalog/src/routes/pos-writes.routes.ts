@@ -1,10 +1,21 @@
 import { Router } from 'express';
-import { CatalogInternalPaths, SetStockRequest, UpsertProductRequest } from '@pl/contracts';
-import { parseInput, type Pool } from '@pl/service-kit';
+import { z } from 'zod';
+import {
+  CatalogInternalPaths,
+  SetStockRequest,
+  UpsertProductBatchRequest,
+  UpsertProductRequest,
+  type OrderAllocations,
+  type UpsertProductBatchResult,
+} from '@pl/contracts';
+import { AppError, notFound, parseInput, type Pool } from '@pl/service-kit';
+import { findOrderAllocations } from '../db/order-allocations.repo.js';
 import { setStock } from '../domain/set-stock.js';
 import { upsertProduct } from '../domain/upsert-product.js';
 
-/** What pos-sync writes (internal API, behind INTERNAL_API_TOKEN). Both are idempotent, hence PUT. */
+const OrderParams = z.object({ orderId: z.string().min(1).max(128) });
+
+/** What pos-sync writes and reads (internal API, behind INTERNAL_API_TOKEN). The writes are idempotent, hence PUT. */
 export function posWritesRoutes(pool: Pool): Router {
   return Router()
     .put(CatalogInternalPaths.stock, async (req, res) => {
@@ -13,5 +24,26 @@ export function posWritesRoutes(pool: Pool): Router {
     .put(CatalogInternalPaths.products, async (req, res) => {
       const result = await upsertProduct(pool, parseInput(UpsertProductRequest, req.body));
       res.status(result.created ? 201 : 200).json(result);
+    })
+    .put(CatalogInternalPaths.productsBatch, async (req, res) => {
+      const { products } = parseInput(UpsertProductBatchRequest, req.body);
+      // One transaction per product, one after the other: a product the catalog refuses (its skus
+      // belong to two products, say) is reported in its place and does not undo the others.
+      const results: UpsertProductBatchResult['results'] = [];
+      for (const product of products) {
+        try {
+          results.push(await upsertProduct(pool, product));
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          results.push({ error: { status: err.status, code: err.code, message: err.message } });
+        }
+      }
+      res.json({ results } satisfies UpsertProductBatchResult);
+    })
+    .get(CatalogInternalPaths.orderAllocations(':orderId'), async (req, res) => {
+      const { orderId } = parseInput(OrderParams, req.params);
+      const lines = await findOrderAllocations(pool, orderId);
+      if (lines.length === 0) throw notFound(`Order ${orderId} took no stock`);
+      res.json({ orderId, lines } satisfies OrderAllocations);
     });
 }
