@@ -96,6 +96,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     apiProxy({
       upstreams: config.upstreams,
       upstreamTimeoutMs: config.upstreamTimeoutMs,
+      longUpstreamTimeoutMs: config.longUpstreamTimeoutMs,
       publicOrigin: config.publicOrigin,
       cookie,
       sessions,

@@ -47,6 +47,8 @@ const GatewayEnv = z.object({
   CSP_IMG_ORIGINS: originListVar,
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)?$/i, 'a size such as 100kb').default('100kb'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** For the few calls that are slow by nature (contracts LongRunningApiPaths: a full POS sync). */
+  LONG_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(600_000),
   /** The services' shared secret: the gateway calls identity's internal session API with it. */
   INTERNAL_API_TOKEN: internalApiTokenVar,
 }).superRefine(requireInternalApiTokenInProduction);
@@ -70,6 +72,7 @@ export interface GatewayConfig {
   cspImgOrigins: string[];
   bodyLimit: string;
   upstreamTimeoutMs: number;
+  longUpstreamTimeoutMs: number;
   internalApiToken: string;
 }
 
@@ -104,6 +107,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv, repoRoot: string): Gat
     cspImgOrigins: e.CSP_IMG_ORIGINS,
     bodyLimit: e.BODY_LIMIT,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    longUpstreamTimeoutMs: e.LONG_UPSTREAM_TIMEOUT_MS,
     internalApiToken: e.INTERNAL_API_TOKEN,
   };
 }

@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router, type RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { ErrorCodes, Jwt, ownerOf, type ServiceName } from '@pl/contracts';
+import { ErrorCodes, Jwt, LongRunningApiPaths, ownerOf, type ServiceName } from '@pl/contracts';
 import type { Logger } from '@pl/service-kit';
 import type { SessionCookie } from '../auth/cookies.js';
 import { requireAdmin, type Sessions } from '../auth/session.js';
@@ -15,6 +15,8 @@ import { upstreamHeaders } from './upstream-headers.js';
 export interface ApiProxyDeps {
   upstreams: Record<ServiceName, string>;
   upstreamTimeoutMs: number;
+  /** For contracts LongRunningApiPaths. */
+  longUpstreamTimeoutMs: number;
   publicOrigin: string;
   cookie: SessionCookie;
   sessions: Sessions;
@@ -39,15 +41,20 @@ const rejectAmbiguousPaths: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** How long the gateway waits for the owning service to answer a path. */
+export function upstreamTimeoutFor(path: string, deps: Pick<ApiProxyDeps, 'upstreamTimeoutMs' | 'longUpstreamTimeoutMs'>): number {
+  return LongRunningApiPaths.includes(path.replace(/\/+$/, '')) ? deps.longUpstreamTimeoutMs : deps.upstreamTimeoutMs;
+}
+
 export function apiProxy(deps: ApiProxyDeps): Router {
   const proxy = createProxyMiddleware<IncomingMessage>({
     pathFilter: (_pathname, req) => ownerOf(rawPathOf(req)) !== undefined,
     router: (req) => deps.upstreams[ownerOf(rawPathOf(req))!],
     changeOrigin: true,
     on: {
-      proxyReq(proxyReq) {
+      proxyReq(proxyReq, req) {
         // A service that goes silent for this long gets a 504 sent on its behalf, never a hang.
-        proxyReq.setTimeout(deps.upstreamTimeoutMs, () => {
+        proxyReq.setTimeout(upstreamTimeoutFor(rawPathOf(req), deps), () => {
           proxyReq.destroy(Object.assign(new Error('upstream timed out'), { code: UPSTREAM_TIMEOUT }));
         });
       },

@@ -41,6 +41,12 @@ export const ApiPaths = {
   },
 } as const;
 
+/**
+ * Calls that legitimately take long (a full pull of the POS catalogue answers when it is done):
+ * the gateway gives them LONG_UPSTREAM_TIMEOUT_MS instead of UPSTREAM_TIMEOUT_MS.
+ */
+export const LongRunningApiPaths: readonly string[] = [ApiPaths.pos.trigger];
+
 export type ServiceName = 'catalog' | 'cart' | 'identity' | 'pos-sync';
 
 /**
