@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { buildNodeWorkspace } from './build-node.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const NODE_WORKSPACES = ['services/identity', 'services/catalog', 'services/cart', 'services/pos-sync', 'gateway'];
+export const NODE_WORKSPACES = ['services/identity', 'services/catalog', 'services/cart', 'services/pos-sync', 'services/pos-reference', 'gateway'];
 export const WEB_APPS = ['shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
 
 function rsbuild(app) {

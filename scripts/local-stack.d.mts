@@ -8,6 +8,13 @@ export interface StartedShop {
   remoteServers: Record<string, { port: number; close(): Promise<void> }>;
   /** The services' shared secret for internal APIs (e.g. the catalog's /internal/stock). */
   internalApiToken: string;
+  /** The reference POS (a stand-in for the store's POS vendor); null when started without it. */
+  pos: ReferencePosProcess | null;
+  stop(): Promise<void>;
+}
+export interface ReferencePosProcess {
+  url: string;
+  apiKey: string;
   stop(): Promise<void>;
 }
 export function isPortOpen(port: number, host?: string, timeoutMs?: number): Promise<boolean>;
@@ -20,7 +27,18 @@ export function startShop(options: {
   log?: (line: string) => void;
   quiet?: boolean;
   jwtKeyFile?: string;
+  /** Start the reference POS too (default true). */
+  referencePos?: boolean;
+  /** POS_SEED for the reference POS: 'demo', 'none' or a number of generated products. */
+  posSeed?: string | number;
 }): Promise<StartedShop>;
+export function startReferencePosProcess(options: {
+  env?: NodeJS.ProcessEnv;
+  port?: number;
+  seed?: string | number;
+  log?: (line: string) => void;
+  quiet?: boolean;
+}): Promise<ReferencePosProcess>;
 export function startDatabase(options: { env?: NodeJS.ProcessEnv; log: (line: string) => void }): Promise<{ url: string; kind: string; dataDir?: string; stop(): Promise<void> }>;
 export function startNats(options: { env?: NodeJS.ProcessEnv; log: (line: string) => void }): Promise<{ url: string; kind: string; stop(): Promise<void> }>;
 export function findTestDatabase(options?: { env?: NodeJS.ProcessEnv; log?: (line: string) => void }): Promise<{ url: string; stop(): Promise<void> }>;

@@ -21,6 +21,9 @@ export const SERVICES = [
   { name: 'cart', dir: 'services/cart', portVar: 'CART_PORT', port: 5103, urlVar: 'CART_URL' },
   { name: 'pos-sync', dir: 'services/pos-sync', portVar: 'POS_SYNC_PORT', port: 5104, urlVar: 'POS_SYNC_URL' },
 ];
+/** The reference POS (services/pos-reference): a stand-in for the store's POS vendor, not part of the shop. */
+export const REFERENCE_POS = { dir: 'services/pos-reference', portVar: 'POS_PORT', port: 5300 };
+
 export const REMOTES = [
   { app: 'mf-catalog', portVar: 'MF_CATALOG_PORT', port: 5201, urlVar: 'REMOTE_MF_CATALOG_URL' },
   { app: 'mf-cart-checkout', portVar: 'MF_CART_CHECKOUT_PORT', port: 5202, urlVar: 'REMOTE_MF_CART_CHECKOUT_URL' },
@@ -251,15 +254,37 @@ export async function startProcess({ name, script, env, readyUrl, log, quiet = f
 }
 
 /**
- * Starts services, gateway and remotes against the given database and NATS. Ports come from
- * `ports` (tests pass free ones) or the environment, else the documented defaults.
+ * The reference POS as its own process, with its URL and API key (POS_API_KEY, else a fresh one).
+ * `seed` is POS_SEED: 'demo', 'none' or a number of generated products.
  */
-export async function startShop({ databaseUrl, natsUrl, env = process.env, ports = {}, log = console.log, quiet = false, jwtKeyFile }) {
+export async function startReferencePosProcess({ env = process.env, port, seed, log = console.log, quiet = false }) {
+  const posPort = Number(port ?? env[REFERENCE_POS.portVar] ?? REFERENCE_POS.port);
+  const apiKey = env.POS_API_KEY || `pos_test_${randomBytes(16).toString('hex')}`;
+  const url = `http://127.0.0.1:${posPort}`;
+  const proc = await startProcess({
+    name: 'reference-pos',
+    script: path.join(root, REFERENCE_POS.dir, 'dist/main.js'),
+    env: { ...env, POS_PORT: String(posPort), POS_HOST: '127.0.0.1', POS_API_KEY: apiKey, POS_SEED: String(seed ?? env.POS_SEED ?? 'demo') },
+    readyUrl: `${url}/`,
+    log,
+    quiet,
+  });
+  return { url, apiKey, stop: proc.stop };
+}
+
+/**
+ * Starts services, gateway and remotes against the given database and NATS. Ports come from
+ * `ports` (tests pass free ones) or the environment, else the documented defaults. The reference
+ * POS starts too unless `referencePos` is false.
+ */
+export async function startShop({ databaseUrl, natsUrl, env = process.env, ports = {}, log = console.log, quiet = false, jwtKeyFile, referencePos = true, posSeed }) {
   const stops = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => {});
   };
   try {
+    const pos = referencePos ? await startReferencePosProcess({ env, port: ports.pos, seed: posSeed, log, quiet }) : null;
+    if (pos) stops.push(pos.stop);
     const gatewayPort = Number(ports.gateway ?? env.PORT ?? 5000);
     const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${gatewayPort}`;
     const common = {
@@ -272,6 +297,8 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
       PUBLIC_ORIGIN: publicOrigin,
       // The services' shared secret for their internal APIs: fresh for every start unless given.
       INTERNAL_API_TOKEN: env.INTERNAL_API_TOKEN || randomBytes(32).toString('base64url'),
+      // pos-sync's key for the POS secrets it stores; npm start passes one kept in .data.
+      POS_SETTINGS_KEY: env.POS_SETTINGS_KEY || randomBytes(32).toString('hex'),
     };
     // Every service knows where the others are (the cart calls the catalog's internal API).
     const servicePorts = Object.fromEntries(SERVICES.map((svc) => [svc.name, Number(ports[svc.name] ?? env[svc.portVar] ?? svc.port)]));
@@ -315,7 +342,7 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
       quiet,
     });
     stops.push(gateway.stop);
-    return { url: publicOrigin, gatewayPort, serviceUrls, remoteUrls, remoteServers, gateway, internalApiToken: common.INTERNAL_API_TOKEN, stop: stopAll };
+    return { url: publicOrigin, gatewayPort, serviceUrls, remoteUrls, remoteServers, gateway, pos, internalApiToken: common.INTERNAL_API_TOKEN, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

@@ -1,10 +1,28 @@
 #!/usr/bin/env node
 // `npm start`: builds and runs the whole shop on embedded defaults (see README, "Configuration").
 // Ctrl-C stops everything it started.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildAll } from './build.mjs';
-import { startDatabaseProcess, startNats, startShop } from './local-stack.mjs';
+import { root, startDatabaseProcess, startNats, startShop } from './local-stack.mjs';
 
 const log = (line) => console.log(line);
+
+/**
+ * pos-sync encrypts the POS API key it stores with POS_SETTINGS_KEY. Without one in the
+ * environment, npm start keeps a generated key beside the embedded database (mode 0600), so saved
+ * POS settings survive a restart.
+ */
+function posSettingsKey() {
+  if (process.env.POS_SETTINGS_KEY) return process.env.POS_SETTINGS_KEY;
+  const file = path.join(root, '.data/pos-settings.key');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
 const started = Date.now();
 const cleanups = [];
 let stopping = false;
@@ -25,7 +43,7 @@ try {
   cleanups.push(db.stop);
   const nats = await startNats({ log });
   cleanups.push(nats.stop);
-  const shop = await startShop({ databaseUrl: db.url, natsUrl: nats.url, log });
+  const shop = await startShop({ databaseUrl: db.url, natsUrl: nats.url, env: { ...process.env, POS_SETTINGS_KEY: posSettingsKey() }, log });
   cleanups.push(shop.stop);
   log('');
   log(`Professional Liquidation is running at ${shop.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
@@ -34,6 +52,10 @@ try {
   log('');
   log('  demo logins: admin / admin12345 (admin), shopper / shopper12345');
   log(`  dev mailbox (reset and verification e-mails): ${shop.url}/api/auth/dev/mailbox`);
+  if (shop.pos) {
+    log(`  reference POS: ${shop.pos.url}  API key ${shop.pos.apiKey}`);
+    log(`    enter both under POS settings at ${shop.url}/admin, then Sync from POS; change stock by hand at ${shop.pos.url}/`);
+  }
   log('Press Ctrl-C to stop.');
 } catch (err) {
   console.error(`\nstart failed: ${err.message}`);

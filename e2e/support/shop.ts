@@ -35,7 +35,7 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
 
 export async function startTestShop(options: { env?: NodeJS.ProcessEnv; natsUrl?: string } = {}): Promise<TestShop> {
   const db = await createDatabase();
-  const names = ['gateway', 'identity', 'catalog', 'cart', 'pos-sync', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
+  const names = ['gateway', 'identity', 'catalog', 'cart', 'pos-sync', 'pos', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
   const ports: Record<string, number> = {};
   for (const n of names) ports[n] = await freePort();
   const keyDir = mkdtempSync(path.join(os.tmpdir(), 'pl-e2e-keys-'));

@@ -1,0 +1,57 @@
+// Request shapes of API.md, parsed at the edge. A failed parse is 400 invalid_request.
+import { z } from 'zod';
+import { PosError } from '../errors.js';
+
+const Sku = z.string().min(1).max(255);
+const LocationId = z.string().min(1).max(255);
+
+export const ProductListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+  cursor: z.string().min(1).max(1024).optional(),
+  updated_since: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const CountBody = z.object({
+  sku: Sku,
+  location_id: LocationId,
+  quantity: z.number().int().min(0).max(1_000_000),
+});
+export type CountBody = z.infer<typeof CountBody>;
+
+export const AdjustmentBody = z.object({
+  reason: z.enum(['sale', 'return', 'correction']),
+  reference: z.string().max(255).nullish(),
+  changes: z
+    .array(
+      z.object({
+        sku: Sku,
+        location_id: LocationId,
+        delta: z.number().int().min(-1_000_000).max(1_000_000).refine((d) => d !== 0, 'must not be 0'),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+export type AdjustmentBody = z.infer<typeof AdjustmentBody>;
+
+export const IdempotencyKey = z.string().min(1).max(255);
+
+export const ProductPatch = z
+  .strictObject({
+    name: z.string().trim().min(1).max(255).optional(),
+    description: z.string().max(10_000).optional(),
+    price: z.object({ sku: Sku, amount: z.number().int().min(0).max(100_000_000) }).optional(),
+  })
+  .refine((patch) => patch.name !== undefined || patch.description !== undefined || patch.price !== undefined, 'nothing to change: give name, description or price');
+export type ProductPatch = z.infer<typeof ProductPatch>;
+
+export const SubscriptionBody = z.object({ url: z.url({ protocol: /^https?$/ }).max(2048) });
+
+/** Parses or throws 400 invalid_request naming the first problem. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  throw new PosError('invalid_request', `Invalid ${what}: ${path}${issue?.message ?? 'invalid'}`);
+}
