@@ -16,8 +16,16 @@ export type SyncStatus = z.infer<typeof SyncStatus>;
 export const SyncTriggerResult = z.object({
   stats: z.object({ productsCreated: z.number().int(), productsUpdated: z.number().int() }),
 });
+export type SyncTriggerResult = z.infer<typeof SyncTriggerResult>;
 
 export const TestConnectionResult = z.object({ connected: z.boolean(), message: z.string() });
+export type TestConnectionResult = z.infer<typeof TestConnectionResult>;
+
+/**
+ * Where the POS delivers its signed webhooks (pos-sync; the gateway routes it without a session:
+ * the signature is the authentication).
+ */
+export const PosWebhookPath = '/api/webhooks/pos';
 
 export const IngestedEvent = z.object({
   id: z.string(),

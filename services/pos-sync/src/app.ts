@@ -1,12 +1,54 @@
 import type { Express } from 'express';
+import { PosWebhookPath } from '@pl/contracts';
 import { createServiceApp, type ServiceDeps } from '@pl/service-kit';
+import { createCatalogClient } from './clients/catalog-client.js';
+import { createHttpPosConnector, type HttpPosConnectorOptions } from './connector/http-pos-connector.js';
+import { applyDueEvents } from './domain/apply-pos-events.js';
+import type { PosSyncContext, PosSyncSettings } from './domain/pos-sync-context.js';
+import { createSecretBox } from './domain/secret-box.js';
+import { sendDueWritebacks } from './domain/write-back.js';
 import { adminRoutes } from './routes/admin.routes.js';
+import { posWebhookRoutes } from './routes/pos-webhook.routes.js';
+import { createKickablePass } from './workers/kickable-pass.js';
 
-export function createApp({ pool, logger, verifier }: ServiceDeps): Express {
-  return createServiceApp({
+export interface PosSyncOptions extends Partial<Omit<PosSyncSettings, 'webhookUrl'>> {
+  /** The catalog's base URL and the services' shared INTERNAL_API_TOKEN. */
+  catalogUrl: string;
+  internalApiToken: string;
+  /** POS_SETTINGS_KEY: seals the API key and webhook key at rest. */
+  settingsKey: Buffer;
+  webhookUrl: string;
+  /** Per-call limits of the POS connector (timeout, 429 retries). */
+  pos?: Omit<HttpPosConnectorOptions, 'baseUrl' | 'apiKey'>;
+}
+
+/** Built once per process and shared by the routes and the workers (main.ts), so a kick reaches the one runner. */
+export function posSyncContext({ pool, logger }: Pick<ServiceDeps, 'pool' | 'logger'>, options: PosSyncOptions): PosSyncContext {
+  const ctx: PosSyncContext = {
     pool,
     logger,
-    verifier,
-    routes: [adminRoutes(pool)],
+    secrets: createSecretBox(options.settingsKey),
+    catalog: createCatalogClient({ baseUrl: options.catalogUrl, token: options.internalApiToken }),
+    connect: ({ posUrl, apiKey }) => createHttpPosConnector({ ...options.pos, baseUrl: posUrl, apiKey }),
+    settings: {
+      webhookUrl: options.webhookUrl,
+      webhookToleranceS: options.webhookToleranceS ?? 300,
+      retryBaseMs: options.retryBaseMs ?? 2000,
+      retryMaxMs: options.retryMaxMs ?? 5 * 60_000,
+    },
+    eventApplier: createKickablePass('pos-events', logger, () => applyDueEvents(ctx)),
+    writebacks: createKickablePass('pos-writebacks', logger, () => sendDueWritebacks(ctx)),
+  };
+  return ctx;
+}
+
+export function createApp(deps: ServiceDeps, ctx: PosSyncContext): Express {
+  return createServiceApp({
+    pool: deps.pool,
+    logger: deps.logger,
+    verifier: deps.verifier,
+    // The webhook's signature covers the exact bytes sent: its body must not go through the JSON parser.
+    rawBodyRoutes: [PosWebhookPath],
+    routes: [posWebhookRoutes(ctx), adminRoutes(ctx)],
   });
 }

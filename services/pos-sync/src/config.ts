@@ -1,6 +1,62 @@
-import { loadConfig, serviceConfig } from '@pl/service-kit';
+import { z } from 'zod';
+import { PosWebhookPath } from '@pl/contracts';
+import { internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlVar } from '@pl/service-kit';
 
-export const PosSyncConfig = serviceConfig({ port: 5104, schema: 'pos_sync' });
-export type PosSyncConfig = ReturnType<typeof PosSyncConfig.parse>;
+// An empty value (docker-compose's `${VAR:-}`) counts as unset.
+const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
+
+/** 32 bytes, written as 64 hex characters or as base64 / base64url (43 characters, optional '='). */
+export function parseSettingsKey(value: string): Buffer | undefined {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    const key = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (key.length === 32) return key;
+  }
+  return undefined;
+}
+
+const settingsKeyVar = z.preprocess(
+  unsetIfEmpty,
+  z
+    .string()
+    .transform((value, ctx) => {
+      const key = parseSettingsKey(value.trim());
+      if (!key) ctx.addIssue({ code: 'custom', message: 'must be 32 bytes written as 64 hex characters or as base64' });
+      return key ?? Buffer.alloc(0);
+    })
+    .optional(),
+);
+
+const seconds = (fallback: number, min: number) => z.preprocess(unsetIfEmpty, z.coerce.number().int().min(min).max(86_400).default(fallback));
+
+export const PosSyncConfig = serviceConfig({ port: 5104, schema: 'pos_sync' })
+  .extend({
+    INTERNAL_API_TOKEN: internalApiTokenVar,
+    /** The catalog: its internal API (product and stock writes, order allocations) and its public locations list. */
+    CATALOG_URL: urlVar('http://127.0.0.1:5102'),
+    /**
+     * The AES-256-GCM key that encrypts the saved POS API key and webhook key at rest. Required in
+     * production; unset elsewhere, main.ts makes a random one for the process (and says so).
+     */
+    POS_SETTINGS_KEY: settingsKeyVar,
+    /** Incremental sync from the POS every so many seconds (0: only when an admin asks). */
+    POS_SYNC_INTERVAL_S: seconds(300, 0),
+    /** A webhook whose signed timestamp is further than this from our clock is refused (replays). */
+    POS_WEBHOOK_TOLERANCE_S: seconds(300, 1),
+    /** Where the shop is served (through the gateway). */
+    PUBLIC_ORIGIN: urlVar('http://localhost:5000'),
+    /** The URL the POS delivers webhooks to; unset: PUBLIC_ORIGIN + /api/webhooks/pos. */
+    POS_WEBHOOK_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).optional()),
+    /** How long one call to the POS may take. */
+    POS_REQUEST_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(100).max(120_000).default(10_000)),
+  })
+  .superRefine(requireInternalApiTokenInProduction)
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && c.POS_SETTINGS_KEY === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['POS_SETTINGS_KEY'], message: 'required in production: 32 random bytes as 64 hex characters (e.g. `openssl rand -hex 32`)' });
+    }
+  })
+  .transform((c) => ({ ...c, POS_WEBHOOK_URL: c.POS_WEBHOOK_URL ?? new URL(PosWebhookPath, c.PUBLIC_ORIGIN).toString() }));
+export type PosSyncConfig = z.infer<typeof PosSyncConfig>;
 
 export const loadPosSyncConfig = (env: NodeJS.ProcessEnv = process.env): PosSyncConfig => loadConfig(PosSyncConfig, env);

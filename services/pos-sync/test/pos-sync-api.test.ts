@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { IngestedEvent, PosConfig, SyncStatus } from '@pl/contracts';
+import { IngestedEvent, SyncStatus } from '@pl/contracts';
 import { OUTBOX_MIGRATION } from '@pl/service-kit';
 import { startTestService, testCallers, type TestService } from '@pl/service-kit/testing';
-import { createApp } from '../src/app.js';
+import { createApp, posSyncContext } from '../src/app.js';
+
+/** The reads need neither a catalog nor a POS: nothing listens at these addresses. */
+const OFFLINE = { catalogUrl: 'http://127.0.0.1:9', internalApiToken: 'x'.repeat(32), settingsKey: randomBytes(32), webhookUrl: 'http://127.0.0.1:9/hooks' };
 
 describe('pos-sync service', () => {
   let posSync: TestService;
@@ -10,14 +14,18 @@ describe('pos-sync service', () => {
   const get = (pathname: string, headers: Record<string, string> = callers.admin) => fetch(`${posSync.url}${pathname}`, { headers });
 
   beforeAll(async () => {
-    posSync = await startTestService({ name: 'pos_sync', migrationsDir: path.resolve(__dirname, '../migrations'), createApp });
+    posSync = await startTestService({
+      name: 'pos_sync',
+      migrationsDir: path.resolve(__dirname, '../migrations'),
+      createApp: (deps) => createApp(deps, posSyncContext(deps, OFFLINE)),
+    });
     callers = await testCallers(posSync.keys);
   });
   afterAll(() => posSync.stop());
   beforeEach(() => posSync.pool.query('TRUNCATE sync_runs, pos_events, pos_settings'));
 
   it("gets the outbox from the kit's migration, applied before its own", () => {
-    expect(posSync.migrations).toEqual([OUTBOX_MIGRATION.name, '001-init.sql']);
+    expect(posSync.migrations).toEqual([OUTBOX_MIGRATION.name, '001-init.sql', '002-secrets-sync-runs-events-writebacks.sql']);
   });
 
   it('is live and ready with its database', async () => {
@@ -78,25 +86,6 @@ describe('pos-sync service', () => {
       const res = await get(`/api/admin/events?limit=${limit}`);
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ message: expect.stringContaining('limit'), code: 'VALIDATION_FAILED' });
-    });
-  });
-
-  describe('GET /api/admin/pos-config', () => {
-    it('is not configured until settings exist', async () => {
-      expect(PosConfig.parse(await (await get('/api/admin/pos-config')).json())).toEqual({ configured: false, posUrl: null });
-    });
-
-    it('shows the saved POS URL and never the API key', async () => {
-      await posSync.pool.query(`INSERT INTO pos_settings (pos_url, api_key) VALUES ('http://pos.local:7000', 'secret-key-123')`);
-      const res = await get('/api/admin/pos-config');
-      const text = await res.text();
-      expect(JSON.parse(text)).toEqual({ configured: true, posUrl: 'http://pos.local:7000' });
-      expect(text).not.toContain('secret-key-123');
-    });
-
-    it('keeps at most one settings row', async () => {
-      await posSync.pool.query(`INSERT INTO pos_settings (pos_url, api_key) VALUES ('http://a', 'k')`);
-      await expect(posSync.pool.query(`INSERT INTO pos_settings (pos_url, api_key) VALUES ('http://b', 'k')`)).rejects.toMatchObject({ code: '23505' });
     });
   });
 });

@@ -1,9 +1,10 @@
-import { toSyncStatus, type SyncRunRecord } from './sync-status.js';
+import { ABANDONED_RUN_ERROR, toSyncStatus, type SyncRunRecord } from './sync-status.js';
 
 const buildRun = (overrides: Partial<SyncRunRecord> = {}): SyncRunRecord => ({
   status: 'succeeded',
   startedAt: new Date('2025-01-01T10:00:00Z'),
   finishedAt: new Date('2025-01-01T10:01:00Z'),
+  heartbeatAt: new Date('2025-01-01T10:01:00Z'),
   totalProducts: 12,
   error: null,
   ...overrides,
@@ -20,8 +21,20 @@ describe('toSyncStatus', () => {
   });
 
   it('is syncing while a run is in progress, keeping the last success', () => {
-    const running = buildRun({ status: 'running', finishedAt: null, totalProducts: 0 });
-    expect(toSyncStatus(running, buildRun())).toMatchObject({ status: 'syncing', lastSyncAt: '2025-01-01T10:01:00.000Z', totalProducts: 12 });
+    const running = buildRun({ status: 'running', finishedAt: null, totalProducts: 0, heartbeatAt: new Date('2025-01-02T09:00:00Z') });
+    const now = new Date('2025-01-02T09:00:30Z');
+    expect(toSyncStatus(running, buildRun(), now)).toMatchObject({ status: 'syncing', lastSyncAt: '2025-01-01T10:01:00.000Z', totalProducts: 12, lastError: null });
+  });
+
+  it('shows a run whose instance stopped touching it as failed, not as syncing forever', () => {
+    const running = buildRun({ status: 'running', finishedAt: null, heartbeatAt: new Date('2025-01-02T09:00:00Z') });
+    const now = new Date('2025-01-02T09:01:01Z');
+    expect(toSyncStatus(running, buildRun(), now)).toEqual({
+      status: 'error',
+      lastSyncAt: '2025-01-01T10:01:00.000Z',
+      totalProducts: 12,
+      lastError: ABANDONED_RUN_ERROR,
+    });
   });
 
   it('shows the error of a failed latest run', () => {

@@ -1,33 +1,55 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ApiPaths, type PosConfig } from '@pl/contracts';
-import { parseInput, requireAdmin, type Pool } from '@pl/service-kit';
+import { ApiPaths, type PosConfig, type SyncTriggerResult } from '@pl/contracts';
+import { parseInput, requireAdmin, type Queryable } from '@pl/service-kit';
 import { listRecentEvents } from '../db/pos-events.repo.js';
 import { findPosUrl } from '../db/pos-settings.repo.js';
 import { latestSyncRuns } from '../db/sync-runs.repo.js';
+import { savePosSettings, testPosConnection } from '../domain/pos-settings.js';
+import type { PosSyncContext } from '../domain/pos-sync-context.js';
+import { runSync } from '../domain/run-sync.js';
 import { toSyncStatus } from '../domain/sync-status.js';
 
 const EventsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) });
 
-export function adminRoutes(pool: Pool): Router {
+async function posConfig(db: Queryable): Promise<PosConfig> {
+  const posUrl = await findPosUrl(db);
+  return { configured: posUrl !== undefined, posUrl: posUrl ?? null };
+}
+
+export function adminRoutes(ctx: PosSyncContext): Router {
+  const { pool } = ctx;
   return (
     Router()
       // Everything under /api/admin here is for admins, including paths that do not exist:
       // strangers learn nothing about which admin routes there are.
       .use('/api/admin', requireAdmin)
+      .use('/api/admin', (_req, res, next) => {
+        res.set('cache-control', 'no-store');
+        next();
+      })
       .get(ApiPaths.pos.status, async (_req, res) => {
         const { latest, lastSucceeded } = await latestSyncRuns(pool);
-        res.set('cache-control', 'no-store');
         res.json(toSyncStatus(latest, lastSucceeded));
       })
       .get(ApiPaths.pos.events, async (req, res) => {
         const { limit } = parseInput(EventsQuery, req.query);
-        res.set('cache-control', 'no-store');
         res.json(await listRecentEvents(pool, limit));
       })
       .get(ApiPaths.pos.config, async (_req, res) => {
-        const posUrl = await findPosUrl(pool);
-        const body: PosConfig = { configured: posUrl !== undefined, posUrl: posUrl ?? null };
+        res.json(await posConfig(pool));
+      })
+      // The answer is what GET answers afterwards: never the key.
+      .post(ApiPaths.pos.config, async (req, res) => {
+        await savePosSettings(ctx, req.body);
+        res.json(await posConfig(pool));
+      })
+      .get(ApiPaths.pos.testConnection, async (_req, res) => {
+        res.json(await testPosConnection(ctx));
+      })
+      // A full sync, answered when it is over (409 while another runs, 502 with the reason when it fails).
+      .post(ApiPaths.pos.trigger, async (_req, res) => {
+        const body: SyncTriggerResult = { stats: await runSync(ctx, 'full') };
         res.json(body);
       })
   );

@@ -1,0 +1,92 @@
+// pos-sync's only way to the catalog: its internal API (product and stock writes, which units an
+// order took) behind INTERNAL_API_TOKEN, and the public list of the shop's locations.
+import {
+  ApiPaths,
+  CatalogInternalPaths,
+  ErrorBody,
+  Location,
+  OrderAllocations,
+  SetStockResult,
+  UpsertProductBatchResult,
+  type SetStockRequest,
+  type UpsertProductRequest,
+} from '@pl/contracts';
+import { z } from 'zod';
+
+/** A failed catalog call. `status` is the catalog's answer (undefined: no answer); `code` its error code. */
+export class CatalogError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'CatalogError';
+  }
+
+  /** Whether repeating the same call later may succeed (the catalog down or failing, not refusing). */
+  get transient(): boolean {
+    return this.status === undefined || this.status >= 500 || this.status === 429;
+  }
+}
+
+export type UpsertOutcome = UpsertProductBatchResult['results'][number];
+
+export interface CatalogClient {
+  locationIds(): Promise<Set<string>>;
+  setStock(request: SetStockRequest): Promise<SetStockResult>;
+  /** One result per product, in order (each product is its own transaction in the catalog). */
+  upsertProducts(products: UpsertProductRequest[]): Promise<UpsertOutcome[]>;
+  /** undefined when the order committed nothing. */
+  orderAllocations(orderId: string): Promise<OrderAllocations | undefined>;
+}
+
+export function createCatalogClient(options: { baseUrl: string; token: string; timeoutMs?: number }): CatalogClient {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 30_000;
+
+  async function call<T>(method: string, path: string, parse: (v: unknown) => T, body?: unknown, internal = true): Promise<T | undefined> {
+    let res: Response;
+    let json: unknown;
+    try {
+      res = await fetch(`${base}${path}`, {
+        method,
+        // The public route gets no bearer: one there would be read as a (broken) session.
+        headers: { ...(internal ? { authorization: `Bearer ${options.token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      json = await res.json().catch(() => undefined);
+    } catch {
+      throw new CatalogError('The catalog is not reachable right now');
+    }
+    if (res.ok) {
+      try {
+        return parse(json);
+      } catch {
+        throw new CatalogError(`The catalog answered ${method} ${path} with something unexpected`, 502);
+      }
+    }
+    const error = ErrorBody.safeParse(json);
+    if (res.status === 404 && method === 'GET' && internal) return undefined;
+    throw new CatalogError(error.success ? error.data.message : `The catalog answered ${res.status}`, res.status, error.success ? error.data.code : undefined);
+  }
+  const required = async <T>(...args: Parameters<typeof call<T>>): Promise<T> => {
+    const result = await call(...args);
+    if (result === undefined) throw new CatalogError('The catalog answered 404', 404);
+    return result;
+  };
+
+  return {
+    async locationIds() {
+      return new Set(await required('GET', ApiPaths.catalog.locations, (v) => z.array(Location.pick({ id: true })).parse(v).map((l) => l.id), undefined, false));
+    },
+    setStock: (request) => required('PUT', CatalogInternalPaths.stock, (v) => SetStockResult.parse(v), request),
+    async upsertProducts(products) {
+      const { results } = await required('PUT', CatalogInternalPaths.productsBatch, (v) => UpsertProductBatchResult.parse(v), { products });
+      if (results.length !== products.length) throw new CatalogError(`The catalog answered ${results.length} results for ${products.length} products`);
+      return results;
+    },
+    orderAllocations: (orderId) => call('GET', CatalogInternalPaths.orderAllocations(orderId), (v) => OrderAllocations.parse(v)),
+  };
+}

@@ -1,0 +1,56 @@
+// How pos-sync talks to a point-of-sale system. The shop ships one implementation (HTTP API v1,
+// http-pos-connector.ts, spoken by the reference POS); a vendor's own API would be another.
+import type { Adjustment, AdjustmentRequest, PosMerchant, PosProduct, ProductPage } from './pos-wire.js';
+
+export interface ListProductsQuery {
+  /** The previous page's nextCursor; absent for the first page. */
+  cursor?: string | null;
+  /** Only products changed at or after this ISO time. */
+  updatedSince?: string | null;
+  limit?: number;
+}
+
+export interface PosConnector {
+  /** Who the POS is; the connection test. */
+  merchant(): Promise<PosMerchant>;
+  listProducts(query: ListProductsQuery): Promise<{ products: ProductPage['products']; nextCursor: string | null }>;
+  /** undefined when the POS has no such product. */
+  getProduct(id: string): Promise<PosProduct | undefined>;
+  /** Applies all changes or none; the same key and body again is answered without applying twice. */
+  adjustInventory(idempotencyKey: string, body: AdjustmentRequest): Promise<Adjustment>;
+  /** Registers (idempotently) where the POS sends webhooks; answers the key that signs them. */
+  subscribeWebhook(url: string): Promise<{ url: string; signatureKey: string }>;
+}
+
+export type PosErrorKind =
+  /** No answer: refused, DNS, timeout. Worth retrying. */
+  | 'unreachable'
+  /** The POS refused the API key. */
+  | 'unauthorized'
+  /** Something answered, but not the way a POS does. */
+  | 'not-a-pos'
+  /** The POS said it is down (503) or failed (5xx). Worth retrying. */
+  | 'unavailable'
+  /** Still 429 after waiting as told. Worth retrying later. */
+  | 'rate-limited'
+  /** The POS refused this request (400, 404, 409): repeating it will not help. */
+  | 'rejected';
+
+/** A failed POS call; `message` is written for the admin (status, test-connection, sync errors). */
+export class PosError extends Error {
+  constructor(
+    readonly kind: PosErrorKind,
+    message: string,
+    readonly status?: number,
+    /** The POS's own error code, e.g. 'not_found'. */
+    readonly posCode?: string,
+  ) {
+    super(message);
+    this.name = 'PosError';
+  }
+
+  /** Whether the same call may succeed later without anyone changing anything. */
+  get transient(): boolean {
+    return this.kind === 'unreachable' || this.kind === 'unavailable' || this.kind === 'rate-limited';
+  }
+}

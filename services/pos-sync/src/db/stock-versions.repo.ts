@@ -1,0 +1,53 @@
+import type { Queryable } from '@pl/service-kit';
+
+export interface StockKey {
+  sku: string;
+  locationId: string;
+}
+
+/** A count's key in JS maps (never sent to PostgreSQL, where text cannot hold NUL). */
+const keyOf = (k: StockKey) => `${k.sku}\u0000${k.locationId}`;
+
+/**
+ * Serialises every write of these counts to the catalog until the caller's transaction ends, so a
+ * version check and the write it allows happen as one (a sync batch and a webhook never interleave).
+ * Locks are taken in one global order, so two callers never deadlock; the schema is part of the key
+ * because advisory locks are shared by the whole database.
+ */
+export async function lockStock(db: Queryable, keys: StockKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.query(
+    `SELECT pg_advisory_xact_lock(h) FROM (
+       SELECT DISTINCT hashtextextended(format('%s:stock:%s:%s', current_schema(), length(sku), sku || location_id), 0) AS h
+       FROM unnest($1::text[], $2::text[]) AS k(sku, location_id) ORDER BY h) AS ordered`,
+    [keys.map((k) => k.sku), keys.map((k) => k.locationId)],
+  );
+}
+
+/** The newest version applied per count, keyed `sku + NUL + location` (see versionKey). */
+export async function findStockVersions(db: Queryable, keys: StockKey[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const { rows } = await db.query<{ sku: string; location_id: string; version: string }>(
+    `SELECT s.sku, s.location_id, s.version FROM stock_versions s
+     JOIN unnest($1::text[], $2::text[]) AS k(sku, location_id) USING (sku, location_id)`,
+    [keys.map((k) => k.sku), keys.map((k) => k.locationId)],
+  );
+  return new Map(rows.map((r) => [keyOf({ sku: r.sku, locationId: r.location_id }), Number(r.version)]));
+}
+
+export const versionKey = keyOf;
+
+/** Records applied versions; a lower version never replaces a higher one. */
+export async function recordStockVersions(db: Queryable, counts: Array<StockKey & { version: number }>): Promise<void> {
+  // One row per count (an upsert may not touch a row twice), with its highest version.
+  const newest = new Map<string, StockKey & { version: number }>();
+  for (const c of counts) if ((newest.get(keyOf(c))?.version ?? -1) < c.version) newest.set(keyOf(c), c);
+  const entries = [...newest.values()];
+  if (entries.length === 0) return;
+  await db.query(
+    `INSERT INTO stock_versions (sku, location_id, version)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])
+     ON CONFLICT (sku, location_id) DO UPDATE SET version = GREATEST(stock_versions.version, EXCLUDED.version), applied_at = now()`,
+    [entries.map((e) => e.sku), entries.map((e) => e.locationId), entries.map((e) => e.version)],
+  );
+}

@@ -1,0 +1,109 @@
+// The POS connection settings: validated with messages an admin can act on, the API key sealed at
+// rest and opened only to call the POS. Nothing here ever hands the key to a response.
+import { z } from 'zod';
+import { ErrorCodes, type TestConnectionResult } from '@pl/contracts';
+import { AppError, badRequest, conflict, type Queryable } from '@pl/service-kit';
+import { PosError } from '../connector/pos-connector.js';
+import { findSettings, saveSettings as storeSettings, type StoredSettings } from '../db/pos-settings.repo.js';
+import { makePendingWritebacksDue } from '../db/writebacks.repo.js';
+import type { PosSyncContext } from './pos-sync-context.js';
+import { SecretFields, SecretUnreadableError } from './secret-box.js';
+
+export const NOT_CONFIGURED_MESSAGE = 'POS settings are not saved yet';
+export const PosSyncErrorCodes = { notConfigured: 'POS_NOT_CONFIGURED' } as const;
+
+const PosUrl = z
+  .string({ error: 'POS URL is required' })
+  .trim()
+  .min(1, 'POS URL is required')
+  .max(2048, 'POS URL is too long')
+  .superRefine((value, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'POS URL must be an absolute http:// or https:// URL' });
+      return;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') ctx.addIssue({ code: 'custom', message: 'POS URL must be an absolute http:// or https:// URL' });
+    else if (url.username || url.password) ctx.addIssue({ code: 'custom', message: 'POS URL must not contain a user name or password; put the key in API key' });
+    else if (url.search || url.hash) ctx.addIssue({ code: 'custom', message: 'POS URL must not have a query or fragment' });
+  });
+
+// The key travels in an Authorization header: printable ASCII without spaces, as every vendor's keys are.
+const ApiKey = z
+  .string({ error: 'API key is required' })
+  .trim()
+  .min(1, 'API key is required')
+  .max(4096, 'API key is too long')
+  .regex(/^[\x21-\x7e]+$/, 'API key must be printable characters without spaces');
+
+// The admin remote sends SavePosConfigPayload; this is the same shape with the server's messages.
+const SettingsInput = z.object({ posUrl: PosUrl, apiKey: ApiKey }, { error: 'Send posUrl and apiKey' });
+
+/** The settings a POS call needs, opened. */
+export interface PosSettings {
+  posUrl: string;
+  apiKey: string;
+  stored: StoredSettings;
+}
+
+/** Validates and saves the settings, the key sealed. Bad input is a 400 with the first problem's message and saves nothing. */
+export async function savePosSettings(ctx: PosSyncContext, input: unknown): Promise<void> {
+  const parsed = SettingsInput.safeParse(input);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid POS settings', ErrorCodes.validation);
+  const { posUrl, apiKey } = parsed.data;
+  const before = await findSettings(ctx.pool);
+  // The same POS and key keep their webhook subscription; anything else needs the next sync to register again.
+  const keepWebhook = before !== undefined && before.posUrl === posUrl && openQuietly(ctx, before.apiKeySealed) === apiKey;
+  await storeSettings(ctx.pool, { posUrl, apiKeySealed: ctx.secrets.seal(apiKey, SecretFields.apiKey), keepWebhook });
+  // Sales waiting for a POS can go now.
+  await makePendingWritebacksDue(ctx.pool);
+  void ctx.writebacks.kick();
+}
+
+function openQuietly(ctx: PosSyncContext, sealed: string): string | undefined {
+  try {
+    return ctx.secrets.open(sealed, SecretFields.apiKey);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The saved settings, opened; undefined when none are saved. Throws SecretUnreadableError under another POS_SETTINGS_KEY. */
+export async function loadPosSettings(ctx: Pick<PosSyncContext, 'pool' | 'secrets'>, db: Queryable = ctx.pool): Promise<PosSettings | undefined> {
+  const stored = await findSettings(db);
+  if (!stored) return undefined;
+  return { posUrl: stored.posUrl, apiKey: ctx.secrets.open(stored.apiKeySealed, SecretFields.apiKey), stored };
+}
+
+/** The saved settings, or a 409 an admin can act on (none saved, or sealed under another key). */
+export async function requirePosSettings(ctx: PosSyncContext): Promise<PosSettings> {
+  let settings: PosSettings | undefined;
+  try {
+    settings = await loadPosSettings(ctx);
+  } catch (err) {
+    if (err instanceof SecretUnreadableError) throw conflict(err.message, PosSyncErrorCodes.notConfigured);
+    throw err;
+  }
+  if (!settings) throw conflict(NOT_CONFIGURED_MESSAGE, PosSyncErrorCodes.notConfigured);
+  return settings;
+}
+
+/** The Test button: asks the POS who it is with the saved URL and key. */
+export async function testPosConnection(ctx: PosSyncContext): Promise<TestConnectionResult> {
+  let settings: PosSettings;
+  try {
+    settings = await requirePosSettings(ctx);
+  } catch (err) {
+    if (err instanceof AppError && err.code === PosSyncErrorCodes.notConfigured) return { connected: false, message: err.message };
+    throw err;
+  }
+  try {
+    const merchant = await ctx.connect(settings).merchant();
+    return { connected: true, message: `Connected to ${merchant.name}` };
+  } catch (err) {
+    if (err instanceof PosError) return { connected: false, message: err.message };
+    throw err;
+  }
+}

@@ -1,0 +1,34 @@
+import type { Logger, Pool } from '@pl/service-kit';
+import type { CatalogClient } from '../clients/catalog-client.js';
+import type { PosConnector } from '../connector/pos-connector.js';
+import type { KickablePass } from '../workers/kickable-pass.js';
+import type { SecretBox } from './secret-box.js';
+
+export interface PosSyncSettings {
+  /** Where the POS must deliver webhooks (registered by every sync). */
+  webhookUrl: string;
+  /** Webhooks signed further than this from our clock are refused. */
+  webhookToleranceS: number;
+  /** First retry delay of a failed event or write-back; doubles per attempt up to retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+}
+
+/** Everything the use cases of pos-sync work with; one per process, shared by routes and workers. */
+export interface PosSyncContext {
+  pool: Pool;
+  logger: Logger;
+  secrets: SecretBox;
+  catalog: CatalogClient;
+  /** A connector for the given POS URL and API key. */
+  connect(settings: { posUrl: string; apiKey: string }): PosConnector;
+  settings: PosSyncSettings;
+  /** Applies stored webhook events (kicked by the webhook route). */
+  eventApplier: KickablePass;
+  /** Sends recorded sales to the POS (kicked by the order.placed consumer and by saving settings). */
+  writebacks: KickablePass;
+}
+
+/** Exponential back-off: retryBaseMs, twice that, ... capped at retryMaxMs. */
+export const retryDelayMs = (settings: Pick<PosSyncSettings, 'retryBaseMs' | 'retryMaxMs'>, attempts: number) =>
+  Math.min(settings.retryMaxMs, settings.retryBaseMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));

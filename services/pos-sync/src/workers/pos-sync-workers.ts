@@ -1,0 +1,35 @@
+import { startPeriodicWorker, type BackgroundWorker, type NatsConn } from '@pl/service-kit';
+import type { PosSyncContext } from '../domain/pos-sync-context.js';
+import { runScheduledSync } from '../domain/run-sync.js';
+import { startOrderPlacedConsumer, type OrderPlacedConsumerOptions } from '../events/order-placed-consumer.js';
+
+export interface PosSyncWorkerOptions {
+  /** Incremental sync every so many seconds; 0: none. */
+  syncIntervalS: number;
+  /** How often due events and write-backs are looked for besides the kicks (retries, other instances' leftovers). */
+  passIntervalMs?: number;
+  orderPlaced?: OrderPlacedConsumerOptions;
+}
+
+/** The background side of pos-sync: the order.placed consumer, the retry passes and the scheduled sync. */
+export async function startPosSyncWorkers(ctx: PosSyncContext, nats: NatsConn, options: PosSyncWorkerOptions): Promise<BackgroundWorker> {
+  const consumer = await startOrderPlacedConsumer(ctx, nats, options.orderPlaced);
+  const intervalMs = options.passIntervalMs ?? 5000;
+  const periodic = [
+    startPeriodicWorker({ name: 'pos-events', intervalMs, logger: ctx.logger, run: () => ctx.eventApplier.kick() }),
+    startPeriodicWorker({ name: 'pos-writebacks', intervalMs, logger: ctx.logger, run: () => ctx.writebacks.kick() }),
+    ...(options.syncIntervalS > 0
+      ? [startPeriodicWorker({ name: 'pos-scheduled-sync', intervalMs: options.syncIntervalS * 1000, logger: ctx.logger, run: () => runScheduledSync(ctx) })]
+      : []),
+  ];
+  // What was stored or recorded while no instance ran goes now.
+  void ctx.eventApplier.kick();
+  void ctx.writebacks.kick();
+  return {
+    async stop() {
+      await consumer.stop();
+      await Promise.all(periodic.map((w) => w.stop()));
+      await Promise.all([ctx.eventApplier.stop(), ctx.writebacks.stop()]);
+    },
+  };
+}

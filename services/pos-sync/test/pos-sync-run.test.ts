@@ -1,0 +1,184 @@
+import { SyncStatus, SyncTriggerResult } from '@pl/contracts';
+import { insertProduct } from '../../catalog/test/factories.js';
+import { runScheduledSync, runSync } from '../src/domain/run-sync.js';
+import { ABANDONED_RUN_ERROR } from '../src/domain/sync-status.js';
+import { startPosSyncStack, type PosSyncStack } from './pos-sync-test-app.js';
+
+const SHOP_LOCATIONS = ['columbus-warehouse', 'downtown-columbus', 'dublin', 'westerville'];
+
+describe('sync from the POS', () => {
+  let stack: PosSyncStack;
+  // More than one page (200) and several catalog batches (100) of products, some with two variants.
+  const POS_PRODUCTS = 250;
+
+  beforeAll(async () => {
+    stack = await startPosSyncStack({ pos: { seed: { generated: POS_PRODUCTS } } });
+  });
+  afterAll(() => stack.stop());
+  beforeEach(async () => {
+    await stack.pool.query('TRUNCATE pos_settings, sync_runs, pos_events, writebacks, stock_versions');
+    await stack.saveSettings();
+  });
+
+  const runs = async () =>
+    (await stack.pool.query(`SELECT status, kind, error, products_created, products_updated, total_products FROM sync_runs ORDER BY started_at`)).rows;
+  const status = async () => SyncStatus.parse((await stack.call('GET', '/api/admin/sync/status')).body);
+  const catalogProducts = async () => (await stack.catalog.pool.query('SELECT count(*)::int AS n FROM products')).rows[0].n as number;
+
+  it('first creates every POS product, then a sync right after only updates them', async () => {
+    const first = await stack.sync();
+    expect(first.status).toBe(200);
+    const { productsCreated, productsUpdated } = SyncTriggerResult.parse(first.body).stats;
+    expect(productsCreated + productsUpdated).toBe(POS_PRODUCTS);
+
+    const second = await stack.sync();
+
+    expect([second.status, second.body]).toEqual([200, { stats: { productsCreated: 0, productsUpdated: POS_PRODUCTS } }]);
+    expect(await catalogProducts()).toBe(POS_PRODUCTS);
+    expect(await status()).toEqual({ status: 'ready', lastSyncAt: expect.any(String), totalProducts: POS_PRODUCTS, lastError: null });
+    expect((await runs()).map((r) => [r.status, r.kind])).toEqual([
+      ['succeeded', 'full'],
+      ['succeeded', 'full'],
+    ]);
+  });
+
+  it("leaves the catalog holding the POS's products, prices and counts (below zero as zero)", async () => {
+    const [product] = stack.pos.products();
+    const sku = product!.variants[0]!.sku;
+    await stack.pos.setCount(sku, 'dublin', 7);
+    expect((await stack.sync()).status).toBe(200);
+
+    for (const p of stack.pos.products()) {
+      for (const v of p.variants) {
+        for (const location of SHOP_LOCATIONS) {
+          const quantity = v.stock.find((s) => s.location_id === location)?.quantity ?? 0;
+          expect([v.sku, location, (await stack.onHand(v.sku, location)) ?? 0]).toEqual([v.sku, location, Math.max(0, quantity)]);
+        }
+      }
+    }
+    const { rows } = await stack.catalog.pool.query(
+      `SELECT p.title, p.condition_grade, p.one_of_a_kind, p.category_id, v.price_cents, v.compare_at_cents
+       FROM variants v JOIN products p ON p.id = v.product_id WHERE v.sku = $1`,
+      [sku],
+    );
+    expect(rows[0]).toEqual({
+      title: product!.name,
+      condition_grade: product!.condition.grade,
+      one_of_a_kind: product!.unique,
+      category_id: product!.category,
+      price_cents: product!.variants[0]!.price.amount,
+      compare_at_cents: product!.variants[0]!.compare_at_price?.amount ?? null,
+    });
+  });
+
+  it('lets exactly one of several simultaneous triggers run; the others get 409', async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => stack.sync()));
+
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.body).toEqual({ message: 'A sync is already running', code: 'SYNC_RUNNING' });
+    }
+    expect((await runs()).map((r) => r.status)).toEqual(['succeeded']);
+  });
+
+  it('refuses a trigger while another instance is running a sync (fresh heartbeat)', async () => {
+    await stack.pool.query(`INSERT INTO sync_runs (status) VALUES ('running')`);
+    const res = await stack.sync();
+    expect([res.status, res.body]).toEqual([409, { message: 'A sync is already running', code: 'SYNC_RUNNING' }]);
+    expect(await status()).toMatchObject({ status: 'syncing' });
+  });
+
+  it('takes over from a run whose instance died: that run is marked failed, the new one runs', async () => {
+    await stack.pool.query(`INSERT INTO sync_runs (status, started_at, heartbeat_at) VALUES ('running', now() - interval '10 minutes', now() - interval '2 minutes')`);
+
+    const res = await stack.sync();
+
+    expect(res.status).toBe(200);
+    expect((await runs()).map((r) => [r.status, r.error])).toEqual([
+      ['failed', ABANDONED_RUN_ERROR],
+      ['succeeded', null],
+    ]);
+  });
+
+  it('fails with the reason when the POS is down, shows it in the status, and recovers on the next run', async () => {
+    stack.pos.setDown(true);
+    let res;
+    try {
+      res = await stack.sync();
+    } finally {
+      stack.pos.setDown(false);
+    }
+    const message = `The POS at ${stack.pos.url} is unavailable right now; try again later`;
+    expect([res.status, res.body]).toEqual([502, { message, code: 'POS_SYNC_FAILED' }]);
+    expect(await status()).toMatchObject({ status: 'error', lastError: message });
+
+    expect((await stack.sync()).status).toBe(200);
+    expect(await status()).toMatchObject({ status: 'ready', lastError: null });
+  });
+
+  it('fails with the reason when the POS refuses the key', async () => {
+    await stack.saveSettings(stack.pos.url, 'wrong-key');
+    const res = await stack.sync();
+    expect([res.status, res.body]).toEqual([502, { message: 'The POS refused the API key', code: 'POS_SYNC_FAILED' }]);
+    expect((await runs()).map((r) => r.status)).toEqual(['failed']);
+  });
+
+  it('refuses to sync before settings are saved, recording no run', async () => {
+    await stack.pool.query('TRUNCATE pos_settings');
+    const res = await stack.sync();
+    expect([res.status, res.body]).toEqual([409, { message: 'POS settings are not saved yet', code: 'POS_NOT_CONFIGURED' }]);
+    expect(await runs()).toEqual([]);
+  });
+
+  it('reports a product the catalog refuses by name and reason, failing the run while saving the rest', async () => {
+    const twoVariants = stack.pos.products().find((p) => p.variants.length === 2)!;
+    const b = twoVariants.variants[1];
+    expect((await stack.sync()).status).toBe(200);
+    // Make the catalog hold the product's two SKUs in two different products: it refuses to merge them.
+    await stack.catalog.pool.query(`DELETE FROM variants WHERE sku = $1`, [b!.sku]);
+    await insertProduct(stack.catalog.pool, { title: 'Someone else', variants: [{ sku: b!.sku }] });
+
+    const res = await stack.sync();
+
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe(`1 of ${POS_PRODUCTS} POS products could not be saved: ${twoVariants.name}: These SKUs belong to different products`);
+    expect((await runs()).at(-1)).toMatchObject({ status: 'failed', products_updated: POS_PRODUCTS - 1 });
+    // Put the catalog right again for the tests after this one.
+    await stack.catalog.pool.query(`DELETE FROM variants WHERE sku = $1`, [b!.sku]);
+    await stack.catalog.pool.query(`DELETE FROM products WHERE title = 'Someone else'`);
+    expect((await stack.sync()).status).toBe(200);
+  });
+
+  describe('scheduled (incremental) sync', () => {
+    it('asks the POS only for what changed since the last successful run', async () => {
+      expect((await stack.sync()).status).toBe(200);
+      const changed = stack.pos.products()[3]!;
+      await stack.pos.updateProduct(changed.id, { name: 'Renamed in the POS' });
+
+      const stats = await runSync(stack.ctx, 'incremental');
+
+      expect(stats.productsCreated).toBe(0);
+      // The changed product, and at most the one the previous run saw last (updated_since is inclusive).
+      expect(stats.productsUpdated).toBeGreaterThanOrEqual(1);
+      expect(stats.productsUpdated).toBeLessThanOrEqual(2);
+      expect((await runs()).at(-1)).toMatchObject({ status: 'succeeded', kind: 'incremental', total_products: POS_PRODUCTS });
+      const { rows } = await stack.catalog.pool.query(`SELECT p.title FROM variants v JOIN products p ON p.id = v.product_id WHERE v.sku = $1`, [changed.variants[0]!.sku]);
+      expect(rows[0].title).toBe('Renamed in the POS');
+    });
+
+    it('is a full sync when no run has succeeded yet', async () => {
+      await runScheduledSync(stack.ctx);
+      expect((await runs()).map((r) => [r.status, r.kind, r.total_products])).toEqual([['succeeded', 'full', POS_PRODUCTS]]);
+    });
+
+    it('quietly skips when settings are missing or a sync is running', async () => {
+      await stack.pool.query('TRUNCATE pos_settings');
+      await expect(runScheduledSync(stack.ctx)).resolves.toBeUndefined();
+      await stack.saveSettings();
+      await stack.pool.query(`INSERT INTO sync_runs (status) VALUES ('running')`);
+      await expect(runScheduledSync(stack.ctx)).resolves.toBeUndefined();
+      expect((await runs()).map((r) => r.status)).toEqual(['running']);
+    });
+  });
+});

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { OrderAllocations, type EventEnvelope } from '@pl/contracts';
+import type { NatsConn } from '@pl/service-kit';
+import { connectTestNats, createTestStream, eventually, type TestStream } from '@pl/service-kit/testing';
+import { startPosSyncStack, type PosSyncStack } from './pos-sync-test-app.js';
+
+/**
+ * Sales written back to the POS: an order that committed stock in the real catalog is announced
+ * with order.placed on NATS (a throwaway stream), the durable consumer records it, and the sender
+ * adjusts the reference POS, exactly once whatever is redelivered, retried or down meanwhile.
+ */
+describe('write-back of sales to the POS', () => {
+  let stack: PosSyncStack;
+  let nats: NatsConn;
+  let stream: TestStream;
+  const usedSkus = new Set<string>();
+
+  beforeAll(async () => {
+    stack = await startPosSyncStack();
+    nats = await connectTestNats({ name: 'pos-sync-writeback-test' });
+    stream = await createTestStream(nats, 'pos_writeback');
+    await stack.startWorkers(nats, stream);
+    await stack.saveSettings();
+    expect((await stack.sync()).status).toBe(200);
+  });
+  afterAll(async () => {
+    await stack.stop();
+    await stream.delete();
+    await nats.drain();
+  });
+
+  /** A sku not used by an earlier test, with enough stock in the shop to sell `qty`. */
+  const freshSku = (qty: number) => {
+    const product = stack.pos.products().find((p) => {
+      const v = p.variants[0]!;
+      return !usedSkus.has(v.sku) && v.stock.reduce((n, s) => n + Math.max(0, s.quantity), 0) >= qty;
+    })!;
+    const sku = product.variants[0]!.sku;
+    usedSkus.add(sku);
+    return sku;
+  };
+
+  /** What checkout does in the catalog: hold the units, commit them to a new order. */
+  const placeOrder = async (qty = 1) => {
+    const sku = freshSku(qty);
+    const orderId = randomUUID();
+    const hold = await (await stack.catalog.internal('POST', '/internal/holds', { sku, qty, holder: `cart-${orderId}`, ttlSeconds: 600 })).json();
+    expect(hold).toMatchObject({ status: 'active', qty });
+    expect((await stack.catalog.internal('POST', `/internal/holds/${hold.id}/commit`, { orderId })).status).toBe(200);
+    const allocations = OrderAllocations.parse(await (await stack.catalog.internal('GET', `/internal/orders/${orderId}/allocations`)).json());
+    const before = new Map(allocations.lines.map((l) => [l.locationId, stack.pos.quantity(sku, l.locationId)]));
+    return { sku, orderId, allocations, before };
+  };
+
+  /** cart publishes this (from its outbox) once the payment settled the order. */
+  const publishOrderPlaced = async (orderId: string, sku: string, qty: number, envelopeId: string = randomUUID()) => {
+    const envelope: EventEnvelope = { id: envelopeId, type: 'order.placed', version: 1, occurredAt: new Date().toISOString(), data: { orderId, lines: [{ sku, qty }], total: '19.99' } };
+    // A fresh NATS message id each time, so a second publish is a redelivery JetStream does not drop.
+    await nats.publish(`${stream.subjectPrefix}.order.placed`, envelope, randomUUID());
+    return envelope;
+  };
+
+  const writeback = async (orderId: string) => (await stack.pool.query(`SELECT * FROM writebacks WHERE order_id = $1`, [orderId])).rows[0];
+  const sent = (orderId: string) => eventually(async () => expect((await writeback(orderId))?.status).toBe('sent'));
+  const posQuantities = (order: Awaited<ReturnType<typeof placeOrder>>) =>
+    Object.fromEntries(order.allocations.lines.map((l) => [l.locationId, stack.pos.quantity(order.sku, l.locationId)]));
+  const expectedAfterSale = (order: Awaited<ReturnType<typeof placeOrder>>) =>
+    Object.fromEntries(order.allocations.lines.map((l) => [l.locationId, order.before.get(l.locationId)! - l.qty]));
+
+  it('takes the units an order committed off the POS, once', async () => {
+    const applied = stack.pos.adjustmentsApplied();
+    const order = await placeOrder(2);
+
+    await publishOrderPlaced(order.orderId, order.sku, 2);
+
+    await sent(order.orderId);
+    expect(posQuantities(order)).toEqual(expectedAfterSale(order));
+    expect(stack.pos.adjustmentsApplied()).toBe(applied + 1);
+    expect(await writeback(order.orderId)).toMatchObject({ attempts: 1, last_error: null, sent_at: expect.any(Date) });
+  });
+
+  it('applies one adjustment however often order.placed is delivered', async () => {
+    const applied = stack.pos.adjustmentsApplied();
+    const order = await placeOrder(1);
+    const envelope = await publishOrderPlaced(order.orderId, order.sku, 1);
+    await publishOrderPlaced(order.orderId, order.sku, 1, envelope.id);
+    // Messages are handled in order: once this later order is recorded, both copies were handled.
+    const later = await placeOrder(1);
+    await publishOrderPlaced(later.orderId, later.sku, 1);
+
+    await sent(order.orderId);
+    await sent(later.orderId);
+
+    expect(stack.pos.adjustmentsApplied()).toBe(applied + 2);
+    expect(posQuantities(order)).toEqual(expectedAfterSale(order));
+    expect((await stack.pool.query(`SELECT count(*)::int AS n FROM writebacks WHERE order_id = $1`, [order.orderId])).rows[0].n).toBe(1);
+  });
+
+  it('applies nothing twice when a sale is sent again (its answer was lost): the POS replays by Idempotency-Key', async () => {
+    const order = await placeOrder(1);
+    await publishOrderPlaced(order.orderId, order.sku, 1);
+    await sent(order.orderId);
+    const applied = stack.pos.adjustmentsApplied();
+
+    // As if the instance had died after the POS applied it but before it was marked sent.
+    await stack.pool.query(`UPDATE writebacks SET status = 'pending', sent_at = NULL, next_attempt_at = now() WHERE order_id = $1`, [order.orderId]);
+    await stack.ctx.writebacks.kick();
+
+    await sent(order.orderId);
+    expect((await writeback(order.orderId)).attempts).toBe(2);
+    expect(stack.pos.adjustmentsApplied()).toBe(applied);
+    expect(posQuantities(order)).toEqual(expectedAfterSale(order));
+  });
+
+  it('keeps retrying while the POS is down and sends the sale once it is back', async () => {
+    const applied = stack.pos.adjustmentsApplied();
+    const order = await placeOrder(1);
+    stack.pos.setDown(true);
+    try {
+      await publishOrderPlaced(order.orderId, order.sku, 1);
+      await eventually(async () => {
+        const row = await writeback(order.orderId);
+        expect(row).toMatchObject({ status: 'pending', last_error: `The POS at ${stack.pos.url} is unavailable right now; try again later` });
+        expect(row.attempts).toBeGreaterThanOrEqual(2);
+      });
+      expect(posQuantities(order)).toEqual(Object.fromEntries(order.before));
+    } finally {
+      stack.pos.setDown(false);
+    }
+
+    await sent(order.orderId);
+    expect(stack.pos.adjustmentsApplied()).toBe(applied + 1);
+    expect(posQuantities(order)).toEqual(expectedAfterSale(order));
+  });
+
+  it('gives up, saying why, on an order that committed no stock', async () => {
+    const orderId = randomUUID();
+    await publishOrderPlaced(orderId, 'PL-EL-001', 1);
+    await eventually(async () => expect(await writeback(orderId)).toMatchObject({ status: 'failed', last_error: 'The catalog has no stock committed to this order' }));
+  });
+
+  it('waits for POS settings, and sends as soon as they are saved', async () => {
+    const applied = stack.pos.adjustmentsApplied();
+    await stack.pool.query('TRUNCATE pos_settings');
+    const order = await placeOrder(1);
+    await publishOrderPlaced(order.orderId, order.sku, 1);
+    await eventually(async () => expect(await writeback(order.orderId)).toMatchObject({ status: 'pending', attempts: 0, last_error: 'POS settings are not saved yet' }));
+
+    await stack.saveSettings();
+
+    await sent(order.orderId);
+    expect(stack.pos.adjustmentsApplied()).toBe(applied + 1);
+    expect(posQuantities(order)).toEqual(expectedAfterSale(order));
+  });
+});
