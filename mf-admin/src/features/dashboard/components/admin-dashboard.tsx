@@ -1,30 +1,58 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { errorStatus } from '@pl/ui';
+import { errorStatus, Skeleton } from '@pl/ui';
+import { usePosConfig } from '../../pos-settings/api/get-pos-config.js';
+import { useTestConnection } from '../../pos-settings/api/test-connection.js';
+import { PosSettingsCard } from '../../pos-settings/components/pos-settings-card.js';
 import { useAdminInventory } from '../api/get-admin-inventory.js';
 import { useEvents } from '../api/get-events.js';
+import { useLocations } from '../api/get-locations.js';
 import { useSyncStatus } from '../api/get-sync-status.js';
+import { dashboardAccess } from '../utils/dashboard-access.js';
 import { InventoryPanel } from './inventory-panel.js';
+import { QuickActionsCard } from './quick-actions-card.js';
 import { RecentEventsPanel } from './recent-events-panel.js';
 import { SyncStatusPanel } from './sync-status-panel.js';
+
+const outcomeOf = (query: UseQueryResult<unknown>) => ({ status: query.status, httpStatus: errorStatus(query.error) });
 
 export function AdminDashboard() {
   const status = useSyncStatus();
   const events = useEvents();
   const inventory = useAdminInventory();
+  const posConfig = usePosConfig();
+  const locations = useLocations();
+  const test = useTestConnection();
 
-  // The gateway and the services decide who is an admin; the page only reports their answer.
-  const denied = [status.error, events.error, inventory.error].map(errorStatus).find((s) => s === 401 || s === 403);
-  if (denied) return <AccessDenied signedIn={denied === 403} />;
+  const access = dashboardAccess([status, events, inventory, posConfig].map(outcomeOf));
+  if (access === 'signed-out' || access === 'forbidden') return <AccessDenied signedIn={access === 'forbidden'} />;
 
   return (
-    <div className="pl-container pl-page">
+    <div className="pl-container pl-page adm-page">
       <h1 className="pl-page__title">Admin Dashboard</h1>
       <p className="pl-page__lead">Real-time inventory, point-of-sale sync and recent events.</p>
-      <div className="adm-grid">
-        <SyncStatusPanel query={status} />
-        <RecentEventsPanel query={events} />
-      </div>
-      <InventoryPanel query={inventory} />
+      {access === 'checking' ? (
+        <div className="adm-checking" aria-busy="true">
+          <p className="pl-visually-hidden">Loading the admin dashboard...</p>
+          <Skeleton style={{ height: '14rem' }} />
+          <Skeleton style={{ height: '20rem' }} />
+        </div>
+      ) : (
+        <div className="adm-layout">
+          <div className="adm-top">
+            <PosSettingsCard config={posConfig} test={test} syncStatus={status.data} />
+            <SyncStatusPanel query={status} />
+            <QuickActionsCard
+              posConfig={posConfig.data}
+              test={test}
+              refreshInventory={() => void inventory.refetch()}
+              inventoryRefreshing={inventory.isFetching}
+            />
+          </div>
+          <InventoryPanel query={inventory} locations={locations} />
+          <RecentEventsPanel query={events} />
+        </div>
+      )}
     </div>
   );
 }

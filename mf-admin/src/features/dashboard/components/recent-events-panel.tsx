@@ -4,11 +4,12 @@ import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@pl/ui';
 import { EVENTS_SHOWN, payloadPreview } from '../utils/event-preview.js';
 import { PanelError } from './panel-error.js';
 
+/** The first 10 events as the server orders them (newest first), each payload cut to 50 characters; polled every 5 s. */
 export function RecentEventsPanel({ query }: { query: UseQueryResult<IngestedEvent[]> }) {
   return (
-    <Card>
+    <Card className="adm-events-card" role="region" aria-labelledby="adm-events-title">
       <CardHeader>
-        <CardTitle>Recent Events</CardTitle>
+        <CardTitle id="adm-events-title">Recent Events</CardTitle>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
@@ -20,9 +21,9 @@ export function RecentEventsPanel({ query }: { query: UseQueryResult<IngestedEve
         ) : (
           <ol className="adm-events">
             {query.data.slice(0, EVENTS_SHOWN).map((e) => (
-              <li key={e.id} className="adm-event">
+              <li key={e.id} className="adm-event" data-event-type={e.type}>
                 <div className="adm-event__head">
-                  <strong>{e.type}</strong>
+                  <strong className="adm-event__type">{e.type}</strong>
                   <time dateTime={e.ingestedAt}>{new Date(e.ingestedAt).toLocaleString()}</time>
                 </div>
                 <code className="adm-event__payload">{payloadPreview(e.payload)}</code>

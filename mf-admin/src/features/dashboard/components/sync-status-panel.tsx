@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { SyncStatus } from '@pl/contracts';
 import { Badge, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@pl/ui';
 import { PanelError } from './panel-error.js';
+import { Spinner } from './spinner.js';
 
 const statusBadge = {
   syncing: { label: 'Syncing', tone: 'blue' },
@@ -9,13 +10,14 @@ const statusBadge = {
   ready: { label: 'Ready', tone: 'green' },
 } as const;
 
-/** POS integration status (spec §2, §3): syncing, error (with its text) or ready. */
+/** POS integration status (spec §3, §4): syncing, error (with its text) or ready; polled every 10 s. */
 export function SyncStatusPanel({ query }: { query: UseQueryResult<SyncStatus> }) {
-  const badge = query.data ? statusBadge[query.data.status] : undefined;
+  const status = query.data?.status;
+  const badge = status ? (statusBadge[status] ?? statusBadge.ready) : statusBadge.ready;
   return (
-    <Card>
+    <Card className="adm-status" role="region" aria-labelledby="adm-status-title">
       <CardHeader>
-        <CardTitle>POS Integration Status</CardTitle>
+        <CardTitle id="adm-status-title">POS Integration Status</CardTitle>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
@@ -26,20 +28,25 @@ export function SyncStatusPanel({ query }: { query: UseQueryResult<SyncStatus> }
           <dl className="adm-details">
             <dt>Status</dt>
             <dd>
-              <Badge variant="secondary" tone={badge?.tone ?? 'green'} data-sync-status={query.data.status}>
-                {badge?.label ?? 'Ready'}
+              <Badge variant="secondary" tone={badge.tone} data-sync-status={query.data.status}>
+                {status === 'syncing' && <Spinner />}
+                {badge.label}
               </Badge>
             </dd>
-            <dt>Last sync</dt>
-            <dd>{query.data.lastSyncAt ? new Date(query.data.lastSyncAt).toLocaleString() : 'Never'}</dd>
-            <dt>Products</dt>
-            <dd>{query.data.totalProducts}</dd>
-            {query.data.lastError && (
+            {status === 'error' && (
               <>
                 <dt>Last error</dt>
-                <dd className="adm-error-text">{query.data.lastError}</dd>
+                <dd className="adm-error-text" data-sync-error>
+                  {query.data.lastError ?? 'The last sync failed.'}
+                </dd>
               </>
             )}
+            <dt>Last sync</dt>
+            <dd>
+              {query.data.lastSyncAt ? <time dateTime={query.data.lastSyncAt}>{new Date(query.data.lastSyncAt).toLocaleString()}</time> : 'Never'}
+            </dd>
+            <dt>Products</dt>
+            <dd data-total-products={query.data.totalProducts}>{query.data.totalProducts}</dd>
           </dl>
         )}
       </CardContent>

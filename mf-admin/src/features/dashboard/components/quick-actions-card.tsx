@@ -1,0 +1,52 @@
+import { Link } from 'react-router-dom';
+import type { PosConfig } from '@pl/contracts';
+import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle } from '@pl/ui';
+import type { TestConnection } from '../../pos-settings/components/pos-settings-card.js';
+import { testAvailability } from '../../pos-settings/utils/pos-settings-rules.js';
+import { Spinner } from './spinner.js';
+
+interface Props {
+  posConfig: PosConfig | undefined;
+  test: TestConnection;
+  refreshInventory: () => void;
+  inventoryRefreshing: boolean;
+}
+
+/**
+ * Shortcuts an admin reaches for often. Names avoid the words of the settings buttons ('Save',
+ * 'Test', 'Sync from POS') so tests and screen-reader users find each of those exactly once.
+ */
+export function QuickActionsCard({ posConfig, test, refreshInventory, inventoryRefreshing }: Props) {
+  // Checks the saved settings, whatever is being typed in the form.
+  const check = testAvailability({ posUrl: posConfig?.posUrl ?? '', apiKey: '' }, posConfig, test.isPending);
+  return (
+    <Card className="adm-actions-card" role="region" aria-labelledby="adm-actions-title">
+      <CardHeader>
+        <CardTitle id="adm-actions-title">Quick Actions</CardTitle>
+      </CardHeader>
+      <CardContent className="adm-actions">
+        <Button variant="outline" block onClick={refreshInventory} disabled={inventoryRefreshing} aria-busy={inventoryRefreshing || undefined}>
+          {inventoryRefreshing && <Spinner />}
+          Refresh inventory
+        </Button>
+        <Button
+          variant="outline"
+          block
+          onClick={() => test.mutate()}
+          disabled={!check.enabled}
+          aria-busy={test.isPending || undefined}
+          title={posConfig?.configured ? undefined : 'Save the POS settings first'}
+        >
+          {test.isPending && <Spinner />}
+          Check POS connection
+        </Button>
+        <Link to="/products" className={buttonClass({ variant: 'outline', block: true })}>
+          View storefront
+        </Link>
+        <Link to="/locations" className={buttonClass({ variant: 'outline', block: true })}>
+          Store locations
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}

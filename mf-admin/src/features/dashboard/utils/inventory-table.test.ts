@@ -1,0 +1,108 @@
+import type { AdminInventoryEntry, Variant } from '@pl/contracts';
+import { filterRows, inventoryRows, inventoryTotals, levelAt, locationColumns } from './inventory-table';
+
+const buildVariant = (overrides: Partial<Variant> = {}): Variant => ({
+  id: 'v1',
+  sku: 'SKU-1',
+  price: '10.00',
+  inventoryLevels: [],
+  totalOnHand: 0,
+  totalReserved: 0,
+  totalAvailable: 0,
+  ...overrides,
+});
+
+const buildEntry = (title: string, variants: Variant[]): AdminInventoryEntry => ({
+  product: {
+    id: `p-${title}`,
+    title,
+    brand: null,
+    description: null,
+    images: [],
+    conditionGrade: 'OPEN_BOX',
+    conditionNotes: null,
+    oneOfAKind: false,
+    currentPrice: null,
+    originalPrice: null,
+  },
+  variants,
+});
+
+const lamp = buildEntry('Brass Desk Lamp', [
+  buildVariant({
+    id: 'lamp-1',
+    sku: 'LAMP-001',
+    inventoryLevels: [
+      { locationId: 'loc-main', onHand: 5, reserved: 1 },
+      { locationId: 'loc-east', onHand: 2, reserved: 0 },
+    ],
+    totalOnHand: 7,
+    totalReserved: 1,
+    totalAvailable: 6,
+  }),
+  buildVariant({ id: 'lamp-2', sku: 'LAMP-002', inventoryLevels: [{ locationId: 'loc-main', onHand: 1, reserved: 1 }], totalOnHand: 1, totalReserved: 1 }),
+]);
+const phone = buildEntry('Pixel Phone', [
+  buildVariant({ id: 'phone-1', sku: 'PX-9', inventoryLevels: [{ locationId: 'loc-gone', onHand: 3, reserved: 0 }], totalOnHand: 3, totalAvailable: 3 }),
+]);
+const locations = [
+  { id: 'loc-east', name: 'East Side Store' },
+  { id: 'loc-main', name: 'Main Warehouse' },
+];
+
+describe('inventory rows', () => {
+  it('lists one row per variant, with its product', () => {
+    const rows = inventoryRows([lamp, phone]);
+    expect(rows.map((r) => [r.product.title, r.variant.sku])).toEqual([
+      ['Brass Desk Lamp', 'LAMP-001'],
+      ['Brass Desk Lamp', 'LAMP-002'],
+      ['Pixel Phone', 'PX-9'],
+    ]);
+  });
+
+  it('filters by title or SKU, ignoring case and surrounding spaces', () => {
+    const rows = inventoryRows([lamp, phone]);
+    expect(filterRows(rows, '  desk ').map((r) => r.variant.sku)).toEqual(['LAMP-001', 'LAMP-002']);
+    expect(filterRows(rows, 'lamp-002').map((r) => r.variant.sku)).toEqual(['LAMP-002']);
+    expect(filterRows(rows, 'px').map((r) => r.variant.sku)).toEqual(['PX-9']);
+    expect(filterRows(rows, 'sofa')).toEqual([]);
+  });
+
+  it('shows every row when the filter is empty', () => {
+    const rows = inventoryRows([lamp, phone]);
+    expect(filterRows(rows, '   ')).toHaveLength(3);
+  });
+
+  it('adds up the variants and units of the rows shown', () => {
+    expect(inventoryTotals(inventoryRows([lamp, phone]))).toEqual({ variants: 3, onHand: 11, reserved: 2, available: 9 });
+    expect(inventoryTotals([])).toEqual({ variants: 0, onHand: 0, reserved: 0, available: 0 });
+  });
+});
+
+describe('location columns', () => {
+  it('has a column per location, named and ordered as GET /api/locations gives them', () => {
+    expect(locationColumns([lamp], locations)).toEqual([
+      { id: 'loc-east', name: 'East Side Store' },
+      { id: 'loc-main', name: 'Main Warehouse' },
+    ]);
+  });
+
+  it('still shows stock at a location the list does not name, headed by its id', () => {
+    expect(locationColumns([lamp, phone], locations).map((c) => c.name)).toEqual(['East Side Store', 'Main Warehouse', 'loc-gone']);
+  });
+
+  it('falls back to location ids when the locations could not be loaded', () => {
+    expect(locationColumns([lamp, phone], undefined)).toEqual([
+      { id: 'loc-east', name: 'loc-east' },
+      { id: 'loc-gone', name: 'loc-gone' },
+      { id: 'loc-main', name: 'loc-main' },
+    ]);
+  });
+
+  it("reads a variant's on hand and reserved at one location", () => {
+    const variant = lamp.variants[0]!;
+    expect(levelAt(variant, 'loc-main')).toEqual({ onHand: 5, reserved: 1 });
+    expect(levelAt(variant, 'loc-east')).toEqual({ onHand: 2, reserved: 0 });
+    expect(levelAt(variant, 'loc-gone')).toBeUndefined();
+  });
+});
