@@ -5,20 +5,26 @@
 //      a bare node:http server returning the same pre-serialised JSON (autocannon, loopback);
 //   2. cart: 200 concurrent guests adding the same one-of-a-kind item (winners, p50/p99), and
 //      checkout throughput with the built-in test-card provider, through the gateway;
-//   3. catalogue at scale: 100k generated products (BENCH_PRODUCTS), list and search latency
+//   3. POS: a full sync of 10,000 products (BENCH_POS_PRODUCTS) from a second reference POS
+//      (seconds, products/s), and webhook-to-browser latency: a count changed in the POS until the
+//      inventory.updated reaches a websocket client of the gateway (p50/p99);
+//   4. catalogue at scale: 100k generated products (BENCH_PRODUCTS), list and search latency
 //      p50/p95 through the gateway.
 import http from 'node:http';
 import autocannon from 'autocannon';
+import WebSocket from 'ws';
 import pg from 'pg';
 import { pathToFileURL } from 'node:url';
 import { buildNodeWorkspace, bundleForNode } from '../scripts/build-node.mjs';
 import { NODE_WORKSPACES } from '../scripts/build.mjs';
-import { findTestDatabase, findTestNats, freePort, root, startShop } from '../scripts/local-stack.mjs';
+import { findTestDatabase, findTestNats, freePort, root, startReferencePosProcess, startShop } from '../scripts/local-stack.mjs';
 import path from 'node:path';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const POS_PRODUCTS = Number(process.env.BENCH_POS_PRODUCTS ?? 10_000);
+const WEBHOOK_ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 200);
 
 function load(url) {
   return new Promise((resolve, reject) => {
@@ -119,6 +125,69 @@ async function cartRushAndCheckout(shop, gateway) {
   console.log(`checkout (add, details, payment intent, test-card confirm), 8 concurrent shoppers: ${paid}/${CHECKOUTS} paid in ${seconds.toFixed(1)} s = ${(paid / seconds).toFixed(1)} orders/s   per checkout p50 ${percentile(durations, 0.5).toFixed(0)} ms   p99 ${percentile(durations, 0.99).toFixed(0)} ms`);
 }
 
+/** The demo admin's session cookie, signed in through the gateway like the browser does. */
+async function adminCookie(gateway) {
+  const res = await fetch(`${gateway}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: gateway },
+    body: JSON.stringify({ usernameOrEmail: 'admin', password: 'admin12345' }),
+  });
+  if (!res.ok) throw new Error(`admin sign-in answered ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+async function posSync(gateway) {
+  const pos = await startReferencePosProcess({ port: await freePort(), seed: POS_PRODUCTS, quiet: true, log: () => {}, env: { ...process.env, POS_RATE_LIMIT: '0' } });
+  try {
+    const cookie = await adminCookie(gateway);
+    const admin = (method, path, body) =>
+      fetch(gateway + path, { method, headers: { cookie, origin: gateway, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const saved = await admin('POST', '/api/admin/pos-config', { posUrl: pos.url, apiKey: pos.apiKey });
+    if (!saved.ok) throw new Error(`saving POS settings answered ${saved.status}`);
+
+    console.log(`\nPOS sync through the gateway (reference POS, ${POS_PRODUCTS.toLocaleString('en-US')} products, one variant and 4 locations each)`);
+    for (const label of ['first full sync (creates)', 'second full sync (updates)']) {
+      const started = process.hrtime.bigint();
+      const res = await admin('POST', '/api/admin/sync/trigger');
+      const body = await res.json();
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      if (!res.ok) throw new Error(`sync answered ${res.status}: ${JSON.stringify(body)}`);
+      const { productsCreated, productsUpdated } = body.stats;
+      console.log(`${label.padEnd(30)} ${seconds.toFixed(1).padStart(6)} s   ${Math.round((productsCreated + productsUpdated) / seconds).toString().padStart(6)} products/s   created ${productsCreated}, updated ${productsUpdated}`);
+    }
+
+    // Webhook to browser: a count set in the POS → signed webhook → pos-sync → catalog → outbox →
+    // NATS → gateway → websocket. One change at a time, timed until the client sees its sku.
+    const { products } = await (await fetch(`${pos.url}/v1/products?limit=50`, { headers: { authorization: `Bearer ${pos.apiKey}` } })).json();
+    const ws = new WebSocket(`${gateway.replace(/^http/, 'ws')}/ws`, { headers: { origin: gateway } });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const waiting = new Map();
+    ws.on('message', (raw) => {
+      const message = JSON.parse(String(raw));
+      if (message.type === 'inventory.updated') waiting.get(message.sku)?.(message);
+    });
+    const times = [];
+    for (let i = 0; i < WEBHOOK_ROUNDS; i++) {
+      const sku = products[i % products.length].variants[0].sku;
+      const seen = new Promise((resolve) => waiting.set(sku, resolve));
+      const started = process.hrtime.bigint();
+      await fetch(`${pos.url}/v1/inventory/counts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${pos.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ sku, location_id: 'dublin', quantity: 1000 + i }),
+      });
+      await seen;
+      waiting.delete(sku);
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    ws.close();
+    times.sort((a, b) => a - b);
+    console.log(`webhook to browser (${WEBHOOK_ROUNDS} stock counts, one at a time): p50 ${percentile(times, 0.5).toFixed(1)} ms   p99 ${percentile(times, 0.99).toFixed(1)} ms`);
+  } finally {
+    await pos.stop();
+  }
+}
+
 async function catalogueAtScale(databaseUrl, gateway) {
   // The catalog's own generator, bundled from its TypeScript source for this run.
   // Inside the repo (bench/dist, git-ignored) so its npm imports resolve from node_modules.
@@ -166,7 +235,7 @@ const url = new URL(db.url);
 url.pathname = `/${dbName}`;
 
 const ports = {};
-for (const n of ['gateway', 'identity', 'catalog', 'cart', 'pos-sync', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin']) ports[n] = await freePort();
+for (const n of ['gateway', 'identity', 'catalog', 'cart', 'pos-sync', 'pos', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin']) ports[n] = await freePort();
 const shop = await startShop({ databaseUrl: url.toString(), natsUrl: nats.url, ports, quiet: true, log: () => {}, env: { ...process.env, LOG_LEVEL: 'warn' } });
 try {
   const body = await (await fetch(`${shop.url}/api/products`)).text();
@@ -189,6 +258,7 @@ try {
   bare.close();
 
   await cartRushAndCheckout(shop, `http://127.0.0.1:${shop.gatewayPort}`);
+  await posSync(shop.url);
   await catalogueAtScale(url.toString(), `http://127.0.0.1:${shop.gatewayPort}`);
 } finally {
   await shop.stop();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { PosWebhookPath } from '@pl/contracts';
-import type { NatsConn } from '@pl/service-kit';
+import type { NatsConn, TokenVerifier } from '@pl/service-kit';
 import { startTestService, testCallers, uniqueSuffix, type TestService, type TestStream } from '@pl/service-kit/testing';
 import { INTERNAL_TOKEN, startCatalog } from '../../catalog/test/catalog-test-app.js';
 import { startReferencePos, type ReferencePosOptions } from '../../pos-reference/src/index.js';
@@ -16,6 +16,8 @@ export type Caller = 'anonymous' | 'guest' | 'customer' | 'admin';
 export interface StackOptions {
   pos?: Partial<ReferencePosOptions>;
   options?: Partial<PosSyncOptions>;
+  /** Who signs the callers' tokens (default: the test service's own keys); e.g. a real gateway's. */
+  verifier?: TokenVerifier;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function startPosSyncStack(stack: StackOptions = {}) {
   const service: TestService = await startTestService({
     name: 'pos_sync',
     migrationsDir: MIGRATIONS_DIR,
-    createApp: (deps) => createApp(deps, (ctx = posSyncContext(deps, options))),
+    createApp: (deps) => createApp({ ...deps, verifier: stack.verifier ?? deps.verifier }, (ctx = posSyncContext(deps, options))),
   });
   const context = ctx!;
   context.settings.webhookUrl = `${service.url}${PosWebhookPath}`;

@@ -1,0 +1,180 @@
+// The admin team's dashboard in real Chromium against the whole shop and the reference POS it
+// starts: the demo admin saves the POS settings, tests them and syncs; a stock count changed in
+// the POS reaches the admin's inventory list and a shopper's open products page without a reload
+// (POS webhook → pos-sync → catalog → NATS → gateway websocket). Customers and guests are refused.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { useShopInBrowser } from './support/suite.js';
+
+const ctx = useShopInBrowser();
+const SLOW = { timeout: 20000 };
+/** The demo admin identity seeds outside production (services/identity demo accounts). */
+const DEMO_ADMIN = { username: 'admin', password: 'admin12345' };
+
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  for (const c of contexts.splice(0)) await c.close();
+});
+
+async function newPage(browser: Browser = ctx.browser): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  return context.newPage();
+}
+
+const toastWith = (page: Page, text: string | RegExp) => page.getByRole('region', { name: /Notifications/ }).locator('li').filter({ hasText: text });
+
+async function signIn(page: Page, usernameOrEmail: string, password: string): Promise<void> {
+  await page.goto(ctx.shop.url + '/');
+  await page.locator('header').getByRole('button', { name: 'Sign In', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Sign In' });
+  await form.getByLabel('Username or Email', { exact: true }).fill(usernameOrEmail);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await toastWith(page, 'Logged in successfully').waitFor(SLOW);
+}
+
+/** What the reference POS holds, through its own API (as the store's back office would see it). */
+async function pos<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const { url, apiKey } = ctx.shop.pos!;
+  const res = await fetch(url + path, {
+    method,
+    headers: { authorization: `Bearer ${apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POS ${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface PosProduct {
+  id: string;
+  name: string;
+  unique: boolean;
+  variants: Array<{ sku: string; stock: Array<{ location_id: string; quantity: number }> }>;
+}
+
+async function allPosProducts(): Promise<PosProduct[]> {
+  const all: PosProduct[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { products: PosProduct[]; next_cursor: string | null } = await pos('GET', `/v1/products?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    all.push(...page.products);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return all;
+}
+
+async function fillSettings(page: Page, posUrl: string, apiKey: string): Promise<void> {
+  await page.getByLabel('POS URL', { exact: true }).fill(posUrl);
+  await page.getByLabel('API Key', { exact: true }).fill(apiKey);
+}
+
+const inventoryRow = (page: Page, sku: string): Locator => page.locator(`tr[data-sku="${sku}"]`);
+
+async function syncCounts(page: Page): Promise<{ created: number; updated: number }> {
+  const toast = toastWith(page, 'Sync Completed');
+  await toast.waitFor({ timeout: 60000 });
+  const text = (await toast.textContent()) ?? '';
+  const match = /Created (\d+) products, updated (\d+) products/.exec(text);
+  if (!match) throw new Error(`unexpected sync toast: ${text}`);
+  return { created: Number(match[1]), updated: Number(match[2]) };
+}
+
+describe('admin dashboard with the reference POS', () => {
+  it('saves, tests and syncs; a stock change in the POS then reaches the admin list and an open products page live', async () => {
+    const admin = await newPage();
+    await signIn(admin, DEMO_ADMIN.username, DEMO_ADMIN.password);
+    await admin.goto(ctx.shop.url + '/admin');
+    await admin.getByRole('heading', { name: 'Admin Dashboard' }).waitFor(SLOW);
+
+    // Save is disabled until both fields are filled.
+    const save = admin.getByRole('button', { name: 'Save', exact: true });
+    await fillSettings(admin, ctx.shop.pos!.url, '');
+    expect(await save.isDisabled()).toBe(true);
+
+    // A wrong key saves (the key is only checked by Test) and the test says why it fails.
+    await fillSettings(admin, ctx.shop.pos!.url, 'not-the-key');
+    await save.click();
+    await toastWith(admin, 'Settings Saved').waitFor(SLOW);
+    await toastWith(admin, 'POS configuration has been updated successfully').waitFor();
+    await admin.getByRole('button', { name: 'Test', exact: true }).click();
+    await admin.getByRole('status').filter({ hasText: 'The POS refused the API key' }).first().waitFor(SLOW);
+
+    // The right key: saved, tested, synced.
+    await fillSettings(admin, ctx.shop.pos!.url, ctx.shop.pos!.apiKey);
+    await save.click();
+    await admin.getByRole('button', { name: 'Test', exact: true }).click();
+    await admin.getByRole('status').filter({ hasText: /Connected to/ }).first().waitFor(SLOW);
+
+    const posProducts = await allPosProducts();
+    await admin.getByRole('button', { name: 'Sync from POS' }).click();
+    const first = await syncCounts(admin);
+    expect(first.created).toBeGreaterThan(0);
+    expect(first.updated).toBeGreaterThan(0); // the POS shares part of the shop's demo catalogue
+    expect(first.created + first.updated).toBe(posProducts.length);
+    await admin.locator('[data-sync-status="ready"]').waitFor(SLOW);
+
+    // Everything the POS has is now in the admin's list, with the POS's counts.
+    const product = posProducts.find((p) => !p.unique && p.variants.length === 1 && p.variants[0]!.sku.startsWith('PL-'))!;
+    const { sku } = product.variants[0]!;
+    const posTotal = product.variants[0]!.stock.reduce((n, s) => n + Math.max(0, s.quantity), 0);
+    await inventoryRow(admin, sku).locator(`[data-available="${posTotal}"]`).waitFor(SLOW);
+
+    // A shopper has the products page open on that product.
+    const shopper = await newPage();
+    await shopper.goto(`${ctx.shop.url}/products?q=${encodeURIComponent(product.name)}`);
+    const card = shopper.locator(`[data-product-card][data-sku="${sku}"]`);
+    await card.locator(`[data-stock-badge][data-available="${posTotal}"]`).waitFor(SLOW);
+    const navigations: string[] = [];
+    shopper.on('framenavigated', (f) => f === shopper.mainFrame() && navigations.push(f.url()));
+    admin.on('framenavigated', (f) => f === admin.mainFrame() && navigations.push(f.url()));
+
+    // The store counts 7 more units in Dublin, by hand, in the POS.
+    const dublin = product.variants[0]!.stock.find((s) => s.location_id === 'dublin')?.quantity ?? 0;
+    await pos('POST', '/v1/inventory/counts', { sku, location_id: 'dublin', quantity: Math.max(0, dublin) + 7 });
+
+    await inventoryRow(admin, sku).locator(`[data-available="${posTotal + 7}"]`).waitFor(SLOW);
+    await card.locator(`[data-stock-badge][data-available="${posTotal + 7}"]`).waitFor(SLOW);
+    expect(navigations).toEqual([]);
+
+    // The webhook is in the recent events; a second sync right after creates nothing.
+    await admin.locator('.adm-events').getByText('inventory.count.updated').first().waitFor(SLOW);
+    await toastWith(admin, 'Sync Completed').waitFor({ state: 'detached', timeout: 15000 }); // the first one's 5 s are over
+    await admin.getByRole('button', { name: 'Sync from POS' }).click();
+    const second = await syncCounts(admin);
+    expect(second.created).toBe(0);
+  });
+});
+
+describe('who may open /admin', () => {
+  it('refuses a signed-in customer: access denied, no POS settings, and the API answers 403', async () => {
+    const page = await newPage();
+    const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const customer = { username: `cora_${id}`, email: `cora.${id}@example.com`, password: `secret-${id}`, firstName: 'Cora', lastName: 'Shopper', phone: '555-0101' };
+    const res = await fetch(`${ctx.shop.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ctx.shop.url },
+      body: JSON.stringify(customer),
+    });
+    expect(res.status).toBe(201);
+    await signIn(page, customer.username, customer.password);
+
+    await page.goto(ctx.shop.url + '/admin');
+    await page.getByRole('heading', { name: 'Access denied' }).waitFor(SLOW);
+    await page.getByText('Your account does not have access to the admin dashboard.').waitFor();
+    expect(await page.getByLabel('API Key', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Sync from POS' }).count()).toBe(0);
+
+    const statuses = await page.evaluate(async () =>
+      Promise.all(['/api/admin/pos-config', '/api/admin/sync/status', '/api/admin/inventory'].map(async (p) => (await fetch(p)).status)),
+    );
+    expect(statuses).toEqual([403, 403, 403]);
+  });
+
+  it('refuses a guest with a sign-in message', async () => {
+    const page = await newPage();
+    await page.goto(ctx.shop.url + '/admin');
+    await page.getByRole('heading', { name: 'Access denied' }).waitFor(SLOW);
+    await page.getByText('Please sign in with an administrator account to view the admin dashboard.').waitFor();
+    expect(await page.getByRole('button', { name: 'Sync from POS' }).count()).toBe(0);
+  });
+});
