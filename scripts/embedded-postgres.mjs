@@ -6,7 +6,7 @@
 // /var/lib/professional-liquidation instead, and the log says so.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -31,6 +31,17 @@ function reachableByOthers(p) {
     if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0) return false;
     if (dir === path.dirname(dir)) return true;
   }
+}
+
+/**
+ * The folder for relocated binaries and data, traversable by the postgres user. Created on its own
+ * first: `mkdirSync(data, { recursive: true, mode: 0o700 })` would otherwise create it 0700 too
+ * (only root could enter it), and an earlier run may have left it so.
+ */
+function relocatedBase() {
+  mkdirSync(RELOCATED_BASE, { recursive: true, mode: 0o755 });
+  if ((statSync(RELOCATED_BASE).mode & 0o005) !== 0o005) chmodSync(RELOCATED_BASE, 0o755);
+  return RELOCATED_BASE;
 }
 
 function postgresUser() {
@@ -73,9 +84,8 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }) {
   let data = path.resolve(dataDir);
 
   if (asRoot && !reachableByOthers(native)) {
-    const copy = path.join(RELOCATED_BASE, `postgres-${version}`);
+    const copy = path.join(relocatedBase(), `postgres-${version}`);
     if (!existsSync(path.join(copy, 'bin', 'postgres'))) {
-      mkdirSync(RELOCATED_BASE, { recursive: true, mode: 0o755 });
       const copied = spawnSync('cp', ['-a', native, copy]);
       if (copied.status !== 0) throw new Error(`could not copy the PostgreSQL binaries to ${copy}`);
     }
@@ -83,7 +93,7 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }) {
   }
   if (asRoot && !reachableByOthers(path.dirname(data))) {
     const key = createHash('sha256').update(data).digest('hex').slice(0, 12);
-    data = path.join(RELOCATED_BASE, `data-${key}`);
+    data = path.join(relocatedBase(), `data-${key}`);
     log(`database: the checkout is not reachable by the postgres user; data kept in ${data}`);
   }
 
