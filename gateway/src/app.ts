@@ -107,7 +107,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   );
   // Only what the gateway answers itself is parsed here, and never more than BODY_LIMIT.
   app.use(express.json({ limit: config.bodyLimit }));
-  app.use(serveShell({ distDir: config.shellDist }));
+  app.use(serveShell({ distDir: config.shellDist, beforePage: (req, res) => sessions.ensureCookie(req, res) }));
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
 

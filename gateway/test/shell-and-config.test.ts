@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REMOTES_CONFIG_PATH, RemotesConfig } from '@pl/contracts';
-import { startGateway, type TestGateway } from './support/test-gateway';
+import { Jwt, REMOTES_CONFIG_PATH, RemotesConfig } from '@pl/contracts';
+import { sessionCookieOf, startGateway, type TestGateway } from './support/test-gateway';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script src="/static/js/index.1a2b3c4d.js"></script></body></html>';
 
@@ -44,6 +44,23 @@ describe('serving the shell', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.text()).toBe(INDEX_HTML);
+  });
+
+  it('gives a browser without a session its guest session with the page, so the first API calls share one cookie', async () => {
+    const page = await fetch(gw.url + '/products', { headers: { accept: 'text/html' } });
+    const cookie = sessionCookieOf(page);
+    expect(cookie?.token).toEqual(expect.any(String));
+
+    // The page's first API calls go out together; with the page's cookie none of them sets another
+    // (one answered after a sign-in would have overwritten the customer's cookie).
+    const calls = await Promise.all(
+      Array.from({ length: 5 }, () => fetch(`${gw.url}/api/products`, { headers: { cookie: `${Jwt.cookieName}=${cookie!.token}` } })),
+    );
+    expect(calls.map((r) => sessionCookieOf(r))).toEqual([undefined, undefined, undefined, undefined, undefined]);
+
+    // A browser that has a session keeps it: the page sets nothing.
+    const again = await fetch(gw.url + '/', { headers: { accept: 'text/html', cookie: `${Jwt.cookieName}=${cookie!.token}` } });
+    expect(sessionCookieOf(again)).toBeUndefined();
   });
 
   it('serves content-hashed assets with a long immutable cache', async () => {

@@ -39,6 +39,12 @@ export interface Sessions {
   start(res: Response, claims: TokenClaims): Promise<VerifiedSession>;
   /** A new anonymous guest session: no identity round trip, nothing stored anywhere. */
   startGuest(res: Response): Promise<VerifiedSession>;
+  /**
+   * For page loads: a browser that has no session cookie gets its guest session with the page, so
+   * the page's first API calls all carry one cookie. Minted by those parallel calls instead, each
+   * would set its own, and one answered after a sign-in would overwrite the customer's cookie.
+   */
+  ensureCookie(req: Request, res: Response): Promise<void>;
 }
 
 export function createSessions(deps: SessionsDeps): Sessions {
@@ -127,6 +133,9 @@ export function createSessions(deps: SessionsDeps): Sessions {
     },
     start,
     startGuest,
+    async ensureCookie(req, res) {
+      if (!deps.cookie.read(req)) await startGuest(res);
+    },
   };
 }
 

@@ -16,7 +16,13 @@ const SERVER_PREFIXES = ['/api/', '/runtime/', '/.well-known/', '/static/', '/ws
 /** A last path segment with a file extension is a request for a file, not a page. */
 const LOOKS_LIKE_FILE = /\.(?:js|mjs|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf|eot|wasm)$/i;
 
-export function serveShell(options: { distDir: string }): Router {
+export interface ServeShellOptions {
+  distDir: string;
+  /** Runs before index.html is sent (the gateway gives a new browser its guest session here). */
+  beforePage?: (req: Request, res: Response) => Promise<void>;
+}
+
+export function serveShell(options: ServeShellOptions): Router {
   const distDir = path.resolve(options.distDir);
   const indexFile = path.join(distDir, 'index.html');
   const router = Router();
@@ -33,12 +39,13 @@ export function serveShell(options: { distDir: string }): Router {
     }),
   );
 
-  router.get('/{*splat}', (req, res, next) => {
+  router.get('/{*splat}', async (req, res, next) => {
     const isServerPath = SERVER_PREFIXES.some((p) => req.path === p.replace(/\/$/, '') || req.path.startsWith(p));
     if (isServerPath || LOOKS_LIKE_FILE.test(req.path)) {
       res.status(404).json({ message: 'Not found', code: ErrorCodes.notFound });
       return;
     }
+    await options.beforePage?.(req, res);
     sendIndex(indexFile, req, res, next);
   });
 
