@@ -82,8 +82,20 @@ export type AdminInventoryEntry = z.infer<typeof AdminInventoryEntry>;
 /** GET /api/categories/counts and GET /api/locations answer with plain arrays. */
 export const CategoryCountList = z.array(CategoryCount);
 export const LocationList = z.array(Location);
-/** GET /api/admin/inventory answers with a plain array. */
+/** GET /api/admin/inventory answers with a plain array (one page, newest products first). */
 export const AdminInventoryList = z.array(AdminInventoryEntry);
+/** Page size of GET /api/admin/inventory when `limit` is not given, and its ceiling. */
+export const ADMIN_INVENTORY_PAGE_SIZE = 100;
+export const ADMIN_INVENTORY_PAGE_MAX = 500;
+/** Query of GET /api/admin/inventory: `q` matches title, brand or sku (part of a word is enough). */
+export const AdminInventoryQuery = z.strictObject({
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(ADMIN_INVENTORY_PAGE_MAX).default(ADMIN_INVENTORY_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export type AdminInventoryQuery = z.infer<typeof AdminInventoryQuery>;
+/** Response header of GET /api/admin/inventory: how many products match in all (the array is one page). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 /** Sort orders of GET /api/products. */
 export const ProductSorts = ['newest', 'price_asc', 'price_desc', 'discount', 'title'] as const;

@@ -172,6 +172,39 @@ describe('catalog service', () => {
         },
       ]);
       expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('x-total-count')).toBe('1');
+    });
+
+    it('pages newest first with the total in a header, and searches title, brand and sku', async () => {
+      const made = [];
+      for (const [title, brand] of [['Walnut Desk', 'Oakline'], ['Desk Lamp 50% off', 'Lumo'], ['Road Bike', 'Velo']] as const) {
+        made.push(await insertProduct(catalog.pool, { title, brand, variants: [{ levels: [{ locationId: 'dublin', onHand: 1 }] }] }));
+      }
+      const page = async (query: string) => {
+        const res = await catalog.get(`/api/admin/inventory?${query}`, catalog.callers.admin);
+        expect(res.status).toBe(200);
+        const entries = ((await res.json()) as unknown[]).map((e) => AdminInventoryEntry.parse(e));
+        return { titles: entries.map((e) => e.product.title), total: Number(res.headers.get('x-total-count')) };
+      };
+
+      const all = await page('');
+      const first = await page('limit=2');
+      const rest = await page('limit=2&offset=2');
+      expect(first.titles).toEqual(all.titles.slice(0, 2));
+      expect(rest.titles).toEqual(all.titles.slice(2, 4));
+      expect([first.total, rest.total]).toEqual([all.total, all.total]);
+
+      expect(await page('q=desk')).toEqual({ titles: ['Desk Lamp 50% off', 'Walnut Desk'], total: 2 });
+      expect(await page('q=VELO')).toEqual({ titles: ['Road Bike'], total: 1 });
+      expect(await page(`q=${made[0]!.variants[0]!.sku.slice(-6).toLowerCase()}`)).toEqual({ titles: ['Walnut Desk'], total: 1 });
+      // LIKE wildcards are taken literally.
+      expect(await page('q=50%25')).toEqual({ titles: ['Desk Lamp 50% off'], total: 1 });
+      expect(await page('q=_')).toEqual({ titles: [], total: 0 });
+    });
+
+    it.each(['limit=0', 'limit=501', 'offset=-1', 'limit=ten', 'sort=title'])('answers %s with 400', async (query) => {
+      const res = await catalog.get(`/api/admin/inventory?${query}`, catalog.callers.admin);
+      expect([res.status, (await res.json()).code]).toEqual([400, 'VALIDATION_FAILED']);
     });
   });
 

@@ -63,10 +63,19 @@ export async function withVariants(db: Queryable, products: readonly ProductRow[
   }));
 }
 
-/** Every product, newest first: the admin's inventory view. */
-export async function listAllProducts(db: Queryable): Promise<ProductRecord[]> {
-  const { rows } = await db.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p ORDER BY p.created_at DESC, p.id DESC`);
-  return withVariants(db, rows);
+/**
+ * One page of the admin's inventory view, newest first, with how many products match in all. `q`
+ * matches part of the title, brand or a variant's sku, case-insensitively.
+ */
+export async function listInventoryPage(db: Queryable, query: { q?: string; limit: number; offset: number }): Promise<{ records: ProductRecord[]; total: number }> {
+  const pattern = query.q ? `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  // search_name is title and brand lower-cased, with a trigram index.
+  const where = `($1::text IS NULL OR p.search_name LIKE $1 OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.sku ILIKE $1))`;
+  const [page, count] = await Promise.all([
+    db.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${where} ORDER BY p.created_at DESC, p.id DESC LIMIT $2 OFFSET $3`, [pattern, query.limit, query.offset]),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM products p WHERE ${where}`, [pattern]),
+  ]);
+  return { records: await withVariants(db, page.rows), total: count.rows[0]!.n };
 }
 
 export async function findProduct(db: Queryable, id: string): Promise<ProductRecord | undefined> {
