@@ -145,7 +145,7 @@ async function posSync(gateway) {
     const saved = await admin('POST', '/api/admin/pos-config', { posUrl: pos.url, apiKey: pos.apiKey });
     if (!saved.ok) throw new Error(`saving POS settings answered ${saved.status}`);
 
-    console.log(`\nPOS sync through the gateway (reference POS, ${POS_PRODUCTS.toLocaleString('en-US')} products, one variant and 4 locations each)`);
+    console.log(`\nPOS sync through the gateway (reference POS, ${POS_PRODUCTS.toLocaleString('en-US')} products, 1–2 variants and 4 locations each)`);
     for (const label of ['first full sync (creates)', 'second full sync (updates)']) {
       const started = process.hrtime.bigint();
       const res = await admin('POST', '/api/admin/sync/trigger');

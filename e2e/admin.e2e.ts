@@ -1,7 +1,8 @@
 // The admin team's dashboard in real Chromium against the whole shop and the reference POS it
 // starts: the demo admin saves the POS settings, tests them and syncs; a stock count changed in
 // the POS reaches the admin's inventory list and a shopper's open products page without a reload
-// (POS webhook → pos-sync → catalog → NATS → gateway websocket). Customers and guests are refused.
+// (POS webhook → pos-sync → catalog → NATS → gateway websocket); a paid order is written back to the
+// POS once (order.placed → pos-sync → POS adjustment). Customers and guests are refused.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { useShopInBrowser } from './support/suite.js';
 
@@ -79,6 +80,36 @@ async function syncCounts(page: Page): Promise<{ created: number; updated: numbe
   return { created: Number(match[1]), updated: Number(match[2]) };
 }
 
+async function waitUntil(probe: () => Promise<boolean>, what: string, timeoutMs = 20000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A guest checkout of one unit through the gateway's API, paid with the built-in test card. */
+async function buyOne(sku: string): Promise<void> {
+  const base = ctx.shop.url;
+  const first = await fetch(`${base}/api/cart`);
+  const cookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(base + path, {
+      method,
+      headers: { cookie, origin: base, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  await call('POST', '/api/cart/lines', { variantId: sku, qty: 1 });
+  await call('PUT', '/api/cart/checkout', { fulfilment: { type: 'pickup', locationId: 'dublin' }, email: 'buyer@example.com' });
+  const { clientSecret } = await call('POST', '/api/create-payment-intent');
+  const paid = await call('POST', '/api/payments/test-card/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' });
+  expect(paid.status).toBe('succeeded');
+}
+
 describe('admin dashboard with the reference POS', () => {
   it('saves, tests and syncs; a stock change in the POS then reaches the admin list and an open products page live', async () => {
     const admin = await newPage();
@@ -113,10 +144,12 @@ describe('admin dashboard with the reference POS', () => {
     expect(first.created + first.updated).toBe(posProducts.length);
     await admin.locator('[data-sync-status="ready"]').waitFor(SLOW);
 
-    // Everything the POS has is now in the admin's list, with the POS's counts.
+    // Everything the POS has is now in the admin's list, with the POS's counts. The list shows one
+    // page of products, so the admin searches for the sku (the server searches every product).
     const product = posProducts.find((p) => !p.unique && p.variants.length === 1 && p.variants[0]!.sku.startsWith('PL-'))!;
     const { sku } = product.variants[0]!;
     const posTotal = product.variants[0]!.stock.reduce((n, s) => n + Math.max(0, s.quantity), 0);
+    await admin.getByLabel('Search inventory', { exact: true }).fill(sku);
     await inventoryRow(admin, sku).locator(`[data-available="${posTotal}"]`).waitFor(SLOW);
 
     // A shopper has the products page open on that product.
@@ -135,6 +168,14 @@ describe('admin dashboard with the reference POS', () => {
     await inventoryRow(admin, sku).locator(`[data-available="${posTotal + 7}"]`).waitFor(SLOW);
     await card.locator(`[data-stock-badge][data-available="${posTotal + 7}"]`).waitFor(SLOW);
     expect(navigations).toEqual([]);
+
+    // A shopper buys one (test card, pickup in Dublin): the sale is written back to the POS once.
+    const posUnits = async () => (await allPosProducts()).find((p) => p.id === product.id)!.variants[0]!.stock.reduce((n, s) => n + s.quantity, 0);
+    const before = await posUnits();
+    await buyOne(sku);
+    await waitUntil(async () => (await posUnits()) === before - 1, 'the sale to reach the POS');
+    await inventoryRow(admin, sku).locator(`[data-available="${posTotal + 6}"]`).waitFor(SLOW);
+    expect(await posUnits()).toBe(before - 1);
 
     // The webhook is in the recent events; a second sync right after creates nothing.
     await admin.locator('.adm-events').getByText('inventory.count.updated').first().waitFor(SLOW);

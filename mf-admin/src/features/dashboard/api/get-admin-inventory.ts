@@ -1,15 +1,41 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AdminInventoryList, ApiPaths, type AdminInventoryEntry } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { ADMIN_INVENTORY_PAGE_SIZE, AdminInventoryList, ApiPaths, TOTAL_COUNT_HEADER } from '@pl/contracts';
+import { apiRequest } from '@pl/ui';
+import { nextInventoryOffset, parseTotalCount, type AdminInventoryPage } from '../utils/inventory-pages.js';
 
-/** GET /api/admin/inventory: every product with its variants and stock. The shell refetches it on inventory.updated. */
-export async function fetchAdminInventory(): Promise<AdminInventoryEntry[]> {
-  return AdminInventoryList.parse(await apiJson('GET', ApiPaths.catalog.adminInventory));
+/**
+ * GET /api/admin/inventory?q&limit&offset: one page of products with their variants and stock,
+ * newest first; the total-count header says how many match. apiRequest (not apiJson) because the
+ * total is in a header: it still sends the session cookie and turns a 401/403 into the error the
+ * dashboard's access check reads.
+ */
+export async function fetchAdminInventoryPage(q: string, offset: number, signal?: AbortSignal): Promise<AdminInventoryPage> {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  params.set('limit', String(ADMIN_INVENTORY_PAGE_SIZE));
+  params.set('offset', String(offset));
+  const res = await apiRequest('GET', `${ApiPaths.catalog.adminInventory}?${params}`, undefined, { signal });
+  return { entries: AdminInventoryList.parse(await res.json()), total: parseTotalCount(res.headers.get(TOTAL_COUNT_HEADER)) };
 }
 
-export const adminInventoryQueryOptions = () =>
-  queryOptions({ queryKey: [ApiPaths.catalog.adminInventory], queryFn: fetchAdminInventory });
+/**
+ * Every admin inventory key starts with the path: the shell refetches the queries under it on each
+ * inventory.updated (shell/src/realtime/live-queries.ts), and a sync invalidates them all by this prefix.
+ */
+export const adminInventoryKeyPrefix = [ApiPaths.catalog.adminInventory] as const;
 
-export function useAdminInventory() {
-  return useQuery(adminInventoryQueryOptions());
+/** The pages of one search, fetched by offset ('Show more'). A refetch fetches every loaded page again. */
+export const adminInventoryQueryOptions = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: [...adminInventoryKeyPrefix, { q }],
+    queryFn: ({ pageParam, signal }) => fetchAdminInventoryPage(q, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (_last, pages) => nextInventoryOffset(pages, ADMIN_INVENTORY_PAGE_SIZE),
+  });
+
+/** While a new search loads, the previous results stay on screen rather than a skeleton. */
+export function useAdminInventory(q: string) {
+  return useInfiniteQuery({ ...adminInventoryQueryOptions(q), placeholderData: keepPreviousData });
 }
+
+export type AdminInventoryResult = ReturnType<typeof useAdminInventory>;

@@ -1,4 +1,4 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorStatus, Skeleton } from '@pl/ui';
 import { usePosConfig } from '../../pos-settings/api/get-pos-config.js';
@@ -8,18 +8,23 @@ import { useAdminInventory } from '../api/get-admin-inventory.js';
 import { useEvents } from '../api/get-events.js';
 import { useLocations } from '../api/get-locations.js';
 import { useSyncStatus } from '../api/get-sync-status.js';
-import { dashboardAccess } from '../utils/dashboard-access.js';
+import { dashboardAccess, type AdminCallOutcome } from '../utils/dashboard-access.js';
 import { InventoryPanel } from './inventory-panel.js';
 import { QuickActionsCard } from './quick-actions-card.js';
 import { RecentEventsPanel } from './recent-events-panel.js';
 import { SyncStatusPanel } from './sync-status-panel.js';
 
-const outcomeOf = (query: UseQueryResult<unknown>) => ({ status: query.status, httpStatus: errorStatus(query.error) });
+const outcomeOf = (query: { status: AdminCallOutcome['status']; error: unknown }): AdminCallOutcome => ({
+  status: query.status,
+  httpStatus: errorStatus(query.error),
+});
 
 export function AdminDashboard() {
   const status = useSyncStatus();
   const events = useEvents();
-  const inventory = useAdminInventory();
+  // The inventory search the server was last asked for (the panel debounces the typing).
+  const [inventorySearch, setInventorySearch] = useState('');
+  const inventory = useAdminInventory(inventorySearch);
   const posConfig = usePosConfig();
   const locations = useLocations();
   const test = useTestConnection();
@@ -49,7 +54,7 @@ export function AdminDashboard() {
               inventoryRefreshing={inventory.isFetching}
             />
           </div>
-          <InventoryPanel query={inventory} locations={locations} />
+          <InventoryPanel query={inventory} q={inventorySearch} onSearch={setInventorySearch} locations={locations} />
           <RecentEventsPanel query={events} />
         </div>
       )}

@@ -1,27 +1,59 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { AdminInventoryEntry, Location } from '@pl/contracts';
-import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, ConditionBadge, formatPrice, Input, Label, Skeleton } from '@pl/ui';
-import { filterRows, inventoryRows, inventoryTotals, levelAt, locationColumns, type InventoryRow, type LocationColumn } from '../utils/inventory-table.js';
+import type { Location } from '@pl/contracts';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ConditionBadge, cx, formatPrice, Input, Label, Skeleton } from '@pl/ui';
+import type { AdminInventoryResult } from '../api/get-admin-inventory.js';
+import {
+  emptyInventoryText,
+  INVENTORY_SEARCH_DEBOUNCE_MS,
+  INVENTORY_SEARCH_MAX_LENGTH,
+  inventorySearchOf,
+  loadedEntries,
+  matchingTotal,
+  showingText,
+} from '../utils/inventory-pages.js';
+import { inventoryRows, inventoryTotals, levelAt, locationColumns, type InventoryRow, type LocationColumn } from '../utils/inventory-table.js';
 import { PanelError } from './panel-error.js';
+import { Spinner } from './spinner.js';
 
 interface Props {
-  query: UseQueryResult<AdminInventoryEntry[]>;
+  query: AdminInventoryResult;
+  /** The search the server was asked for; the dashboard owns it because the access check reads this query too. */
+  q: string;
+  onSearch: (q: string) => void;
   locations: UseQueryResult<Location[]>;
 }
 
 /**
- * Real-time inventory per variant, with the stock at every location. Its query key is
- * ApiPaths.catalog.adminInventory, which the shell invalidates on every `inventory.updated` from
- * the websocket and after a reconnect (shell/src/realtime/live-queries.ts), so it needs no listener of its own.
+ * Real-time inventory per variant, with the stock at every location, one page of products at a
+ * time ('Show more'); the search box asks the server (title, brand or SKU) once typing pauses.
+ * Its query keys start with ApiPaths.catalog.adminInventory, which the shell refetches on every
+ * `inventory.updated` from the websocket and after a reconnect (shell/src/realtime/live-queries.ts),
+ * so it needs no listener of its own; a refetch reloads every page shown.
  */
-export function InventoryPanel({ query, locations }: Props) {
-  const [filter, setFilter] = useState('');
-  const rows = useMemo(() => (query.data ? inventoryRows(query.data) : []), [query.data]);
-  const shown = useMemo(() => filterRows(rows, filter), [rows, filter]);
+export function InventoryPanel({ query, q, onSearch, locations }: Props) {
+  const [text, setText] = useState(q);
+  const typed = inventorySearchOf(text);
+  useEffect(() => {
+    if (typed === q) return;
+    const timer = setTimeout(() => onSearch(typed), INVENTORY_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, q, onSearch]);
+
+  const pages = query.data?.pages;
+  const entries = useMemo(() => loadedEntries(pages ?? []), [pages]);
+  const rows = useMemo(() => inventoryRows(entries), [entries]);
   // Named once GET /api/locations has answered; if it failed, columns are headed by location id.
-  const columns = useMemo(() => (query.data ? locationColumns(query.data, locations.data) : []), [query.data, locations.data]);
-  const totals = inventoryTotals(shown);
+  const columns = useMemo(() => locationColumns(entries, locations.data), [entries, locations.data]);
+  const total = matchingTotal(pages ?? [], entries.length);
+  const totals = inventoryTotals(rows);
+  // What is on screen is not yet the answer for the typed text (the previous search's, kept meanwhile).
+  const searching = typed !== q || query.isPlaceholderData;
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(typed);
+  };
 
   return (
     <Card className="adm-inventory" role="region" aria-labelledby="adm-inventory-title">
@@ -30,42 +62,57 @@ export function InventoryPanel({ query, locations }: Props) {
           <CardTitle id="adm-inventory-title">Real-Time Inventory</CardTitle>
           <CardDescription>Every variant's stock, updated live as it changes.</CardDescription>
         </div>
-        {rows.length > 0 && (
-          <div className="adm-filter">
-            <Label htmlFor="adm-inventory-filter" className="pl-visually-hidden">
-              Filter inventory
+        {(entries.length > 0 || q !== '' || text !== '') && (
+          <form role="search" className="adm-filter" onSubmit={submitSearch}>
+            <Label htmlFor="adm-inventory-search" className="pl-visually-hidden">
+              Search inventory
             </Label>
             <Input
-              id="adm-inventory-filter"
+              id="adm-inventory-search"
               type="search"
-              placeholder="Filter by title or SKU"
-              value={filter}
-              onChange={(e) => setFilter(e.target.value)}
+              placeholder="Search by title, brand or SKU"
+              autoComplete="off"
+              maxLength={INVENTORY_SEARCH_MAX_LENGTH}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
             />
-          </div>
+          </form>
         )}
       </CardHeader>
-      <CardContent>
+      <CardContent aria-busy={searching || undefined}>
         {query.isPending || locations.isPending ? (
           <Skeleton style={{ height: '10rem' }} />
         ) : query.isError ? (
           <PanelError what="inventory" error={query.error} />
-        ) : rows.length === 0 ? (
-          <p className="pl-muted">No products yet. Sync from the POS to import them.</p>
+        ) : entries.length === 0 ? (
+          <p className="pl-muted" role="status">
+            {searching ? 'Searching...' : emptyInventoryText(q)}
+          </p>
         ) : (
           <>
-            <dl className="adm-totals">
+            <p className="adm-inventory-count" aria-live="polite">
+              {showingText(entries.length, total)}
+            </p>
+            <dl className="adm-totals" aria-label="Totals of the products shown">
               <Total label="Variants" value={totals.variants} />
               <Total label="On hand" value={totals.onHand} />
               <Total label="Reserved" value={totals.reserved} />
               <Total label="Available" value={totals.available} />
             </dl>
-            {shown.length === 0 ? (
-              <p className="pl-muted" role="status">
-                No variants match “{filter.trim()}”.
-              </p>
-            ) : (
-              <InventoryTable rows={shown} columns={columns} />
+            <InventoryTable rows={rows} columns={columns} stale={searching} />
+            {query.hasNextPage && !query.isPlaceholderData && (
+              <div className="adm-more">
+                <Button
+                  variant="outline"
+                  // Never cancels a live refetch under way (it would drop the stock it brings): the button waits for it.
+                  onClick={() => void query.fetchNextPage({ cancelRefetch: false })}
+                  disabled={query.isFetching}
+                  aria-busy={query.isFetchingNextPage || undefined}
+                >
+                  {query.isFetchingNextPage && <Spinner />}
+                  Show more
+                </Button>
+              </div>
             )}
           </>
         )}
@@ -83,10 +130,10 @@ function Total({ label, value }: { label: string; value: number }) {
   );
 }
 
-function InventoryTable({ rows, columns }: { rows: InventoryRow[]; columns: LocationColumn[] }) {
+function InventoryTable({ rows, columns, stale }: { rows: InventoryRow[]; columns: LocationColumn[]; stale: boolean }) {
   // Focusable so keyboard users can scroll the wide table sideways.
   return (
-    <div className="adm-table-wrap" tabIndex={0}>
+    <div className={cx('adm-table-wrap', stale && 'adm-table-wrap--stale')} tabIndex={0}>
       <table className="adm-table">
         <thead>
           <tr>

@@ -1,5 +1,5 @@
 import type { AdminInventoryEntry, Variant } from '@pl/contracts';
-import { filterRows, inventoryRows, inventoryTotals, levelAt, locationColumns } from './inventory-table';
+import { inventoryRows, inventoryTotals, levelAt, locationColumns } from './inventory-table';
 
 const buildVariant = (overrides: Partial<Variant> = {}): Variant => ({
   id: 'v1',
@@ -58,19 +58,6 @@ describe('inventory rows', () => {
       ['Brass Desk Lamp', 'LAMP-002'],
       ['Pixel Phone', 'PX-9'],
     ]);
-  });
-
-  it('filters by title or SKU, ignoring case and surrounding spaces', () => {
-    const rows = inventoryRows([lamp, phone]);
-    expect(filterRows(rows, '  desk ').map((r) => r.variant.sku)).toEqual(['LAMP-001', 'LAMP-002']);
-    expect(filterRows(rows, 'lamp-002').map((r) => r.variant.sku)).toEqual(['LAMP-002']);
-    expect(filterRows(rows, 'px').map((r) => r.variant.sku)).toEqual(['PX-9']);
-    expect(filterRows(rows, 'sofa')).toEqual([]);
-  });
-
-  it('shows every row when the filter is empty', () => {
-    const rows = inventoryRows([lamp, phone]);
-    expect(filterRows(rows, '   ')).toHaveLength(3);
   });
 
   it('adds up the variants and units of the rows shown', () => {

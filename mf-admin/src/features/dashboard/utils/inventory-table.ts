@@ -15,13 +15,6 @@ export function inventoryRows(entries: readonly AdminInventoryEntry[]): Inventor
   return entries.flatMap((entry) => entry.variants.map((variant) => ({ product: entry.product, variant })));
 }
 
-/** The client-side filter: a case-insensitive match on the product title or the variant's SKU. */
-export function filterRows(rows: readonly InventoryRow[], query: string): InventoryRow[] {
-  const q = query.trim().toLowerCase();
-  if (!q) return [...rows];
-  return rows.filter(({ product, variant }) => product.title.toLowerCase().includes(q) || variant.sku.toLowerCase().includes(q));
-}
-
 /**
  * One column per store location, in the order GET /api/locations gives them. Stock held at a
  * location that list does not name (or when it could not be loaded) still gets a column,

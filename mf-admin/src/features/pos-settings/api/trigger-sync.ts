@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, SyncTriggerResult } from '@pl/contracts';
 import { apiJson, serverMessage, toast } from '@pl/ui';
-import { adminInventoryQueryOptions } from '../../dashboard/api/get-admin-inventory.js';
+import { adminInventoryKeyPrefix } from '../../dashboard/api/get-admin-inventory.js';
 import { eventsQueryOptions } from '../../dashboard/api/get-events.js';
 import { syncStatusQueryOptions } from '../../dashboard/api/get-sync-status.js';
 import { SYNC_FAILED_FALLBACK, syncCompletedText } from '../utils/pos-settings-rules.js';
@@ -17,7 +17,7 @@ export function useTriggerSync() {
   // Succeeded or not, the run changed the status (error text) and may have written events and stock.
   const refreshDashboard = () =>
     Promise.all(
-      [syncStatusQueryOptions(), eventsQueryOptions(), adminInventoryQueryOptions()].map(({ queryKey }) =>
+      [syncStatusQueryOptions().queryKey, eventsQueryOptions().queryKey, adminInventoryKeyPrefix].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );
