@@ -68,10 +68,10 @@ describe('pos-sync service', () => {
   });
 
   describe('GET /api/admin/events', () => {
-    it('answers ingested events newest first', async () => {
+    it('answers ingested events newest first, each payload being what the event says (its data)', async () => {
       await posSync.pool.query(
         `INSERT INTO pos_events (id, type, payload, ingested_at) VALUES
-           ('evt-1', 'inventory.adjusted', '{"sku":"A","delta":-1}', '2025-05-01T10:00:00Z'),
+           ('evt-1', 'inventory.adjusted', '{"id":"evt-1","type":"inventory.adjusted","data":{"sku":"A","delta":-1}}', '2025-05-01T10:00:00Z'),
            ('evt-2', 'product.updated', '{"sku":"B"}', '2025-05-01T11:00:00Z')`,
       );
       const events = ((await (await get('/api/admin/events')).json()) as unknown[]).map((e) => IngestedEvent.parse(e));

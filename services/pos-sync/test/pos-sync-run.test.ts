@@ -1,4 +1,5 @@
 import { SyncStatus, SyncTriggerResult } from '@pl/contracts';
+import { connectTestNats, createTestStream, eventually } from '@pl/service-kit/testing';
 import { insertProduct } from '../../catalog/test/factories.js';
 import { runScheduledSync, runSync } from '../src/domain/run-sync.js';
 import { ABANDONED_RUN_ERROR } from '../src/domain/sync-status.js';
@@ -24,6 +25,20 @@ describe('sync from the POS', () => {
     (await stack.pool.query(`SELECT status, kind, error, products_created, products_updated, total_products FROM sync_runs ORDER BY started_at`)).rows;
   const status = async () => SyncStatus.parse((await stack.call('GET', '/api/admin/sync/status')).body);
   const catalogProducts = async () => (await stack.catalog.pool.query('SELECT count(*)::int AS n FROM products')).rows[0].n as number;
+
+  it('catches up when the workers start (scheduled sync on): a run, and the webhook subscription registered again', async () => {
+    const nats = await connectTestNats({ name: 'pos-sync-catch-up-test' });
+    const stream = await createTestStream(nats, 'pos_catch_up');
+    try {
+      await stack.startWorkers(nats, stream, { syncIntervalS: 3600 });
+      await eventually(async () => expect((await runs()).map((r) => r.status)).toEqual(['succeeded']));
+      const { rows } = await stack.pool.query('SELECT webhook_url, webhook_key_sealed FROM pos_settings');
+      expect(rows[0]).toEqual({ webhook_url: expect.stringContaining('/api/webhooks/pos'), webhook_key_sealed: expect.stringMatching(/^v1\./) });
+    } finally {
+      await stream.delete();
+      await nats.drain();
+    }
+  });
 
   it('first creates every POS product, then a sync right after only updates them', async () => {
     const first = await stack.sync();

@@ -80,12 +80,12 @@ export async function startPosSyncStack(stack: StackOptions = {}) {
       return rows[0]?.on_hand;
     },
     /**
-     * Starts the workers main.ts starts (retry passes every 50 ms, no scheduled sync), with the
+     * Starts the workers main.ts starts (retry passes every 50 ms, no scheduled sync unless asked), with the
      * order.placed consumer reading `<stream prefix>.order.placed` of a test stream.
      */
-    async startWorkers(nats: NatsConn, stream: TestStream) {
+    async startWorkers(nats: NatsConn, stream: TestStream, { syncIntervalS = 0 }: { syncIntervalS?: number } = {}) {
       const workers = await startPosSyncWorkers(context, nats, {
-        syncIntervalS: 0,
+        syncIntervalS,
         passIntervalMs: 50,
         orderPlaced: { stream: stream.name, subject: `${stream.subjectPrefix}.order.placed`, durable: `pos-sync-writeback-${uniqueSuffix()}` },
       });

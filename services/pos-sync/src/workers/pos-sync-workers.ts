@@ -25,6 +25,11 @@ export async function startPosSyncWorkers(ctx: PosSyncContext, nats: NatsConn, o
   // What was stored or recorded while no instance ran goes now.
   void ctx.eventApplier.kick();
   void ctx.writebacks.kick();
+  // And what changed in the POS meanwhile comes in now, not an interval later; the run also
+  // registers the webhook subscription again (a POS that restarted may have forgotten it).
+  if (options.syncIntervalS > 0) {
+    runScheduledSync(ctx).catch((err: unknown) => ctx.logger.warn({ err }, 'catch-up POS sync at start failed'));
+  }
   return {
     async stop() {
       await consumer.stop();
