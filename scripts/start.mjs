@@ -15,11 +15,15 @@ const log = (line) => console.log(line);
  * POS settings survive a restart.
  */
 function posSettingsKey() {
-  if (process.env.POS_SETTINGS_KEY) return process.env.POS_SETTINGS_KEY;
-  const file = path.join(root, '.data/pos-settings.key');
+  return process.env.POS_SETTINGS_KEY || keptSecret('pos-settings.key', () => randomBytes(32).toString('hex'));
+}
+
+/** A secret generated on first start and kept in .data (0600), so it is the same on the next start. */
+function keptSecret(name, generate) {
+  const file = path.join(root, '.data', name);
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+    writeFileSync(file, generate(), { mode: 0o600 });
   }
   return readFileSync(file, 'utf8').trim();
 }
@@ -43,7 +47,9 @@ try {
   cleanups.push(db.stop);
   const nats = await startNats({ log });
   cleanups.push(nats.stop);
-  const shop = await startShop({ databaseUrl: db.url, natsUrl: nats.url, env: { ...process.env, POS_SETTINGS_KEY: posSettingsKey() }, log });
+  // The reference POS's key is kept too, so POS settings saved in the dashboard still work after a restart.
+  const posApiKey = process.env.POS_API_KEY || keptSecret('reference-pos.key', () => `pos_test_${randomBytes(16).toString('hex')}`);
+  const shop = await startShop({ databaseUrl: db.url, natsUrl: nats.url, env: { ...process.env, POS_SETTINGS_KEY: posSettingsKey(), POS_API_KEY: posApiKey }, log });
   cleanups.push(shop.stop);
   log('');
   log(`Professional Liquidation is running at ${shop.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);

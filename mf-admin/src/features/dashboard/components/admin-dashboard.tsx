@@ -54,8 +54,9 @@ export function AdminDashboard() {
               inventoryRefreshing={inventory.isFetching}
             />
           </div>
-          <InventoryPanel query={inventory} q={inventorySearch} onSearch={setInventorySearch} locations={locations} />
+          {/* Events before the (long) inventory list: what just came in from the POS stays in view. */}
           <RecentEventsPanel query={events} />
+          <InventoryPanel query={inventory} q={inventorySearch} onSearch={setInventorySearch} locations={locations} />
         </div>
       )}
     </div>
