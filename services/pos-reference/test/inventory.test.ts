@@ -1,4 +1,4 @@
-import type { ReferencePos } from '../src/index.js';
+import { startReferencePos, type ReferencePos } from '../src/index.js';
 import { api, startPos } from './pos-test-helpers.js';
 
 const stockOf = (pos: ReferencePos, sku: string, locationId: string) =>
@@ -27,8 +27,9 @@ describe('POST /v1/inventory/counts', () => {
   });
 
   it('is the same path for the test handle', async () => {
+    const before = stockOf(pos, 'POS-GM-003', 'westerville')!;
     const count = await pos.setCount('POS-GM-003', 'westerville', 11);
-    expect(count).toEqual({ sku: 'POS-GM-003', location_id: 'westerville', quantity: 11, version: 2 });
+    expect(count).toEqual({ sku: 'POS-GM-003', location_id: 'westerville', quantity: 11, version: before.version + 1 });
     expect(pos.quantity('POS-GM-003', 'westerville')).toBe(11);
     await expect(pos.setCount('NOPE', 'dublin', 1)).rejects.toThrow(/Unknown sku/);
   });
@@ -144,5 +145,21 @@ describe('POST /v1/inventory/adjustments', () => {
       expect(response.status).toBe(400);
     }
     expect(pos.adjustmentsApplied()).toBe(0);
+  });
+});
+
+describe('count versions across restarts', () => {
+  it('starts a new boot above every version of the previous one (clients keep the versions they applied)', async () => {
+    const first = await startReferencePos({ apiKey: 'pos_versions_key_0123456789' });
+    const bumped = await first.setCount('PL-EL-001', 'dublin', 3);
+    await first.setCount('PL-EL-001', 'dublin', 4);
+    await first.stop();
+    const second = await startReferencePos({ apiKey: 'pos_versions_key_0123456789' });
+    try {
+      const seeded = second.products().flatMap((p) => p.variants).find((v) => v.sku === 'PL-EL-001')!.stock.find((s) => s.location_id === 'dublin')!;
+      expect(seeded.version).toBeGreaterThan(bumped.version + 1);
+    } finally {
+      await second.stop();
+    }
   });
 });

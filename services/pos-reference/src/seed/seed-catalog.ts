@@ -42,7 +42,7 @@ function toRecord(store: CatalogStore, p: SeedProduct, updatedAt: number): Produ
       name: v.name,
       priceCents: v.priceCents,
       compareAtCents: v.compareAtCents,
-      stock: store.locations.map((location, at) => ({ location_id: location.id, quantity: v.stock[at] ?? 0, version: 1 })),
+      stock: store.locations.map((location, at) => ({ location_id: location.id, quantity: v.stock[at] ?? 0, version: store.versionBase })),
     })),
   };
 }

@@ -60,6 +60,14 @@ export class CatalogStore {
   private ordered: ProductRecord[] = [];
   private sorted = true;
 
+  /**
+   * Where count versions start: the boot time in microseconds (a safe integer until the year 2255).
+   * The catalogue is re-seeded on every start, and a client keeps the versions it applied, so a
+   * count after a restart must still be newer than any count before it (API.md: a later state has a
+   * higher version) — true unless one count changed more than 1,000 times per millisecond of uptime.
+   */
+  readonly versionBase = Date.now() * 1000;
+
   constructor(
     readonly locations: readonly Location[],
     private readonly clock: Clock,
@@ -89,11 +97,11 @@ export class CatalogStore {
     return this.locations.some((location) => location.id === id);
   }
 
-  /** The count of a variant at a location (created at 0, version 0, if the variant had none there). */
+  /** The count of a variant at a location (created at 0, at the base version, if the variant had none there). */
   stockAt(variant: VariantRecord, locationId: string): StockRecord {
     let record = variant.stock.find((s) => s.location_id === locationId);
     if (!record) {
-      record = { location_id: locationId, quantity: 0, version: 0 };
+      record = { location_id: locationId, quantity: 0, version: this.versionBase };
       variant.stock.push(record);
       const order = this.locations.map((l) => l.id);
       variant.stock.sort((a, b) => order.indexOf(a.location_id) - order.indexOf(b.location_id));
