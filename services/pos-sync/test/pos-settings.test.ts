@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PosConfig, TestConnectionResult } from '@pl/contracts';
 import { runMigrations } from '@pl/service-kit';
-import { createTestSchemaPool, testLogger } from '@pl/service-kit/testing';
+import { createTestSchemaPool, eventually, testLogger } from '@pl/service-kit/testing';
 import { createSecretBox, SecretFields } from '../src/domain/secret-box.js';
 import { MIGRATIONS_DIR, startPosSyncStack, type PosSyncStack } from './pos-sync-test-app.js';
 
@@ -89,6 +89,25 @@ describe('POS settings', () => {
 
       await stack.saveSettings(stack.pos.url, 'another-key');
       expect((await settingsRows())[0]).toMatchObject({ webhook_key_sealed: null, webhook_url: null });
+    });
+
+    it('subscribes to the POS webhooks right after a save, so stock changes flow before any sync', async () => {
+      expect((await stack.saveSettings()).status).toBe(200);
+      await eventually(async () => expect((await settingsRows())[0]).toMatchObject({ webhook_url: stack.ctx.settings.webhookUrl, webhook_key_sealed: expect.stringMatching(/^v1\./) }));
+
+      const sku = stack.pos.products()[0]!.variants[0]!.sku;
+      await stack.pos.setCount(sku, 'dublin', 6);
+      await eventually(async () => expect(await stack.onHand(sku, 'dublin')).toBe(6));
+    });
+
+    it('forgets the applied count versions when another POS is saved (versions are one POS’s numbering)', async () => {
+      await stack.pool.query(`INSERT INTO stock_versions (sku, location_id, version) VALUES ('PL-EL-001', 'dublin', 42)`);
+      await stack.saveSettings();
+      await stack.saveSettings(stack.pos.url, 'pos_rotated_key_123');
+      expect((await stack.pool.query('SELECT count(*)::int AS n FROM stock_versions')).rows[0].n).toBe(1);
+
+      await stack.saveSettings('http://127.0.0.1:9/another-pos');
+      expect((await stack.pool.query('SELECT count(*)::int AS n FROM stock_versions')).rows[0].n).toBe(0);
     });
   });
 

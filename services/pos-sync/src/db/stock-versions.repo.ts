@@ -51,3 +51,8 @@ export async function recordStockVersions(db: Queryable, counts: Array<StockKey 
     [entries.map((e) => e.sku), entries.map((e) => e.locationId), entries.map((e) => e.version)],
   );
 }
+
+/** Forgets every applied version (the shop now talks to another POS, whose versions are its own). */
+export async function forgetStockVersions(db: Queryable): Promise<void> {
+  await db.query(`DELETE FROM stock_versions`);
+}

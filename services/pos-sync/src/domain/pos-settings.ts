@@ -2,12 +2,14 @@
 // rest and opened only to call the POS. Nothing here ever hands the key to a response.
 import { z } from 'zod';
 import { ErrorCodes, type TestConnectionResult } from '@pl/contracts';
-import { AppError, badRequest, conflict, type Queryable } from '@pl/service-kit';
+import { AppError, badRequest, conflict, withTransaction, type Queryable } from '@pl/service-kit';
 import { PosError } from '../connector/pos-connector.js';
 import { findSettings, saveSettings as storeSettings, type StoredSettings } from '../db/pos-settings.repo.js';
+import { forgetStockVersions } from '../db/stock-versions.repo.js';
 import { makePendingWritebacksDue } from '../db/writebacks.repo.js';
 import type { PosSyncContext } from './pos-sync-context.js';
 import { SecretFields, SecretUnreadableError } from './secret-box.js';
+import { subscribeAfterSave } from './webhook-subscription.js';
 
 export const NOT_CONFIGURED_MESSAGE = 'POS settings are not saved yet';
 export const PosSyncErrorCodes = { notConfigured: 'POS_NOT_CONFIGURED' } as const;
@@ -56,7 +58,14 @@ export async function savePosSettings(ctx: PosSyncContext, input: unknown): Prom
   const before = await findSettings(ctx.pool);
   // The same POS and key keep their webhook subscription; anything else needs the next sync to register again.
   const keepWebhook = before !== undefined && before.posUrl === posUrl && openQuietly(ctx, before.apiKeySealed) === apiKey;
-  await storeSettings(ctx.pool, { posUrl, apiKeySealed: ctx.secrets.seal(apiKey, SecretFields.apiKey), keepWebhook });
+  await withTransaction(ctx.pool, async (client) => {
+    await storeSettings(client, { posUrl, apiKeySealed: ctx.secrets.seal(apiKey, SecretFields.apiKey), keepWebhook });
+    // Count versions are one POS's numbering: another POS's counts start over.
+    if (before !== undefined && before.posUrl !== posUrl) await forgetStockVersions(client);
+  });
+  // Webhooks for new settings flow at once rather than after the next sync (best effort, in the
+  // background: an unreachable POS must not hold up the save).
+  if (!keepWebhook) void subscribeAfterSave(ctx, apiKey);
   // Sales waiting for a POS can go now.
   await makePendingWritebacksDue(ctx.pool);
   void ctx.writebacks.kick();

@@ -1,0 +1,31 @@
+import { findSettings, saveWebhookSubscription, type StoredSettings } from '../db/pos-settings.repo.js';
+import type { PosSyncContext } from './pos-sync-context.js';
+import { SecretFields } from './secret-box.js';
+
+/**
+ * Registers POS_WEBHOOK_URL with the POS for these settings and keeps the signature key it answers,
+ * sealed. Repeating it is harmless (the POS answers the same key for the same URL). The key is not
+ * kept when the settings changed meanwhile: it belongs to settings that are gone.
+ */
+export async function registerWebhookSubscription(
+  ctx: Pick<PosSyncContext, 'pool' | 'secrets' | 'connect' | 'settings'>,
+  settings: { posUrl: string; apiKey: string; stored: StoredSettings },
+): Promise<boolean> {
+  const subscription = await ctx.connect(settings).subscribeWebhook(ctx.settings.webhookUrl);
+  return saveWebhookSubscription(ctx.pool, {
+    registeredWith: settings.stored,
+    url: ctx.settings.webhookUrl,
+    keySealed: ctx.secrets.seal(subscription.signatureKey, SecretFields.webhookKey),
+  });
+}
+
+/** After settings were saved: subscribe at once, so webhooks flow before the next sync; a failure waits for that sync. */
+export async function subscribeAfterSave(ctx: Pick<PosSyncContext, 'pool' | 'secrets' | 'connect' | 'settings' | 'logger'>, apiKey: string): Promise<void> {
+  const stored = await findSettings(ctx.pool);
+  if (!stored) return;
+  try {
+    await registerWebhookSubscription(ctx, { posUrl: stored.posUrl, apiKey, stored });
+  } catch (err) {
+    ctx.logger.info({ reason: err instanceof Error ? err.message : String(err) }, 'webhook subscription not registered after saving the POS settings; the next sync registers it');
+  }
+}
