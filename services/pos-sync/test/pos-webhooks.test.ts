@@ -45,6 +45,9 @@ describe('POST /api/webhooks/pos', () => {
   const someSku = (i = 0) => stack.pos.products()[i]!.variants[0]!.sku;
   const productOf = (sku: string) => stack.pos.products().find((p) => p.variants.some((v) => v.sku === sku))!;
   const storedEvents = async (id: string) => (await stack.pool.query(`SELECT * FROM pos_events WHERE id = $1`, [id])).rows;
+  /** A version `ahead` steps past the POS's own count of the sku in Dublin (the POS's versions start at its boot time). */
+  const versionAhead = (sku: string, ahead: number) =>
+    productOf(sku).variants.find((v) => v.sku === sku)!.stock.find((s) => s.location_id === 'dublin')!.version + ahead;
   const countEvent = (sku: string, quantity: number, version: number) => ({
     id: `evt_test_${randomUUID()}`,
     type: 'inventory.count.updated',
@@ -104,7 +107,7 @@ describe('POST /api/webhooks/pos', () => {
   });
 
   it('answers 200 at once and stores a replayed event id once', async () => {
-    const event = countEvent(someSku(2), 6, 10_000);
+    const event = countEvent(someSku(2), 6, versionAhead(someSku(2), 10_000));
     const body = JSON.stringify(event);
 
     const first = await deliver(body);
@@ -118,8 +121,8 @@ describe('POST /api/webhooks/pos', () => {
 
   it('never lets an older count win over a newer one that was applied', async () => {
     const sku = someSku(3);
-    const newer = countEvent(sku, 5, 20_000);
-    const older = countEvent(sku, 2, 19_999);
+    const newer = countEvent(sku, 5, versionAhead(sku, 20_000));
+    const older = countEvent(sku, 2, versionAhead(sku, 19_999));
 
     expect((await deliver(newer)).status).toBe(200);
     await eventually(async () => expect((await storedEvents(newer.id))[0].applied_at).toBeInstanceOf(Date));
@@ -127,7 +130,7 @@ describe('POST /api/webhooks/pos', () => {
     await eventually(async () => expect((await storedEvents(older.id))[0].applied_at).toBeInstanceOf(Date));
 
     expect(await stack.onHand(sku, 'dublin')).toBe(5);
-    expect((await storedEvents(older.id))[0].last_error).toBe(`Skipped: version 19999 of ${sku} at dublin is not newer than the applied version 20000`);
+    expect((await storedEvents(older.id))[0].last_error).toBe(`Skipped: version ${older.data.version} of ${sku} at dublin is not newer than the applied version ${newer.data.version}`);
   });
 
   const nowS = () => Math.floor(Date.now() / 1000);
@@ -138,7 +141,7 @@ describe('POST /api/webhooks/pos', () => {
     ['a timestamp older than the tolerance', () => ({ t: nowS() - 310 })],
     ['a timestamp too far ahead', () => ({ t: nowS() + 310 })],
   ])('refuses a delivery with %s with 401 and stores nothing', async (_what, options) => {
-    const event = countEvent(someSku(4), 1, 30_000);
+    const event = countEvent(someSku(4), 1, versionAhead(someSku(4), 30_000));
     const res = await deliver(event, options());
     expect([res.status, res.body]).toEqual([401, { message: 'Invalid webhook signature', code: 'INVALID_WEBHOOK_SIGNATURE' }]);
     expect(await storedEvents(event.id)).toEqual([]);
@@ -177,7 +180,7 @@ describe('POST /api/webhooks/pos', () => {
   });
 
   it('closes, without retrying, an event for a location the shop does not have', async () => {
-    const event = { ...countEvent(someSku(7), 3, 40_000), data: { ...countEvent(someSku(7), 3, 40_000).data, location_id: 'atlantis' } };
+    const event = { ...countEvent(someSku(7), 3, versionAhead(someSku(7), 40_000)), data: { ...countEvent(someSku(7), 3, versionAhead(someSku(7), 40_000)).data, location_id: 'atlantis' } };
     expect((await deliver(event)).status).toBe(200);
     await eventually(async () => expect((await storedEvents(event.id))[0].applied_at).toBeInstanceOf(Date));
     expect((await storedEvents(event.id))[0]).toMatchObject({ attempts: 1, last_error: 'Not applied: Unknown location atlantis' });
@@ -185,7 +188,7 @@ describe('POST /api/webhooks/pos', () => {
 
   it('retries an event while the catalog is unreachable, and applies it once it is back', async () => {
     const sku = someSku(8);
-    const event = countEvent(sku, 8, 50_000);
+    const event = countEvent(sku, 8, versionAhead(sku, 50_000));
     const reachable = stack.ctx.catalog;
     // The real client, pointed where nothing listens: the catalog is down as far as pos-sync can tell.
     stack.ctx.catalog = createCatalogClient({ baseUrl: 'http://127.0.0.1:9', token: INTERNAL_TOKEN });
@@ -203,5 +206,31 @@ describe('POST /api/webhooks/pos', () => {
     await eventually(async () => expect((await storedEvents(event.id))[0].applied_at).toBeInstanceOf(Date));
     expect((await storedEvents(event.id))[0]).toMatchObject({ last_error: null });
     expect(await stack.onHand(sku, 'dublin')).toBe(8);
+  });
+
+  it('never puts sold units back: a product event or a sync carries the count already applied, which is not sent again', async () => {
+    const sku = someSku(3);
+    const shopTotal = async () =>
+      (await stack.catalog.pool.query<{ n: number }>(`SELECT coalesce(sum(on_hand), 0)::int AS n FROM inventory_levels l JOIN variants v ON v.id = l.variant_id WHERE v.sku = $1`, [sku])).rows[0]!.n;
+    const before = await shopTotal();
+    expect(before).toBeGreaterThan(0);
+
+    // Sold online: the catalog takes the unit off the shelf before the POS hears of it.
+    const hold = await stack.catalog.internal('POST', '/internal/holds', { sku, qty: 1, holder: 'cart-sold', ttlSeconds: 60 });
+    const { id } = (await hold.json()) as { id: string };
+    expect((await stack.catalog.internal('POST', `/internal/holds/${id}/commit`, { orderId: `order-${randomUUID()}` })).status).toBe(200);
+    expect(await shopTotal()).toBe(before - 1);
+
+    // Staff change the price in the POS: the product event re-reads the product, counts unchanged.
+    const product = productOf(sku);
+    await stack.pos.updateProduct(product.id, { price: { sku, amount: 12_345 } });
+    await eventually(async () => {
+      const { rows } = await stack.catalog.pool.query(`SELECT price_cents FROM variants WHERE sku = $1`, [sku]);
+      expect(rows[0].price_cents).toBe(12_345);
+    });
+    expect(await shopTotal()).toBe(before - 1);
+
+    expect((await stack.sync()).status).toBe(200);
+    expect(await shopTotal()).toBe(before - 1);
   });
 });

@@ -22,7 +22,10 @@ export async function upsertPosProducts(ctx: Pick<PosSyncContext, 'pool' | 'cata
   return withTransaction(ctx.pool, async (client) => {
     await lockStock(client, keys);
     const applied = await findStockVersions(client, keys);
-    const isStale = (sku: string, locationId: string, version: number) => (applied.get(versionKey({ sku, locationId })) ?? -1) > version;
+    // A count at a version already applied is not sent again either: the shop may have sold units
+    // since (not yet written back to the POS), and writing the POS's count over them would put
+    // them back on sale.
+    const isStale = (sku: string, locationId: string, version: number) => (applied.get(versionKey({ sku, locationId })) ?? -1) >= version;
 
     const mapped = products.map((product) => ({ product, result: mapPosProduct(product, { locations, isStale }) }));
     const requests = mapped.flatMap((m) => (m.result.ok ? [m.result.request] : []));
