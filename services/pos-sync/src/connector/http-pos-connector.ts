@@ -36,11 +36,38 @@ interface CallOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Largest answer read from a POS: a page of 200 products is a few hundred kB. */
+const MAX_ANSWER_BYTES = 20_000_000;
+const MAX_ECHOED_CHARS = 300;
+
+/** Text from the POS as we repeat it: control characters out, at most MAX_ECHOED_CHARS. */
+export function shortText(text: string): string {
+  const clean = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return clean.length > MAX_ECHOED_CHARS ? `${clean.slice(0, MAX_ECHOED_CHARS - 1)}…` : clean;
+}
+
 export function createHttpPosConnector(options: HttpPosConnectorOptions): PosConnector {
   const base = options.baseUrl.trim().replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 10_000;
   const rateLimitRetries = options.rateLimitRetries ?? 3;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
+
+  /** Reads a body, refusing one beyond `limit` bytes (a URL an admin typed may answer anything). */
+  const readCapped = async (res: Response, limit: number): Promise<string> => {
+    const declared = Number(res.headers.get('content-length') ?? 0);
+    if (declared > limit) {
+      await res.body?.cancel();
+      throw new PosError('not-a-pos', `${base} answered more than ${limit / 1_000_000} MB; that is not a POS API answer`, res.status);
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of (res.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > limit) throw new PosError('not-a-pos', `${base} answered more than ${limit / 1_000_000} MB; that is not a POS API answer`, res.status);
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  };
 
   const notAPos = (status?: number) => new PosError('not-a-pos', `${base} does not answer like a POS API`, status);
 
@@ -88,8 +115,9 @@ export function createHttpPosConnector(options: HttpPosConnectorOptions): PosCon
           await sleep(retryAfterMs(res));
           continue;
         }
-        text = await res.text();
+        text = await readCapped(res, MAX_ANSWER_BYTES);
       } catch (err) {
+        if (err instanceof PosError) throw err;
         throw unreachable(err);
       }
 
@@ -108,7 +136,9 @@ export function createHttpPosConnector(options: HttpPosConnectorOptions): PosCon
       if (res.status === 429) throw new PosError('rate-limited', `The POS at ${base} kept refusing requests as too many (rate limited); try again later`, 429);
       if (res.status === 503) throw new PosError('unavailable', `The POS at ${base} is unavailable right now; try again later`, 503);
       if (!posError.success) throw notAPos(res.status); // a web server, a proxy's error page, another API
-      const { code, message } = posError.data.error;
+      const { code } = posError.data.error;
+      // The POS's words reach the dashboard and the sync log: keep them short and printable.
+      const message = shortText(posError.data.error.message);
       if (res.status === 401) throw new PosError('unauthorized', 'The POS refused the API key', 401, code);
       if (res.status >= 500) throw new PosError('unavailable', `The POS at ${base} failed (HTTP ${res.status}): ${message}`, res.status, code);
       if (res.status === 404 && call.notFoundIsUndefined) return undefined;

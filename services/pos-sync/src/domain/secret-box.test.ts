@@ -36,6 +36,9 @@ describe('secret box', () => {
     ['another version', (s: string) => s.replace(/^v1/, 'v9')],
     ['a cut value', (s: string) => s.split('.').slice(0, 3).join('.')],
     ['something that was never sealed', () => 'plain-api-key'],
+    // GCM checks a truncated tag against the start of the real one: a 4-byte tag is 2^32 guesses to forge.
+    ['a tag cut to 4 bytes', (s: string) => s.split('.').map((part, i) => (i === 2 ? Buffer.from(part, 'base64url').subarray(0, 4).toString('base64url') : part)).join('.')],
+    ['an IV of another length', (s: string) => s.split('.').map((part, i) => (i === 1 ? Buffer.from(part, 'base64url').subarray(0, 8).toString('base64url') : part)).join('.')],
   ])('refuses %s', (_what, alter) => {
     expect(() => box.open(alter(box.seal('secret', SecretFields.apiKey)), SecretFields.apiKey)).toThrow(SecretUnreadableError);
   });

@@ -30,13 +30,15 @@ export interface SecretBox {
 }
 
 const VERSION = 'v1';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
 
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('The POS settings key must be 32 bytes');
   return {
     seal(plain, field) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
       cipher.setAAD(Buffer.from(field.aad, 'utf8'));
       const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       return [VERSION, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
@@ -44,10 +46,14 @@ export function createSecretBox(key: Buffer): SecretBox {
     open(sealed, field) {
       const [version, iv, tag, ciphertext, ...rest] = sealed.split('.');
       if (version !== VERSION || iv === undefined || tag === undefined || ciphertext === undefined || rest.length > 0) throw new SecretUnreadableError(field);
+      const ivBytes = Buffer.from(iv, 'base64url');
+      const tagBytes = Buffer.from(tag, 'base64url');
+      // Only what seal makes: a 12-byte IV and a full 16-byte tag (GCM would accept a shorter one).
+      if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES) throw new SecretUnreadableError(field);
       try {
-        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+        const decipher = createDecipheriv('aes-256-gcm', key, ivBytes, { authTagLength: TAG_BYTES });
         decipher.setAAD(Buffer.from(field.aad, 'utf8'));
-        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        decipher.setAuthTag(tagBytes);
         return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
       } catch {
         throw new SecretUnreadableError(field);

@@ -1,0 +1,71 @@
+// What the connector takes from a URL an admin typed, when that URL does not behave like a POS:
+// bodies are read up to a limit, and the remote's error text is repeated short and printable
+// (it reaches the dashboard, the sync status and the log).
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHttpPosConnector } from '../src/connector/http-pos-connector.js';
+import { PosError } from '../src/connector/pos-connector.js';
+
+async function serve(handler: RequestListener): Promise<{ url: string; server: Server }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+const failure = async (promise: Promise<unknown>): Promise<PosError> => {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof PosError) return err;
+    throw err;
+  }
+  throw new Error('expected a PosError');
+};
+
+describe('the POS connector against a server that is not a good POS', () => {
+  const servers: Server[] = [];
+  afterAll(async () => {
+    for (const s of servers) await new Promise((resolve) => s.close(resolve));
+  });
+  const start = async (handler: RequestListener) => {
+    const { url, server } = await serve(handler);
+    servers.push(server);
+    return createHttpPosConnector({ baseUrl: url, apiKey: 'k', timeoutMs: 5000 });
+  };
+
+  it('repeats a long error message cut to 300 printable characters', async () => {
+    const pos = await start((_req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'invalid_request', message: `bad\u0000\u001b[31m${'x'.repeat(5000)}` } }));
+    });
+    const err = await failure(pos.merchant());
+    expect(err.kind).toBe('rejected');
+    expect(err.message.startsWith('The POS rejected the request: bad')).toBe(true);
+    expect(err.message).not.toMatch(/[\u0000-\u001f]/);
+    expect(err.message.length).toBeLessThanOrEqual('The POS rejected the request: '.length + 300);
+  });
+
+  it('stops reading an answer beyond 20 MB, declared or not', async () => {
+    const chunk = Buffer.alloc(1_000_000, 'a');
+    const streaming = await start((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      let sent = 0;
+      const more = () => {
+        while (sent < 25 && res.write(chunk)) sent += 1;
+        if (sent >= 25) res.end();
+        else res.once('drain', () => ((sent += 1), more()));
+      };
+      more();
+    });
+    const streamed = await failure(streaming.merchant());
+    expect([streamed.kind, streamed.message]).toEqual(['not-a-pos', expect.stringContaining('answered more than 20 MB')]);
+
+    const declared = await start((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(30_000_000) });
+      res.write('{');
+      setTimeout(() => res.destroy(), 1000).unref();
+    });
+    const refused = await failure(declared.merchant());
+    expect([refused.kind, refused.message]).toEqual(['not-a-pos', expect.stringContaining('answered more than 20 MB')]);
+  });
+});
