@@ -185,6 +185,17 @@ describe('internal stock and product writes (pos-sync)', () => {
       ]);
     });
 
+    it('reports a product the database refuses (a NUL in its title) as a 500 in its place, and saves the others', async () => {
+      const [a, b, c] = [uniqueSku(), uniqueSku(), uniqueSku()];
+      const res = await batch({ products: [product(a), product(b, 'Broken\u0000Title'), product(c)] });
+      expect(res.status).toBe(200);
+      expect(UpsertProductBatchResult.parse(await res.json()).results).toEqual([
+        { productId: expect.any(String), created: true },
+        { error: { status: 500, code: 'INTERNAL', message: 'The catalog could not save this product' } },
+        { productId: expect.any(String), created: true },
+      ]);
+    });
+
     it('takes a batch far above the public body limit', async () => {
       const products = Array.from({ length: 100 }, () => ({ ...product(uniqueSku()), description: 'd'.repeat(4000) }));
       const res = await batch({ products });

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import {
   CatalogInternalPaths,
+  ErrorCodes,
   SetStockRequest,
   UpsertProductBatchRequest,
   UpsertProductRequest,
@@ -34,8 +35,14 @@ export function posWritesRoutes(pool: Pool): Router {
         try {
           results.push(await upsertProduct(pool, product));
         } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          results.push({ error: { status: err.status, code: err.code, message: err.message } });
+          if (err instanceof AppError) {
+            results.push({ error: { status: err.status, code: err.code, message: err.message } });
+            continue;
+          }
+          // Not the product's fault as far as we know (a database error): reported in its place as
+          // a 500, so the caller retries it later and still learns what the others became.
+          req.log.error({ err, skus: product.variants.map((v) => v.sku) }, 'batch upsert: product failed');
+          results.push({ error: { status: 500, code: ErrorCodes.internal, message: 'The catalog could not save this product' } });
         }
       }
       res.json({ results } satisfies UpsertProductBatchResult);
