@@ -39,7 +39,9 @@ describe('serving the shell', () => {
   });
 
   it.each(['/', '/products/prod-42', '/account/orders', '/reset-password'])('answers the client route %s with index.html, revalidated every time', async (route) => {
-    const res = await fetch(gw.url + route, { headers: { accept: 'text/html' } });
+    // A returning browser (with its session): a first visit's page carries a cookie and is no-store.
+    const session = sessionCookieOf(await fetch(gw.url + '/', { headers: { accept: 'text/html' } }))!;
+    const res = await fetch(gw.url + route, { headers: { accept: 'text/html', cookie: `${Jwt.cookieName}=${session.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
@@ -58,9 +60,21 @@ describe('serving the shell', () => {
     );
     expect(calls.map((r) => sessionCookieOf(r))).toEqual([undefined, undefined, undefined, undefined, undefined]);
 
-    // A browser that has a session keeps it: the page sets nothing.
+    // A browser that has a session keeps it: the page sets nothing and may be revalidated as usual.
     const again = await fetch(gw.url + '/', { headers: { accept: 'text/html', cookie: `${Jwt.cookieName}=${cookie!.token}` } });
     expect(sessionCookieOf(again)).toBeUndefined();
+    expect(again.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('never lets a cache store a page that carries a new session cookie', async () => {
+    const page = await fetch(gw.url + '/', { headers: { accept: 'text/html' } });
+    expect(sessionCookieOf(page)).toBeDefined();
+    expect(page.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('replaces a cookie that can no longer be used (tampered, foreign) with a guest session on the page', async () => {
+    const page = await fetch(gw.url + '/', { headers: { accept: 'text/html', cookie: `${Jwt.cookieName}=not.a.token` } });
+    expect(sessionCookieOf(page)?.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
   it('serves content-hashed assets with a long immutable cache', async () => {

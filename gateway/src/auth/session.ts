@@ -40,7 +40,8 @@ export interface Sessions {
   /** A new anonymous guest session: no identity round trip, nothing stored anywhere. */
   startGuest(res: Response): Promise<VerifiedSession>;
   /**
-   * For page loads: a browser that has no session cookie gets its guest session with the page, so
+   * For page loads: a browser without a usable session cookie (none, or one that can no longer be
+   * refreshed) gets its guest session with the page, so
    * the page's first API calls all carry one cookie. Minted by those parallel calls instead, each
    * would set its own, and one answered after a sign-in would overwrite the customer's cookie.
    */
@@ -134,7 +135,14 @@ export function createSessions(deps: SessionsDeps): Sessions {
     start,
     startGuest,
     async ensureCookie(req, res) {
-      if (!deps.cookie.read(req)) await startGuest(res);
+      const token = deps.cookie.read(req);
+      if (token) {
+        const result = await deps.tokens.verifySessionToken(token);
+        if (result.ok) return;
+        // Still refreshable: the API calls re-sign it, keeping its subject (and with it the cart).
+        if (result.reason === 'expired' && now() - result.expiredAt.getTime() <= REFRESH_WINDOW_S * 1000) return;
+      }
+      await startGuest(res);
     },
   };
 }

@@ -53,7 +53,9 @@ export function serveShell(options: ServeShellOptions): Router {
 }
 
 function sendIndex(indexFile: string, req: Request, res: Response, next: (err?: unknown) => void): void {
-  res.setHeader('Cache-Control', 'no-cache');
+  // A page that carries a new session cookie must not be stored by any cache (it would hand one
+  // browser's session to the next); otherwise it is revalidated on every load.
+  res.setHeader('Cache-Control', res.getHeader('set-cookie') ? 'no-store' : 'no-cache');
   res.sendFile(indexFile, (err?: NodeJS.ErrnoException) => {
     if (!err) return;
     if (err.code !== 'ENOENT') return next(err);
