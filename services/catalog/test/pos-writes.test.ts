@@ -185,13 +185,13 @@ describe('internal stock and product writes (pos-sync)', () => {
       ]);
     });
 
-    it('reports a product the database refuses (a NUL in its title) as a 500 in its place, and saves the others', async () => {
+    it('reports a product whose data the database refuses (a NUL in its title) as a 400 in its place, and saves the others', async () => {
       const [a, b, c] = [uniqueSku(), uniqueSku(), uniqueSku()];
       const res = await batch({ products: [product(a), product(b, 'Broken\u0000Title'), product(c)] });
       expect(res.status).toBe(200);
       expect(UpsertProductBatchResult.parse(await res.json()).results).toEqual([
         { productId: expect.any(String), created: true },
-        { error: { status: 500, code: 'INTERNAL', message: 'The catalog could not save this product' } },
+        { error: { status: 400, code: 'VALIDATION_FAILED', message: 'The catalog cannot store this product as sent (the database refused its data)' } },
         { productId: expect.any(String), created: true },
       ]);
     });

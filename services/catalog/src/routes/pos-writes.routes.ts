@@ -16,6 +16,10 @@ import { upsertProduct } from '../domain/upsert-product.js';
 
 const OrderParams = z.object({ orderId: z.string().min(1).max(128) });
 
+const REFUSED_DATA = { status: 400, code: ErrorCodes.validation, message: 'The catalog cannot store this product as sent (the database refused its data)' };
+const NOT_SAVED = { status: 500, code: ErrorCodes.internal, message: 'The catalog could not save this product' };
+const refusedByDatabase = (err: unknown) => /^2[23]/.test(String((err as { code?: unknown }).code ?? ''));
+
 /** What pos-sync writes and reads (internal API, behind INTERNAL_API_TOKEN). The writes are idempotent, hence PUT. */
 export function posWritesRoutes(pool: Pool): Router {
   return Router()
@@ -39,10 +43,11 @@ export function posWritesRoutes(pool: Pool): Router {
             results.push({ error: { status: err.status, code: err.code, message: err.message } });
             continue;
           }
-          // Not the product's fault as far as we know (a database error): reported in its place as
-          // a 500, so the caller retries it later and still learns what the others became.
+          // A database error, reported in its place so the caller still learns what the others
+          // became. Data the database refuses (class 22 data exception, 23 constraint) is the
+          // product's fault and will not pass later either: a 400. Anything else may: a 500.
           req.log.error({ err, skus: product.variants.map((v) => v.sku) }, 'batch upsert: product failed');
-          results.push({ error: { status: 500, code: ErrorCodes.internal, message: 'The catalog could not save this product' } });
+          results.push({ error: refusedByDatabase(err) ? REFUSED_DATA : NOT_SAVED });
         }
       }
       res.json({ results } satisfies UpsertProductBatchResult);
