@@ -9,7 +9,13 @@ export const SyncStatus = z.object({
   status: z.enum(['syncing', 'error', 'ready']),
   lastSyncAt: z.string().nullable(),
   totalProducts: z.number().int(),
+  /** With status ready: a warning of the last run (e.g. products it could not save). */
   lastError: z.string().nullable(),
+  /**
+   * Sales on their way to the POS (pending) and sales it refused or that were given up (failed).
+   * Optional: a pos-sync older than this field does not send it.
+   */
+  writebacks: z.object({ pending: z.number().int().nonnegative(), failed: z.number().int().nonnegative() }).optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 

@@ -22,10 +22,15 @@ describe('pos-sync service', () => {
     callers = await testCallers(posSync.keys);
   });
   afterAll(() => posSync.stop());
-  beforeEach(() => posSync.pool.query('TRUNCATE sync_runs, pos_events, pos_settings'));
+  beforeEach(() => posSync.pool.query('TRUNCATE sync_runs, pos_events, pos_settings, writebacks'));
 
   it("gets the outbox from the kit's migration, applied before its own", () => {
-    expect(posSync.migrations).toEqual([OUTBOX_MIGRATION.name, '001-init.sql', '002-secrets-sync-runs-events-writebacks.sql']);
+    expect(posSync.migrations).toEqual([
+      OUTBOX_MIGRATION.name,
+      '001-init.sql',
+      '002-secrets-sync-runs-events-writebacks.sql',
+      '003-writeback-skipped-and-first-attempt.sql',
+    ]);
   });
 
   it('is live and ready with its database', async () => {
@@ -48,7 +53,18 @@ describe('pos-sync service', () => {
   describe('GET /api/admin/sync/status', () => {
     it('is ready with nothing synced before the first run', async () => {
       const res = await get('/api/admin/sync/status');
-      expect([res.status, await res.json()]).toEqual([200, { status: 'ready', lastSyncAt: null, totalProducts: 0, lastError: null }]);
+      expect([res.status, await res.json()]).toEqual([200, { status: 'ready', lastSyncAt: null, totalProducts: 0, lastError: null, writebacks: { pending: 0, failed: 0 } }]);
+    });
+
+    it('counts the sales waiting for the POS and the sales it refused (not those sent or without POS items)', async () => {
+      await posSync.pool.query(
+        `INSERT INTO writebacks (order_id, status, sent_at, last_error) VALUES
+           ('o-1', 'pending', NULL, NULL), ('o-2', 'pending', NULL, 'The POS is unavailable'),
+           ('o-3', 'failed', NULL, 'Unknown sku X'), ('o-4', 'sent', now(), NULL),
+           ('o-5', 'skipped', NULL, 'The order has no POS items; nothing was sent to the POS')`,
+      );
+      const status = SyncStatus.parse(await (await get('/api/admin/sync/status')).json());
+      expect(status.writebacks).toEqual({ pending: 2, failed: 1 });
     });
 
     it('reports a failed latest run with its error and the last success', async () => {
@@ -58,7 +74,13 @@ describe('pos-sync service', () => {
            ('failed', '2025-05-02T09:00:00Z', '2025-05-02T09:00:05Z', 0, 'POS answered 401 Unauthorized')`,
       );
       const status = SyncStatus.parse(await (await get('/api/admin/sync/status')).json());
-      expect(status).toEqual({ status: 'error', lastSyncAt: '2025-05-01T09:02:00.000Z', totalProducts: 42, lastError: 'POS answered 401 Unauthorized' });
+      expect(status).toEqual({
+        status: 'error',
+        lastSyncAt: '2025-05-01T09:02:00.000Z',
+        totalProducts: 42,
+        lastError: 'POS answered 401 Unauthorized',
+        writebacks: { pending: 0, failed: 0 },
+      });
     });
 
     it('reports a run in progress as syncing', async () => {

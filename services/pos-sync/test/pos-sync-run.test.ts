@@ -50,7 +50,13 @@ describe('sync from the POS', () => {
 
     expect([second.status, second.body]).toEqual([200, { stats: { productsCreated: 0, productsUpdated: POS_PRODUCTS } }]);
     expect(await catalogProducts()).toBe(POS_PRODUCTS);
-    expect(await status()).toEqual({ status: 'ready', lastSyncAt: expect.any(String), totalProducts: POS_PRODUCTS, lastError: null });
+    expect(await status()).toEqual({
+      status: 'ready',
+      lastSyncAt: expect.any(String),
+      totalProducts: POS_PRODUCTS,
+      lastError: null,
+      writebacks: { pending: 0, failed: 0 },
+    });
     expect((await runs()).map((r) => [r.status, r.kind])).toEqual([
       ['succeeded', 'full'],
       ['succeeded', 'full'],
@@ -146,23 +152,53 @@ describe('sync from the POS', () => {
     expect(await runs()).toEqual([]);
   });
 
-  it('reports a product the catalog refuses by name and reason, failing the run while saving the rest', async () => {
-    const twoVariants = stack.pos.products().find((p) => p.variants.length === 2)!;
-    const b = twoVariants.variants[1];
-    expect((await stack.sync()).status).toBe(200);
-    // Make the catalog hold the product's two SKUs in two different products: it refuses to merge them.
-    await stack.catalog.pool.query(`DELETE FROM variants WHERE sku = $1`, [b!.sku]);
-    await insertProduct(stack.catalog.pool, { title: 'Someone else', variants: [{ sku: b!.sku }] });
+  describe('a product the catalog refuses for good', () => {
+    /** Makes the catalog hold a two-variant product's SKUs in two different products: it refuses to merge them. */
+    const splitInCatalog = async () => {
+      const twoVariants = stack.pos.products().find((p) => p.variants.length === 2)!;
+      const sku = twoVariants.variants[1]!.sku;
+      await stack.catalog.pool.query(`DELETE FROM variants WHERE sku = $1`, [sku]);
+      await insertProduct(stack.catalog.pool, { title: 'Someone else', variants: [{ sku }] });
+      return { product: twoVariants, sku };
+    };
+    const warning = (name: string) => `1 of ${POS_PRODUCTS} POS products could not be saved: ${name}: These SKUs belong to different products`;
+    // Put the catalog right again for the tests after these.
+    afterEach(async () => {
+      const { rows } = await stack.catalog.pool.query(`SELECT v.sku FROM variants v JOIN products p ON p.id = v.product_id WHERE p.title = 'Someone else'`);
+      await stack.catalog.pool.query(`DELETE FROM variants WHERE sku = ANY($1)`, [rows.map((r) => r.sku)]);
+      await stack.catalog.pool.query(`DELETE FROM products WHERE title = 'Someone else'`);
+      expect((await stack.sync()).status).toBe(200);
+    });
 
-    const res = await stack.sync();
+    it('is reported by name and reason as a warning of a successful run that saved the rest; the status stays ready', async () => {
+      expect((await stack.sync()).status).toBe(200);
+      const { product } = await splitInCatalog();
 
-    expect(res.status).toBe(502);
-    expect(res.body.message).toBe(`1 of ${POS_PRODUCTS} POS products could not be saved: ${twoVariants.name}: These SKUs belong to different products`);
-    expect((await runs()).at(-1)).toMatchObject({ status: 'failed', products_updated: POS_PRODUCTS - 1 });
-    // Put the catalog right again for the tests after this one.
-    await stack.catalog.pool.query(`DELETE FROM variants WHERE sku = $1`, [b!.sku]);
-    await stack.catalog.pool.query(`DELETE FROM products WHERE title = 'Someone else'`);
-    expect((await stack.sync()).status).toBe(200);
+      const res = await stack.sync();
+
+      expect([res.status, res.body]).toEqual([200, { stats: { productsCreated: 0, productsUpdated: POS_PRODUCTS - 1 } }]);
+      expect((await runs()).at(-1)).toMatchObject({ status: 'succeeded', error: warning(product.name), products_updated: POS_PRODUCTS - 1 });
+      expect(await status()).toMatchObject({ status: 'ready', lastError: warning(product.name), totalProducts: POS_PRODUCTS });
+    });
+
+    it('does not hold back the incremental cursor: the next scheduled run asks only for what changed since', async () => {
+      await splitInCatalog();
+      expect((await stack.sync()).status).toBe(200);
+      const { rows } = await stack.pool.query(`SELECT updated_through FROM sync_runs WHERE status = 'succeeded' ORDER BY started_at DESC LIMIT 1`);
+      const newest = Math.max(...stack.pos.products().map((p) => Date.parse(p.updated_at)));
+      expect(rows[0].updated_through?.getTime()).toBe(newest);
+      const changed = stack.pos.products()[5]!;
+      await stack.pos.updateProduct(changed.id, { name: 'Renamed after the warning' });
+
+      await runScheduledSync(stack.ctx);
+
+      const last = (await runs()).at(-1);
+      expect(last).toMatchObject({ status: 'succeeded', kind: 'incremental', error: null, total_products: POS_PRODUCTS });
+      // The changed product, and at most the one the previous run saw last (updated_since is inclusive).
+      expect(last.products_updated).toBeGreaterThanOrEqual(1);
+      expect(last.products_updated).toBeLessThanOrEqual(2);
+      expect(await status()).toMatchObject({ status: 'ready', lastError: null });
+    });
   });
 
   describe('scheduled (incremental) sync', () => {

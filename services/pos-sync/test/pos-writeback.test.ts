@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { OrderAllocations, type EventEnvelope } from '@pl/contracts';
 import type { NatsConn } from '@pl/service-kit';
 import { connectTestNats, createTestStream, eventually, type TestStream } from '@pl/service-kit/testing';
+import { insertProduct } from '../../catalog/test/factories.js';
+import { WritebackNotes } from '../src/domain/write-back.js';
 import { startPosSyncStack, type PosSyncStack } from './pos-sync-test-app.js';
 
 /**
@@ -40,14 +42,25 @@ describe('write-back of sales to the POS', () => {
     return sku;
   };
 
-  /** What checkout does in the catalog: hold the units, commit them to a new order. */
-  const placeOrder = async (qty = 1) => {
-    const sku = freshSku(qty);
-    const orderId = randomUUID();
+  /** What checkout does in the catalog for one line: hold the units, commit them to the order. */
+  const holdAndCommit = async (orderId: string, sku: string, qty: number) => {
     const hold = await (await stack.catalog.internal('POST', '/internal/holds', { sku, qty, holder: `cart-${orderId}`, ttlSeconds: 600 })).json();
     expect(hold).toMatchObject({ status: 'active', qty });
     expect((await stack.catalog.internal('POST', `/internal/holds/${hold.id}/commit`, { orderId })).status).toBe(200);
-    const allocations = OrderAllocations.parse(await (await stack.catalog.internal('GET', `/internal/orders/${orderId}/allocations`)).json());
+  };
+  const allocationsOf = async (orderId: string) =>
+    OrderAllocations.parse(await (await stack.catalog.internal('GET', `/internal/orders/${orderId}/allocations`)).json());
+
+  /** A product the shop sells that the POS does not have (half of the demo catalogue is such). */
+  const shopOnlySku = async () =>
+    (await insertProduct(stack.catalog.pool, { title: 'Shop-only lamp', variants: [{ levels: [{ locationId: 'dublin', onHand: 5 }] }] })).variants[0]!.sku;
+
+  /** A new order of `qty` units of a POS product. */
+  const placeOrder = async (qty = 1) => {
+    const sku = freshSku(qty);
+    const orderId = randomUUID();
+    await holdAndCommit(orderId, sku, qty);
+    const allocations = await allocationsOf(orderId);
     const before = new Map(allocations.lines.map((l) => [l.locationId, stack.pos.quantity(sku, l.locationId)]));
     return { sku, orderId, allocations, before };
   };
@@ -76,7 +89,108 @@ describe('write-back of sales to the POS', () => {
     await sent(order.orderId);
     expect(posQuantities(order)).toEqual(expectedAfterSale(order));
     expect(stack.pos.adjustmentsApplied()).toBe(applied + 1);
-    expect(await writeback(order.orderId)).toMatchObject({ attempts: 1, last_error: null, sent_at: expect.any(Date) });
+    expect(await writeback(order.orderId)).toMatchObject({ attempts: 1, last_error: null, sent_at: expect.any(Date), first_attempted_at: expect.any(Date) });
+  });
+
+  it("takes an order's POS items off the POS and leaves out the shop's own products", async () => {
+    const applied = stack.pos.adjustmentsApplied();
+    const order = await placeOrder(1);
+    const shopSku = await shopOnlySku();
+    await holdAndCommit(order.orderId, shopSku, 2);
+    expect((await allocationsOf(order.orderId)).lines.map((l) => l.sku).sort()).toEqual([order.sku, shopSku].sort());
+
+    await publishOrderPlaced(order.orderId, order.sku, 1);
+
+    await sent(order.orderId);
+    expect(posQuantities(order)).toEqual(expectedAfterSale(order));
+    expect(stack.pos.adjustmentsApplied()).toBe(applied + 1);
+    expect(await writeback(order.orderId)).toMatchObject({ attempts: 1, last_error: null });
+  });
+
+  it('marks an order of shop products only done without calling the POS, saying why', async () => {
+    const applied = stack.pos.adjustmentsApplied();
+    const orderId = randomUUID();
+    const shopSku = await shopOnlySku();
+    await holdAndCommit(orderId, shopSku, 1);
+
+    await publishOrderPlaced(orderId, shopSku, 1);
+
+    await eventually(async () => expect(await writeback(orderId)).toMatchObject({ status: 'skipped', last_error: expect.stringContaining('no POS items'), sent_at: null }));
+    expect(stack.pos.adjustmentsApplied()).toBe(applied);
+  });
+
+  it('keeps a sale the POS refuses (a sku it no longer has) as failed, with its answer, and counts it on the status', async () => {
+    const applied = stack.pos.adjustmentsApplied();
+    const orderId = randomUUID();
+    const goneSku = await shopOnlySku();
+    // The POS once sent a count of it, so the shop takes it for a POS item.
+    await stack.pool.query(`INSERT INTO stock_versions (sku, location_id, version) VALUES ($1, 'dublin', 1)`, [goneSku]);
+    await holdAndCommit(orderId, goneSku, 1);
+
+    await publishOrderPlaced(orderId, goneSku, 1);
+
+    await eventually(async () => expect(await writeback(orderId)).toMatchObject({ status: 'failed', last_error: expect.stringContaining(goneSku) }));
+    expect(stack.pos.adjustmentsApplied()).toBe(applied);
+    const { rows } = await stack.pool.query(
+      `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'failed')::int AS failed FROM writebacks`,
+    );
+    expect(rows[0].failed).toBeGreaterThanOrEqual(1);
+    expect((await stack.call('GET', '/api/admin/sync/status')).body.writebacks).toEqual(rows[0]);
+  });
+
+  it("waits for a first sync from the POS before telling its items from the shop's, then sends", async () => {
+    const applied = stack.pos.adjustmentsApplied();
+    const order = await placeOrder(1);
+    // As after connecting another POS: nothing known of what it has yet.
+    await stack.pool.query('TRUNCATE stock_versions');
+
+    await publishOrderPlaced(order.orderId, order.sku, 1);
+    await eventually(async () => expect(await writeback(order.orderId)).toMatchObject({ status: 'pending', attempts: 0, last_error: WritebackNotes.waitingForSync }));
+    expect(stack.pos.adjustmentsApplied()).toBe(applied);
+
+    expect((await stack.sync()).status).toBe(200);
+
+    await sent(order.orderId);
+    expect(stack.pos.adjustmentsApplied()).toBe(applied + 1);
+    expect(posQuantities(order)).toEqual(expectedAfterSale(order));
+  });
+
+  it('stops retrying a sale first sent more than 23 hours ago (the POS forgets its key after 24), asking for a check by hand', async () => {
+    const applied = stack.pos.adjustmentsApplied();
+    const order = await placeOrder(1);
+    // Tried since yesterday while the POS never answered; now it is back.
+    await stack.pool.query(
+      `INSERT INTO writebacks (order_id, attempts, last_error, created_at, first_attempted_at)
+       VALUES ($1, 12, 'The POS is unavailable', now() - interval '23 hours 2 minutes', now() - interval '23 hours 1 minute')`,
+      [order.orderId],
+    );
+
+    await stack.ctx.writebacks.kick();
+
+    await eventually(async () =>
+      expect(await writeback(order.orderId)).toMatchObject({
+        status: 'failed',
+        attempts: 12,
+        last_error: 'Not confirmed by the POS within 23 hours; check the POS and adjust by hand',
+      }),
+    );
+    expect(stack.pos.adjustmentsApplied()).toBe(applied);
+    expect(posQuantities(order)).toEqual(Object.fromEntries(order.before));
+  });
+
+  it('still retries a sale first sent less than 23 hours ago', async () => {
+    const applied = stack.pos.adjustmentsApplied();
+    const order = await placeOrder(1);
+    await stack.pool.query(
+      `INSERT INTO writebacks (order_id, attempts, last_error, first_attempted_at) VALUES ($1, 12, 'The POS is unavailable', now() - interval '22 hours 59 minutes')`,
+      [order.orderId],
+    );
+
+    await stack.ctx.writebacks.kick();
+
+    await sent(order.orderId);
+    expect(stack.pos.adjustmentsApplied()).toBe(applied + 1);
+    expect(posQuantities(order)).toEqual(expectedAfterSale(order));
   });
 
   it('applies one adjustment however often order.placed is delivered', async () => {

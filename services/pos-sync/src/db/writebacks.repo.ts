@@ -9,28 +9,80 @@ export async function recordWriteback(db: Queryable, orderId: string): Promise<b
 export interface DueWriteback {
   orderId: string;
   attempts: number;
+  /** Whether it first went to the POS longer than `retryWindowMs` ago (see claimDueWritebacks). */
+  retryWindowClosed: boolean;
 }
 
-/** Claims due pending write-backs, oldest first, leased for `leaseMs` (see claimDueEvents). */
-export async function claimDueWritebacks(db: Queryable, limit: number, leaseMs: number): Promise<DueWriteback[]> {
+/**
+ * Claims due pending write-backs, oldest first, leased for `leaseMs` (see claimDueEvents).
+ * `retryWindowMs` is how long after its first attempt a write-back may still be sent (by the
+ * database's clock, the one that recorded the attempt).
+ */
+export async function claimDueWritebacks(db: Queryable, limit: number, leaseMs: number, retryWindowMs: number): Promise<DueWriteback[]> {
   const { rows } = await db.query<DueWriteback>(
     `UPDATE writebacks SET next_attempt_at = now() + make_interval(secs => $2::double precision / 1000)
      WHERE order_id IN (
        SELECT order_id FROM writebacks WHERE status = 'pending' AND next_attempt_at <= now()
        ORDER BY created_at, order_id LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING order_id AS "orderId", attempts`,
-    [limit, leaseMs],
+     RETURNING order_id AS "orderId", attempts,
+       coalesce(first_attempted_at < now() - make_interval(secs => $3::double precision / 1000), false) AS "retryWindowClosed"`,
+    [limit, leaseMs, retryWindowMs],
   );
   return rows;
+}
+
+/** Notes, before the first call to the POS, when the sale first went there (kept by later attempts). */
+export async function noteWritebackAttempt(db: Queryable, orderId: string): Promise<void> {
+  await db.query(`UPDATE writebacks SET first_attempted_at = coalesce(first_attempted_at, now()) WHERE order_id = $1`, [orderId]);
+}
+
+/**
+ * Which of these skus the POS is known to have: those it sent a count of (stock_versions records
+ * every count applied from it). `settled` is false while that cannot be told yet: nothing from the
+ * POS applied (no sync since it was set up), or a sync filling stock_versions for the first time
+ * (nothing in it is older than the run, which a dead instance's run no longer counts as after
+ * `abandonedAfterMs`).
+ */
+export async function knownPosSkus(db: Queryable, skus: string[], abandonedAfterMs: number): Promise<{ skus: Set<string>; settled: boolean }> {
+  const { rows } = await db.query<{ skus: string[] | null; settled: boolean }>(
+    `SELECT (SELECT array_agg(DISTINCT sku) FROM stock_versions WHERE sku = ANY($1::text[])) AS skus,
+            EXISTS (SELECT 1 FROM stock_versions) AND NOT EXISTS (
+              SELECT 1 FROM sync_runs r
+              WHERE r.status = 'running' AND r.heartbeat_at >= now() - make_interval(secs => $2::double precision / 1000)
+                AND NOT EXISTS (SELECT 1 FROM stock_versions s WHERE s.applied_at < r.started_at)) AS settled`,
+    [skus, abandonedAfterMs],
+  );
+  return { skus: new Set(rows[0]!.skus ?? []), settled: rows[0]!.settled };
 }
 
 export async function markWritebackSent(db: Queryable, orderId: string): Promise<void> {
   await db.query(`UPDATE writebacks SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE order_id = $1`, [orderId]);
 }
 
-/** Gives up: the POS or the catalog refused in a way no retry changes. */
-export async function markWritebackFailed(db: Queryable, orderId: string, error: string): Promise<void> {
-  await db.query(`UPDATE writebacks SET status = 'failed', attempts = attempts + 1, last_error = $2 WHERE order_id = $1`, [orderId, error]);
+/**
+ * Gives up: the POS or the catalog refused in a way no retry changes, or the POS may no longer
+ * recognise a retry. `attempted` is false when nothing was tried this time.
+ */
+export async function markWritebackFailed(db: Queryable, orderId: string, error: string, { attempted = true }: { attempted?: boolean } = {}): Promise<void> {
+  await db.query(`UPDATE writebacks SET status = 'failed', attempts = attempts + $3::int, last_error = $2 WHERE order_id = $1`, [
+    orderId,
+    error,
+    attempted ? 1 : 0,
+  ]);
+}
+
+/** Done without the POS: the order has nothing the POS keeps; `note` says so. */
+export async function markWritebackSkipped(db: Queryable, orderId: string, note: string): Promise<void> {
+  await db.query(`UPDATE writebacks SET status = 'skipped', last_error = $2 WHERE order_id = $1`, [orderId, note]);
+}
+
+/** For the dashboard: sales still to reach the POS, and sales it refused (or that were given up). */
+export async function countWritebacks(db: Queryable): Promise<{ pending: number; failed: number }> {
+  const { rows } = await db.query<{ pending: number; failed: number }>(
+    `SELECT (SELECT count(*)::int FROM writebacks WHERE status = 'pending') AS pending,
+            (SELECT count(*)::int FROM writebacks WHERE status = 'failed') AS failed`,
+  );
+  return rows[0]!;
 }
 
 /** Tries again later; `attempted` is false when nothing was tried (no POS configured yet), so the back-off does not grow. */

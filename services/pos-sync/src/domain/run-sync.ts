@@ -2,6 +2,10 @@
 // or those changed since the last successful run), upsert them into the catalog in batches, and
 // record the run. One run at a time across every instance (a unique index on running runs); a run
 // whose instance died is recognised by its stopped heartbeat and marked failed by the next start.
+// A product the shop refuses for good (it cannot be mapped, or the catalog answers 4xx) does not
+// fail the run: the run succeeds with a warning, so the next incremental run starts after it
+// rather than every run failing on it forever. Only a failure that may pass (catalog 5xx, no
+// answer) fails the run, so the same changes are asked for again.
 import { MAX_UPSERT_BATCH, type SyncTriggerResult } from '@pl/contracts';
 import { AppError, conflict } from '@pl/service-kit';
 import { CatalogError } from '../clients/catalog-client.js';
@@ -28,7 +32,7 @@ interface Tally {
   created: Set<string>;
   updated: Set<string>;
   /** Products that could not be saved, by POS id (a product seen again and saved is taken off). */
-  failed: Map<string, string>;
+  failed: Map<string, ProductFailure>;
   newestChange: number | undefined;
 }
 
@@ -36,6 +40,7 @@ interface Tally {
  * Runs one sync and answers its counts. `incremental` asks the POS only for what changed since the
  * last successful run (a full sync when there is none). Throws a 409 when settings are missing or
  * a run is already going, and a 502 with the reason when the run fails (the run records it too).
+ * Products the shop refuses for good are a warning in the run's error column, not a failure.
  */
 export async function runSync(ctx: PosSyncContext, requested: SyncKind): Promise<SyncStats> {
   const settings = await requirePosSettings(ctx);
@@ -55,16 +60,17 @@ export async function runSync(ctx: PosSyncContext, requested: SyncKind): Promise
   try {
     await pull(ctx, settings, since, tally);
     const stats = counts();
-    const error = tally.failed.size > 0 ? failedProductsMessage(tally) : null;
+    const { status, error } = runVerdict([...tally.failed.values()], tally.seen.size);
     await finishRun(ctx.pool, runId, {
-      status: error ? 'failed' : 'succeeded',
+      status,
       ...stats,
       totalProducts: kind === 'full' ? tally.seen.size : (previous?.totalProducts ?? 0) + stats.productsCreated,
       updatedThrough: tally.newestChange !== undefined ? new Date(tally.newestChange) : since,
       error,
     });
     ctx.logger.info({ runId, kind, ...stats, seen: tally.seen.size, failed: tally.failed.size }, 'POS sync finished');
-    if (error) throw new AppError(502, SyncErrorCodes.failed, error);
+    if (status === 'failed') throw new AppError(502, SyncErrorCodes.failed, error!);
+    if (error) ctx.logger.warn({ runId, reason: error }, 'POS sync saved all but some products the shop cannot take');
     return stats;
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -107,7 +113,7 @@ async function pull(ctx: PosSyncContext, settings: PosSettings, since: Date | nu
       .then((results) => {
         for (const r of results) {
           if (r.outcome === 'failed') {
-            tally.failed.set(r.product.id, `${r.product.name || r.product.id}: ${r.problem}`);
+            tally.failed.set(r.product.id, { message: `${r.product.name || r.product.id}: ${r.problem}`, transient: r.transient });
             continue;
           }
           tally.failed.delete(r.product.id);
@@ -146,10 +152,28 @@ async function pull(ctx: PosSyncContext, settings: PosSettings, since: Date | nu
   if (batchFailure) throw batchFailure.error;
 }
 
-function failedProductsMessage(tally: Tally): string {
-  const [first] = tally.failed.values();
-  const n = tally.failed.size;
-  return `${n} of ${tally.seen.size} POS products could not be saved${n > 1 ? '; the first' : ''}: ${first}`;
+export interface ProductFailure {
+  /** `<product name>: <why>` */
+  message: string;
+  /** The catalog failed (5xx) rather than refused: the same product may go through later. */
+  transient: boolean;
+}
+
+/**
+ * How a run that paged through every product ends, given the products it could not save out of
+ * `seen`: failed when one may go through later (the cursor stays, so it is asked for again),
+ * else succeeded, with a warning naming the refusals when there are some. The message names the
+ * first failure (the first transient one when it failed the run).
+ */
+export function runVerdict(failures: ProductFailure[], seen: number): { status: 'succeeded' | 'failed'; error: string | null } {
+  if (failures.length === 0) return { status: 'succeeded', error: null };
+  const transient = failures.find((f) => f.transient);
+  const first = transient ?? failures[0]!;
+  const n = failures.length;
+  return {
+    status: transient ? 'failed' : 'succeeded',
+    error: `${n} of ${seen} POS products could not be saved${n > 1 ? '; the first' : ''}: ${first.message}`,
+  };
 }
 
 /** What the admin reads about a failed run. */

@@ -37,6 +37,22 @@ describe('toSyncStatus', () => {
     });
   });
 
+  it('stays ready after a run that succeeded with a warning, showing the warning as lastError', () => {
+    const warned = buildRun({ error: '2 of 10000 POS products could not be saved; the first: Lamp: it has no variants' });
+    expect(toSyncStatus(warned, warned)).toEqual({
+      status: 'ready',
+      lastSyncAt: '2025-01-01T10:01:00.000Z',
+      totalProducts: 12,
+      lastError: '2 of 10000 POS products could not be saved; the first: Lamp: it has no variants',
+    });
+  });
+
+  it("shows no earlier run's warning while the next run is syncing", () => {
+    const warned = buildRun({ error: '1 of 12 POS products could not be saved: Lamp: it has no variants' });
+    const running = buildRun({ status: 'running', finishedAt: null, heartbeatAt: new Date('2025-01-02T09:00:00Z') });
+    expect(toSyncStatus(running, warned, new Date('2025-01-02T09:00:10Z'))).toMatchObject({ status: 'syncing', lastError: null });
+  });
+
   it('shows the error of a failed latest run', () => {
     const failed = buildRun({ status: 'failed', error: 'POS answered 401' });
     expect(toSyncStatus(failed, undefined)).toEqual({ status: 'error', lastSyncAt: null, totalProducts: 0, lastError: 'POS answered 401' });

@@ -1,19 +1,41 @@
 // Sales reach the POS exactly once. The order.placed consumer only records the order (once per
 // order id, whatever the redeliveries); this pass sends it. The POS de-duplicates by
 // Idempotency-Key order-<id> and the body is rebuilt identically every time (the order's committed
-// allocations, sorted), so a retry after a lost answer, or a second instance, applies nothing twice.
+// allocations of the skus the POS has, sorted), so a retry after a lost answer, or a second
+// instance, applies nothing twice. The POS forgets keys after 24 hours: a sale it has not
+// confirmed by then is handed to the admin rather than risked twice.
+// Only skus the POS has go (it refuses a whole adjustment over one it does not know, and a shop
+// sells products of its own too); an order of shop products only is done without the POS.
 import type { OrderAllocations } from '@pl/contracts';
 import { CatalogError } from '../clients/catalog-client.js';
 import { PosError } from '../connector/pos-connector.js';
 import type { AdjustmentRequest } from '../connector/pos-wire.js';
-import { claimDueWritebacks, markWritebackFailed, markWritebackSent, scheduleWritebackRetry, type DueWriteback } from '../db/writebacks.repo.js';
+import {
+  claimDueWritebacks,
+  knownPosSkus,
+  markWritebackFailed,
+  markWritebackSent,
+  markWritebackSkipped,
+  noteWritebackAttempt,
+  scheduleWritebackRetry,
+  type DueWriteback,
+} from '../db/writebacks.repo.js';
 import { loadPosSettings, NOT_CONFIGURED_MESSAGE, type PosSettings } from './pos-settings.js';
 import { retryDelayMs, type PosSyncContext } from './pos-sync-context.js';
+import { ABANDONED_RUN_MS } from './sync-status.js';
 
 const BATCH = 10;
 const LEASE_MS = 5 * 60_000;
 /** Most changes one POS adjustment takes. */
 const MAX_CHANGES = 100;
+/** The POS remembers Idempotency-Keys for 24 hours (API.md); an hour is left for clocks and a slow last try. */
+export const RETRY_WINDOW_MS = 23 * 60 * 60_000;
+
+export const WritebackNotes = {
+  noPosItems: 'The order has no POS items; nothing was sent to the POS',
+  waitingForSync: 'Waiting for a first sync from the POS, which tells which items it has',
+  notConfirmed: 'Not confirmed by the POS within 23 hours; check the POS and adjust by hand',
+} as const;
 
 export interface SaleAdjustment {
   idempotencyKey: string;
@@ -50,7 +72,7 @@ export function saleAdjustments(allocations: OrderAllocations): SaleAdjustment[]
 export async function sendDueWritebacks(ctx: PosSyncContext): Promise<number> {
   let handled = 0;
   for (;;) {
-    const due = await claimDueWritebacks(ctx.pool, BATCH, LEASE_MS);
+    const due = await claimDueWritebacks(ctx.pool, BATCH, LEASE_MS, RETRY_WINDOW_MS);
     for (const writeback of due) {
       await sendWriteback(ctx, writeback);
       handled++;
@@ -59,7 +81,12 @@ export async function sendDueWritebacks(ctx: PosSyncContext): Promise<number> {
   }
 }
 
-async function sendWriteback(ctx: PosSyncContext, { orderId, attempts }: DueWriteback): Promise<void> {
+async function sendWriteback(ctx: PosSyncContext, { orderId, attempts, retryWindowClosed }: DueWriteback): Promise<void> {
+  if (retryWindowClosed) {
+    ctx.logger.error({ orderId, attempts }, 'the POS did not confirm a sale write-back within 23 hours; it will not be retried');
+    await markWritebackFailed(ctx.pool, orderId, WritebackNotes.notConfirmed, { attempted: false });
+    return;
+  }
   let settings: PosSettings | undefined;
   try {
     settings = await loadPosSettings(ctx);
@@ -78,10 +105,25 @@ async function sendWriteback(ctx: PosSyncContext, { orderId, attempts }: DueWrit
       await markWritebackFailed(ctx.pool, orderId, 'The catalog has no stock committed to this order');
       return;
     }
+    const known = await knownPosSkus(ctx.pool, allocations.lines.map((l) => l.sku), ABANDONED_RUN_MS);
+    // Before a first sync from this POS has filled in its skus, an order of its items must not pass as shop-only.
+    if (!known.settled) {
+      await scheduleWritebackRetry(ctx.pool, orderId, { error: WritebackNotes.waitingForSync, delayMs: ctx.settings.retryMaxMs, attempted: false });
+      return;
+    }
+    // REVIEW: a retry's body now also depends on which skus the POS has: one the POS starts carrying
+    // between two attempts of the same order changes it, and the POS answers 409 (kept as failed).
+    const lines = allocations.lines.filter((l) => known.skus.has(l.sku));
+    if (lines.length === 0) {
+      await markWritebackSkipped(ctx.pool, orderId, WritebackNotes.noPosItems);
+      ctx.logger.info({ orderId }, 'sale has no POS items; nothing to write back');
+      return;
+    }
+    await noteWritebackAttempt(ctx.pool, orderId);
     const pos = ctx.connect(settings);
-    for (const adjustment of saleAdjustments(allocations)) await pos.adjustInventory(adjustment.idempotencyKey, adjustment.body);
+    for (const adjustment of saleAdjustments({ ...allocations, lines })) await pos.adjustInventory(adjustment.idempotencyKey, adjustment.body);
     await markWritebackSent(ctx.pool, orderId);
-    ctx.logger.info({ orderId }, 'sale written back to the POS');
+    ctx.logger.info({ orderId, shopOnlyLines: allocations.lines.length - lines.length }, 'sale written back to the POS');
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const permanent = (err instanceof PosError && err.kind === 'rejected') || (err instanceof CatalogError && !err.transient);

@@ -1,10 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ApiPaths, type PosConfig, type SyncTriggerResult } from '@pl/contracts';
+import { ApiPaths, type PosConfig, type SyncStatus, type SyncTriggerResult } from '@pl/contracts';
 import { parseInput, requireAdmin, type Queryable } from '@pl/service-kit';
 import { listRecentEvents } from '../db/pos-events.repo.js';
 import { findPosUrl } from '../db/pos-settings.repo.js';
 import { latestSyncRuns } from '../db/sync-runs.repo.js';
+import { countWritebacks } from '../db/writebacks.repo.js';
 import { savePosSettings, testPosConnection } from '../domain/pos-settings.js';
 import type { PosSyncContext } from '../domain/pos-sync-context.js';
 import { runSync } from '../domain/run-sync.js';
@@ -29,8 +30,9 @@ export function adminRoutes(ctx: PosSyncContext): Router {
         next();
       })
       .get(ApiPaths.pos.status, async (_req, res) => {
-        const { latest, lastSucceeded } = await latestSyncRuns(pool);
-        res.json(toSyncStatus(latest, lastSucceeded));
+        const [{ latest, lastSucceeded }, writebacks] = await Promise.all([latestSyncRuns(pool), countWritebacks(pool)]);
+        const body: SyncStatus = { ...toSyncStatus(latest, lastSucceeded), writebacks };
+        res.json(body);
       })
       .get(ApiPaths.pos.events, async (req, res) => {
         const { limit } = parseInput(EventsQuery, req.query);

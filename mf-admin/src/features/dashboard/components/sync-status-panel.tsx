@@ -1,6 +1,8 @@
+import { Fragment } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SyncStatus } from '@pl/contracts';
 import { Badge, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@pl/ui';
+import { syncStatusNotes } from '../utils/sync-status-notes.js';
 import { PanelError } from './panel-error.js';
 import { Spinner } from './spinner.js';
 
@@ -10,7 +12,10 @@ const statusBadge = {
   ready: { label: 'Ready', tone: 'green' },
 } as const;
 
-/** POS integration status (spec §3, §4): syncing, error (with its text) or ready; polled every 10 s. */
+/**
+ * POS integration status (spec §3, §4): syncing, error (with its text) or ready; polled every 10 s.
+ * Below it, a successful sync's warning and the sales waiting for the POS or refused by it.
+ */
 export function SyncStatusPanel({ query }: { query: UseQueryResult<SyncStatus> }) {
   const status = query.data?.status;
   const badge = status ? (statusBadge[status] ?? statusBadge.ready) : statusBadge.ready;
@@ -47,6 +52,15 @@ export function SyncStatusPanel({ query }: { query: UseQueryResult<SyncStatus> }
             </dd>
             <dt>Products</dt>
             <dd data-total-products={query.data.totalProducts}>{query.data.totalProducts}</dd>
+            {syncStatusNotes(query.data).map((note) => (
+              <Fragment key={note.id}>
+                <dt>{note.label}</dt>
+                <dd className={note.alert ? 'adm-error-text' : undefined} data-sync-note={note.id}>
+                  {note.value}
+                  {note.hint && <p className="adm-hint">{note.hint}</p>}
+                </dd>
+              </Fragment>
+            ))}
           </dl>
         )}
       </CardContent>

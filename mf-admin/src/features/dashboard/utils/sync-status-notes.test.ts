@@ -1,0 +1,41 @@
+import type { SyncStatus } from '@pl/contracts';
+import { syncStatusNotes } from './sync-status-notes';
+
+const buildStatus = (overrides: Partial<SyncStatus> = {}): SyncStatus => ({
+  status: 'ready',
+  lastSyncAt: '2025-01-01T10:00:00.000Z',
+  totalProducts: 12,
+  lastError: null,
+  writebacks: { pending: 0, failed: 0 },
+  ...overrides,
+});
+
+describe('syncStatusNotes', () => {
+  it('adds nothing when all is well', () => {
+    expect(syncStatusNotes(buildStatus())).toEqual([]);
+  });
+
+  it('adds nothing for a pos-sync that does not send the write-back counts', () => {
+    const { writebacks: _omitted, ...old } = buildStatus();
+    expect(syncStatusNotes(old)).toEqual([]);
+  });
+
+  it('shows the sales waiting for the POS', () => {
+    expect(syncStatusNotes(buildStatus({ writebacks: { pending: 3, failed: 0 } }))).toEqual([
+      { id: 'writebacks-pending', label: 'Sales waiting for the POS', value: '3', alert: false },
+    ]);
+  });
+
+  it('shows the sales the POS refused, saying what to do', () => {
+    expect(syncStatusNotes(buildStatus({ writebacks: { pending: 1, failed: 2 } }))).toEqual([
+      { id: 'writebacks-pending', label: 'Sales waiting for the POS', value: '1', alert: false },
+      { id: 'writebacks-failed', label: 'Sales the POS refused', value: '2', hint: 'Check these sales in the POS and adjust its counts by hand.', alert: true },
+    ]);
+  });
+
+  it("shows a successful sync's warning, but not an error twice (the panel shows a failed sync's error already)", () => {
+    const warning = '2 of 10000 POS products could not be saved; the first: Lamp: it has no variants';
+    expect(syncStatusNotes(buildStatus({ lastError: warning }))).toEqual([{ id: 'warning', label: 'Warning', value: warning, alert: false }]);
+    expect(syncStatusNotes(buildStatus({ status: 'error', lastError: 'The POS refused the API key' }))).toEqual([]);
+  });
+});
