@@ -1,4 +1,4 @@
-import type { AdminInventoryEntry } from '@pl/contracts';
+import { buildEntry } from './inventory-entry.fixture';
 import {
   emptyInventoryText,
   INVENTORY_SEARCH_MAX_LENGTH,
@@ -11,25 +11,11 @@ import {
   type AdminInventoryPage,
 } from './inventory-pages';
 
-const buildEntry = (id: string): AdminInventoryEntry => ({
-  product: {
-    id,
-    title: `Product ${id}`,
-    brand: null,
-    description: null,
-    images: [],
-    conditionGrade: 'OPEN_BOX',
-    conditionNotes: null,
-    oneOfAKind: false,
-    currentPrice: null,
-    originalPrice: null,
-  },
-  variants: [],
-});
+const entryWithId = (id: string) => buildEntry(`Product ${id}`, [], id);
 
 /** A page of `size` products named `<prefix>-0`, `<prefix>-1`, ... */
 const buildPage = (prefix: string, size: number, total: number | undefined): AdminInventoryPage => ({
-  entries: Array.from({ length: size }, (_, i) => buildEntry(`${prefix}-${i}`)),
+  entries: Array.from({ length: size }, (_, i) => entryWithId(`${prefix}-${i}`)),
   total,
 });
 
@@ -83,7 +69,7 @@ describe('the loaded products', () => {
   it('lists every page in order, each product once', () => {
     const first = buildPage('a', 2, 4);
     // A product added meanwhile shifted the offsets: a-1 comes again on the second page.
-    const second: AdminInventoryPage = { entries: [buildEntry('a-1'), buildEntry('b-0')], total: 5 };
+    const second: AdminInventoryPage = { entries: [entryWithId('a-1'), entryWithId('b-0')], total: 5 };
 
     expect(loadedEntries([first, second]).map((e) => e.product.id)).toEqual(['a-0', 'a-1', 'b-0']);
     expect(loadedEntries([])).toEqual([]);

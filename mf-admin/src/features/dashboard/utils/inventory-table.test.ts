@@ -1,4 +1,5 @@
-import type { AdminInventoryEntry, Variant } from '@pl/contracts';
+import type { Variant } from '@pl/contracts';
+import { buildEntry } from './inventory-entry.fixture';
 import { inventoryRows, inventoryTotals, levelAt, locationColumns } from './inventory-table';
 
 const buildVariant = (overrides: Partial<Variant> = {}): Variant => ({
@@ -12,21 +13,6 @@ const buildVariant = (overrides: Partial<Variant> = {}): Variant => ({
   ...overrides,
 });
 
-const buildEntry = (title: string, variants: Variant[]): AdminInventoryEntry => ({
-  product: {
-    id: `p-${title}`,
-    title,
-    brand: null,
-    description: null,
-    images: [],
-    conditionGrade: 'OPEN_BOX',
-    conditionNotes: null,
-    oneOfAKind: false,
-    currentPrice: null,
-    originalPrice: null,
-  },
-  variants,
-});
 
 const lamp = buildEntry('Brass Desk Lamp', [
   buildVariant({
