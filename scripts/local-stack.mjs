@@ -264,7 +264,7 @@ export async function startReferencePosProcess({ env = process.env, port, seed, 
   const proc = await startProcess({
     name: 'reference-pos',
     script: path.join(root, REFERENCE_POS.dir, 'dist/main.js'),
-    env: { ...env, POS_PORT: String(posPort), POS_HOST: '127.0.0.1', POS_API_KEY: apiKey, POS_SEED: String(seed ?? env.POS_SEED ?? 'demo') },
+    env: { ...env, POS_PORT: String(posPort), POS_HOST: env.POS_HOST || '127.0.0.1', POS_API_KEY: apiKey, POS_SEED: String(seed ?? env.POS_SEED ?? 'demo') },
     readyUrl: `${url}/`,
     log,
     quiet,

@@ -41,9 +41,9 @@ export interface Sessions {
   startGuest(res: Response): Promise<VerifiedSession>;
   /**
    * For page loads: a browser without a usable session cookie (none, or one that can no longer be
-   * refreshed) gets its guest session with the page, so
-   * the page's first API calls all carry one cookie. Minted by those parallel calls instead, each
-   * would set its own, and one answered after a sign-in would overwrite the customer's cookie.
+   * refreshed) gets its guest session with the page, so the page's first API calls all carry one
+   * cookie. Minted by those parallel calls instead, each would set its own, and one answered after
+   * a sign-in would overwrite the customer's cookie.
    */
   ensureCookie(req: Request, res: Response): Promise<void>;
 }
