@@ -36,14 +36,14 @@ const row = (label, r) =>
   `${label.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
 
 /** p50 and p95 of `requests` GETs of each path, `concurrency` at a time. */
-async function latency(base, paths, { requests = 300, concurrency = 4 } = {}) {
+async function latency(base, paths, { requests = 300, concurrency = 4, headers = {} } = {}) {
   const times = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       for (let i = next++; i < requests; i = next++) {
         const started = process.hrtime.bigint();
-        const res = await fetch(base + paths[i % paths.length]);
+        const res = await fetch(base + paths[i % paths.length], { headers });
         await res.arrayBuffer();
         if (!res.ok) throw new Error(`${paths[i % paths.length]} answered ${res.status}`);
         times.push(Number(process.hrtime.bigint() - started) / 1e6);
@@ -188,7 +188,7 @@ async function posSync(gateway) {
   }
 }
 
-async function catalogueAtScale(databaseUrl, gateway) {
+async function catalogueAtScale(databaseUrl, gateway, publicUrl) {
   // The catalog's own generator, bundled from its TypeScript source for this run.
   // Inside the repo (bench/dist, git-ignored) so its npm imports resolve from node_modules.
   const outfile = path.join(root, 'bench/dist/catalog-generator.mjs');
@@ -220,6 +220,17 @@ async function catalogueAtScale(databaseUrl, gateway) {
     ['category counts', ['/api/categories/counts']],
   ];
   for (const [label, paths] of lists) console.log(`${label.padEnd(44)} ${await latency(gateway, paths)}`);
+
+  // The admin's inventory list at this size: one page of 100 with the total, and a search by sku.
+  const cookie = await adminCookie(publicUrl);
+  const page = await (await fetch(`${publicUrl}/api/admin/inventory`, { headers: { cookie } })).json();
+  const skus = page.slice(0, 10).map((e) => e.variants[0].sku);
+  const adminLists = [
+    ['admin inventory, first page (100) + total', ['/api/admin/inventory']],
+    ['admin inventory, page at offset 50,000', ['/api/admin/inventory?offset=50000']],
+    ['admin inventory, search by sku', skus.map((sku) => `/api/admin/inventory?q=${encodeURIComponent(sku)}`)],
+  ];
+  for (const [label, paths] of adminLists) console.log(`${label.padEnd(44)} ${await latency(publicUrl, paths, { requests: 100, headers: { cookie } })}`);
 }
 
 const db = await findTestDatabase();
@@ -259,7 +270,7 @@ try {
 
   await cartRushAndCheckout(shop, `http://127.0.0.1:${shop.gatewayPort}`);
   await posSync(shop.url);
-  await catalogueAtScale(url.toString(), `http://127.0.0.1:${shop.gatewayPort}`);
+  await catalogueAtScale(url.toString(), `http://127.0.0.1:${shop.gatewayPort}`, shop.url);
 } finally {
   await shop.stop();
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

@@ -69,8 +69,9 @@ export async function withVariants(db: Queryable, products: readonly ProductRow[
  */
 export async function listInventoryPage(db: Queryable, query: { q?: string; limit: number; offset: number }): Promise<{ records: ProductRecord[]; total: number }> {
   const pattern = query.q ? `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  // search_name is title and brand lower-cased, with a trigram index.
-  const where = `($1::text IS NULL OR p.search_name LIKE $1 OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.sku ILIKE $1))`;
+  // search_name is title and brand lower-cased; both it and lower(sku) have trigram indexes. The sku
+  // match is one semi-join, not a probe per product.
+  const where = `($1::text IS NULL OR p.search_name LIKE $1 OR p.id IN (SELECT v.product_id FROM variants v WHERE lower(v.sku) LIKE $1))`;
   const [page, count] = await Promise.all([
     db.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${where} ORDER BY p.created_at DESC, p.id DESC LIMIT $2 OFFSET $3`, [pattern, query.limit, query.offset]),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM products p WHERE ${where}`, [pattern]),
