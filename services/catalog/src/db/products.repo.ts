@@ -68,13 +68,23 @@ export async function withVariants(db: Queryable, products: readonly ProductRow[
  * matches part of the title, brand or a variant's sku, case-insensitively.
  */
 export async function listInventoryPage(db: Queryable, query: { q?: string; limit: number; offset: number }): Promise<{ records: ProductRecord[]; total: number }> {
-  const pattern = query.q ? `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  // search_name is title and brand lower-cased; both it and lower(sku) have trigram indexes. The sku
-  // match is one semi-join, not a probe per product.
-  const where = `($1::text IS NULL OR p.search_name LIKE $1 OR p.id IN (SELECT v.product_id FROM variants v WHERE lower(v.sku) LIKE $1))`;
+  if (!query.q) {
+    const [page, count] = await Promise.all([
+      db.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p ORDER BY p.created_at DESC, p.id DESC LIMIT $1 OFFSET $2`, [query.limit, query.offset]),
+      db.query<{ n: number }>(`SELECT count(*)::int AS n FROM products`),
+    ]);
+    return { records: await withVariants(db, page.rows), total: count.rows[0]!.n };
+  }
+  const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Each side on its own trigram index (products.search_name is title and brand lower-cased;
+  // lower(variants.sku)), united: an OR across the two tables would scan every product.
+  const matches = `SELECT id FROM products WHERE search_name LIKE $1 UNION SELECT product_id FROM variants WHERE lower(sku) LIKE $1`;
   const [page, count] = await Promise.all([
-    db.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE ${where} ORDER BY p.created_at DESC, p.id DESC LIMIT $2 OFFSET $3`, [pattern, query.limit, query.offset]),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM products p WHERE ${where}`, [pattern]),
+    db.query<ProductRow>(
+      `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id IN (${matches}) ORDER BY p.created_at DESC, p.id DESC LIMIT $2 OFFSET $3`,
+      [pattern, query.limit, query.offset],
+    ),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${matches}) m`, [pattern]),
   ]);
   return { records: await withVariants(db, page.rows), total: count.rows[0]!.n };
 }
