@@ -30,6 +30,7 @@ describe('pos-sync service', () => {
       '001-init.sql',
       '002-secrets-sync-runs-events-writebacks.sql',
       '003-writeback-skipped-and-first-attempt.sql',
+      '004-writeback-lines.sql',
     ]);
   });
 

@@ -266,4 +266,26 @@ describe('write-back of sales to the POS', () => {
     expect(stack.pos.adjustmentsApplied()).toBe(applied + 1);
     expect(posQuantities(order)).toEqual(expectedAfterSale(order));
   });
+
+  it('keeps a sale the POS has not confirmed out of its counts: a recount during an outage does not put the sold unit back', async () => {
+    const order = await placeOrder(1);
+    const { locationId } = order.allocations.lines[0]!;
+    const posBefore = stack.pos.quantity(order.sku, locationId); // the POS does not know of the sale
+    stack.pos.setDown(true);
+    try {
+      await publishOrderPlaced(order.orderId, order.sku, 1);
+      await eventually(async () =>
+        expect(await writeback(order.orderId)).toMatchObject({ status: 'pending', lines: [{ sku: order.sku, locationId, qty: 1 }], attempts: expect.any(Number) }),
+      );
+      // The store receives 3 more and counts them in the POS (its webhooks still go out).
+      await stack.pos.setCount(order.sku, locationId, posBefore + 3);
+      await eventually(async () => expect(await stack.onHand(order.sku, locationId)).toBe(posBefore + 3 - 1));
+    } finally {
+      stack.pos.setDown(false);
+    }
+    // Once the POS takes the sale, its count and the shop's agree.
+    await sent(order.orderId);
+    expect(stack.pos.quantity(order.sku, locationId)).toBe(posBefore + 2);
+    await eventually(async () => expect(await stack.onHand(order.sku, locationId)).toBe(posBefore + 2));
+  });
 });

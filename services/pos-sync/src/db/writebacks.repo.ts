@@ -1,3 +1,4 @@
+import { versionKey, type StockKey } from './stock-versions.repo.js';
 import type { Queryable } from '@pl/service-kit';
 
 /** Records that an order's sale must reach the POS; false when it was recorded before (a redelivered event). */
@@ -32,8 +33,8 @@ export async function claimDueWritebacks(db: Queryable, limit: number, leaseMs: 
 }
 
 /** Notes, before the first call to the POS, when the sale first went there (kept by later attempts). */
-export async function noteWritebackAttempt(db: Queryable, orderId: string): Promise<void> {
-  await db.query(`UPDATE writebacks SET first_attempted_at = coalesce(first_attempted_at, now()) WHERE order_id = $1`, [orderId]);
+export async function noteWritebackAttempt(db: Queryable, orderId: string, lines: Array<{ sku: string; locationId: string; qty: number }>): Promise<void> {
+  await db.query(`UPDATE writebacks SET first_attempted_at = coalesce(first_attempted_at, now()), lines = $2::jsonb WHERE order_id = $1`, [orderId, JSON.stringify(lines)]);
 }
 
 /**
@@ -97,4 +98,19 @@ export async function scheduleWritebackRetry(db: Queryable, orderId: string, ret
 /** Makes every pending write-back due now (new settings: what waited for a POS can go). */
 export async function makePendingWritebacksDue(db: Queryable): Promise<void> {
   await db.query(`UPDATE writebacks SET next_attempt_at = now() WHERE status = 'pending' AND next_attempt_at > now()`);
+}
+
+/** Units sold but not yet confirmed by the POS, keyed like stock versions: the POS's counts do not include them yet. */
+export async function pendingSoldUnits(db: Queryable, keys: StockKey[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const { rows } = await db.query<{ sku: string; locationId: string; qty: number }>(
+    `SELECT l.sku, l."locationId", sum(l.qty)::int AS qty
+       FROM writebacks w
+       CROSS JOIN LATERAL jsonb_to_recordset(w.lines) AS l(sku text, "locationId" text, qty int)
+       JOIN unnest($1::text[], $2::text[]) AS k(sku, location_id) ON k.sku = l.sku AND k.location_id = l."locationId"
+      WHERE w.status = 'pending' AND w.lines IS NOT NULL
+      GROUP BY l.sku, l."locationId"`,
+    [keys.map((k) => k.sku), keys.map((k) => k.locationId)],
+  );
+  return new Map(rows.map((r) => [versionKey(r), r.qty]));
 }

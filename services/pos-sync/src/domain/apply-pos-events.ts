@@ -9,7 +9,8 @@ import { CatalogError } from '../clients/catalog-client.js';
 import { PosError } from '../connector/pos-connector.js';
 import { CountUpdatedData, PosEventTypes, PosWebhookEvent, ProductEventData } from '../connector/pos-wire.js';
 import { claimDueEvents, markEventApplied, scheduleEventRetry, type DueEvent } from '../db/pos-events.repo.js';
-import { findStockVersions, lockStock, recordStockVersions, versionKey } from '../db/stock-versions.repo.js';
+import { lockStock } from '../db/stock-versions.repo.js';
+import { applyPosCounts } from './apply-pos-counts.js';
 import { NOT_CONFIGURED_MESSAGE, requirePosSettings } from './pos-settings.js';
 import { retryDelayMs, type PosSyncContext } from './pos-sync-context.js';
 import { upsertPosProducts } from './upsert-pos-products.js';
@@ -17,7 +18,6 @@ import { upsertPosProducts } from './upsert-pos-products.js';
 const BATCH = 20;
 /** Longer than one event can take (a POS call waits out 429s): a pass that died releases its events after this. */
 const LEASE_MS = 5 * 60_000;
-const MAX_ON_HAND = 1_000_000;
 
 /** An event that will never apply: it is closed with this reason instead of retried. */
 class NotApplicable extends Error {}
@@ -63,25 +63,14 @@ async function applyEvent(ctx: PosSyncContext, event: DueEvent, shopLocations: (
 
 async function applyCount(ctx: PosSyncContext, count: z.infer<typeof CountUpdatedData>, shopLocations: () => Promise<Set<string>>): Promise<string | undefined> {
   const key = { sku: count.sku, locationId: count.location_id };
-  const outcome = await withTransaction(ctx.pool, async (client): Promise<{ note?: string; unknownSku?: true }> => {
+  const [outcome] = await withTransaction(ctx.pool, async (client) => {
     await lockStock(client, [key]);
-    const applied = (await findStockVersions(client, [key])).get(versionKey(key));
-    if (applied !== undefined && applied >= count.version) {
-      return { note: `Skipped: version ${count.version} of ${count.sku} at ${count.location_id} is not newer than the applied version ${applied}` };
-    }
-    try {
-      await ctx.catalog.setStock({ sku: count.sku, locationId: count.location_id, onHand: Math.min(Math.max(count.quantity, 0), MAX_ON_HAND) });
-    } catch (err) {
-      if (err instanceof CatalogError && err.code === 'UNKNOWN_SKU') return { unknownSku: true };
-      throw err;
-    }
-    await recordStockVersions(client, [{ ...key, version: count.version }]);
-    return {};
+    return applyPosCounts(ctx, client, [{ ...key, quantity: count.quantity, version: count.version }]);
   });
   // A sku the shop does not have yet: the whole product comes from the POS (its counts included),
   // once the lock above is released (the product's counts are locked together, in order).
-  if (outcome.unknownSku) return applyProduct(ctx, count.product_id, shopLocations);
-  return outcome.note;
+  if (outcome && 'unknownSku' in outcome) return applyProduct(ctx, count.product_id, shopLocations);
+  return outcome && 'note' in outcome ? outcome.note : undefined;
 }
 
 async function applyProduct(ctx: PosSyncContext, posProductId: string, shopLocations: () => Promise<Set<string>>): Promise<string | undefined> {

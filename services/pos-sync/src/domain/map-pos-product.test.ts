@@ -1,6 +1,6 @@
 import { UpsertProductRequest } from '@pl/contracts';
 import type { PosProduct } from '../connector/pos-wire.js';
-import { FALLBACK_GRADE, mapGrade, mapImage, mapPosProduct } from './map-pos-product.js';
+import { FALLBACK_GRADE, mapGrade, mapImage, mapPosProduct, shopOnHand } from './map-pos-product.js';
 
 type PosVariant = PosProduct['variants'][number];
 
@@ -81,6 +81,19 @@ describe('mapPosProduct', () => {
     ];
     const mapped = request(buildProduct({ variants: [buildVariant({ stock })] }), { isStale: (_sku, location, version) => location === 'dublin' && version < 7 });
     expect(mapped.variants[0]!.stock).toEqual([{ locationId: 'westerville', onHand: 5 }]);
+  });
+
+  it('leaves units sold online and not yet confirmed by the POS out of its counts, never below 0', () => {
+    const stock = [
+      { location_id: 'dublin', quantity: 4, version: 3 },
+      { location_id: 'westerville', quantity: 1, version: 2 },
+    ];
+    const mapped = request(buildProduct({ variants: [buildVariant({ stock })] }), { pendingSold: (_sku, location) => (location === 'dublin' ? 1 : 3) });
+    expect(mapped.variants[0]!.stock).toEqual([
+      { locationId: 'dublin', onHand: 3 },
+      { locationId: 'westerville', onHand: 0 },
+    ]);
+    expect([shopOnHand(5, 0), shopOnHand(-2, 0), shopOnHand(2_000_000, 1)]).toEqual([5, 0, 1_000_000]);
   });
 
   it("files a category the shop does not have under 'general'", () => {

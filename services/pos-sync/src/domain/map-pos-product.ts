@@ -10,6 +10,13 @@ export const FALLBACK_GRADE = 'USED';
 const GRADE_PATTERN = /^[A-Z_]{1,32}$/;
 const SKU_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 const MAX_ON_HAND = 1_000_000;
+
+/**
+ * What the shop has on hand when the POS counts `quantity`: the POS's count less the units sold
+ * online that the POS has not confirmed yet (pending write-backs) — the ARCHITECTURE §5 invariant:
+ * a count that does not know of a sale must not put the sold unit back on sale. Within 0…1,000,000.
+ */
+export const shopOnHand = (quantity: number, pendingSold: number) => Math.min(Math.max(quantity - pendingSold, 0), MAX_ON_HAND);
 const MAX_CENTS = 100_000_000;
 const MAX_VARIANTS = 50;
 
@@ -18,6 +25,8 @@ export interface MapOptions {
   locations: ReadonlySet<string>;
   /** Leaves out a count the shop already has a newer version of (see stock-versions.repo.ts). */
   isStale?: (sku: string, locationId: string, version: number) => boolean;
+  /** Units sold online that the POS has not confirmed yet, left out of its count (see apply-pos-counts.ts). */
+  pendingSold?: (sku: string, locationId: string) => number;
 }
 
 export type MapResult = { ok: true; request: UpsertProductRequest } | { ok: false; problem: string };
@@ -69,7 +78,7 @@ export function mapPosProduct(product: PosProduct, options: MapOptions): MapResu
     for (const s of v.stock) {
       if (!options.locations.has(s.location_id)) continue;
       if (options.isStale?.(v.sku, s.location_id, s.version)) continue;
-      stock.set(s.location_id, Math.min(Math.max(s.quantity, 0), MAX_ON_HAND));
+      stock.set(s.location_id, shopOnHand(s.quantity, options.pendingSold?.(v.sku, s.location_id) ?? 0));
     }
     variants.push({
       sku: v.sku,

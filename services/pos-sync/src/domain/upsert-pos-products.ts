@@ -4,6 +4,7 @@
 import { withTransaction } from '@pl/service-kit';
 import type { PosProduct } from '../connector/pos-wire.js';
 import { findStockVersions, lockStock, recordStockVersions, versionKey, type StockKey } from '../db/stock-versions.repo.js';
+import { pendingSoldUnits } from '../db/writebacks.repo.js';
 import { mapPosProduct } from './map-pos-product.js';
 import type { PosSyncContext } from './pos-sync-context.js';
 
@@ -21,13 +22,14 @@ export async function upsertPosProducts(ctx: Pick<PosSyncContext, 'pool' | 'cata
 
   return withTransaction(ctx.pool, async (client) => {
     await lockStock(client, keys);
-    const applied = await findStockVersions(client, keys);
+    const [applied, pending] = await Promise.all([findStockVersions(client, keys), pendingSoldUnits(client, keys)]);
+    const pendingSold = (sku: string, locationId: string) => pending.get(versionKey({ sku, locationId })) ?? 0;
     // A count at a version already applied is not sent again either: the shop may have sold units
     // since (not yet written back to the POS), and writing the POS's count over them would put
     // them back on sale.
     const isStale = (sku: string, locationId: string, version: number) => (applied.get(versionKey({ sku, locationId })) ?? -1) >= version;
 
-    const mapped = products.map((product) => ({ product, result: mapPosProduct(product, { locations, isStale }) }));
+    const mapped = products.map((product) => ({ product, result: mapPosProduct(product, { locations, isStale, pendingSold }) }));
     const requests = mapped.flatMap((m) => (m.result.ok ? [m.result.request] : []));
     const outcomes = requests.length > 0 ? await ctx.catalog.upsertProducts(requests) : [];
 

@@ -7,6 +7,7 @@
 // Only skus the POS has go (it refuses a whole adjustment over one it does not know, and a shop
 // sells products of its own too); an order of shop products only is done without the POS.
 import type { OrderAllocations } from '@pl/contracts';
+import { withTransaction } from '@pl/service-kit';
 import { CatalogError } from '../clients/catalog-client.js';
 import { PosError } from '../connector/pos-connector.js';
 import type { AdjustmentRequest } from '../connector/pos-wire.js';
@@ -20,6 +21,8 @@ import {
   scheduleWritebackRetry,
   type DueWriteback,
 } from '../db/writebacks.repo.js';
+import { lockStock } from '../db/stock-versions.repo.js';
+import { applyPosCounts, type PosCount } from './apply-pos-counts.js';
 import { loadPosSettings, NOT_CONFIGURED_MESSAGE, type PosSettings } from './pos-settings.js';
 import { retryDelayMs, type PosSyncContext } from './pos-sync-context.js';
 import { ABANDONED_RUN_MS } from './sync-status.js';
@@ -119,10 +122,23 @@ async function sendWriteback(ctx: PosSyncContext, { orderId, attempts, retryWind
       ctx.logger.info({ orderId }, 'sale has no POS items; nothing to write back');
       return;
     }
-    await noteWritebackAttempt(ctx.pool, orderId);
+    // Kept before the POS hears of it: until it confirms, counts from the POS are short of these units.
+    await noteWritebackAttempt(ctx.pool, orderId, lines);
     const pos = ctx.connect(settings);
-    for (const adjustment of saleAdjustments({ ...allocations, lines })) await pos.adjustInventory(adjustment.idempotencyKey, adjustment.body);
-    await markWritebackSent(ctx.pool, orderId);
+    // Under the stock locks of these counts: no webhook count is applied between the POS taking the
+    // sale and the sale leaving the pending ones (it would be short of the sale twice, or not at all).
+    await withTransaction(ctx.pool, async (client) => {
+      await lockStock(client, lines);
+      const counts: PosCount[] = [];
+      for (const adjustment of saleAdjustments({ ...allocations, lines })) {
+        const answer = await pos.adjustInventory(adjustment.idempotencyKey, adjustment.body);
+        counts.push(...answer.changes.map((c) => ({ sku: c.sku, locationId: c.location_id, quantity: c.quantity, version: c.version })));
+      }
+      await markWritebackSent(client, orderId);
+      // The POS answered its counts after the sale: applied like any count (if newer than what the
+      // shop has), which also settles a count that was applied short of this sale meanwhile.
+      await applyPosCounts(ctx, client, counts);
+    });
     ctx.logger.info({ orderId, shopOnlyLines: allocations.lines.length - lines.length }, 'sale written back to the POS');
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
