@@ -107,6 +107,25 @@ describe('write-back of sales to the POS', () => {
     expect(await writeback(order.orderId)).toMatchObject({ attempts: 1, last_error: null });
   });
 
+  it('retries a sale with exactly the lines its first attempt sent, even if the POS has learnt another of its skus since', async () => {
+    const applied = stack.pos.adjustmentsApplied();
+    const order = await placeOrder(1);
+    const shopSku = await shopOnlySku();
+    await holdAndCommit(order.orderId, shopSku, 1);
+    stack.pos.setDown(true);
+    try {
+      await publishOrderPlaced(order.orderId, order.sku, 1);
+      await eventually(async () => expect(await writeback(order.orderId)).toMatchObject({ status: 'pending', lines: [expect.objectContaining({ sku: order.sku })] }));
+      // Meanwhile the shop learns that the POS has the other sku too (a sync counted it there).
+      await stack.pool.query(`INSERT INTO stock_versions (sku, location_id, version) VALUES ($1, 'dublin', 1)`, [shopSku]);
+    } finally {
+      stack.pos.setDown(false);
+    }
+    await sent(order.orderId);
+    expect(stack.pos.adjustmentsApplied()).toBe(applied + 1);
+    expect(posQuantities(order)).toEqual(expectedAfterSale(order));
+  });
+
   it('marks an order of shop products only done without calling the POS, saying why', async () => {
     const applied = stack.pos.adjustmentsApplied();
     const orderId = randomUUID();

@@ -1,5 +1,5 @@
-import { versionKey, type StockKey } from './stock-versions.repo.js';
 import type { Queryable } from '@pl/service-kit';
+import { versionKey, type StockKey } from './stock-versions.repo.js';
 
 /** Records that an order's sale must reach the POS; false when it was recorded before (a redelivered event). */
 export async function recordWriteback(db: Queryable, orderId: string): Promise<boolean> {
@@ -7,9 +7,13 @@ export async function recordWriteback(db: Queryable, orderId: string): Promise<b
   return rowCount === 1;
 }
 
+export type WritebackLine = StockKey & { qty: number };
+
 export interface DueWriteback {
   orderId: string;
   attempts: number;
+  /** The lines an earlier attempt sent (null before the first): a retry sends exactly those again. */
+  lines: WritebackLine[] | null;
   /** Whether it first went to the POS longer than `retryWindowMs` ago (see claimDueWritebacks). */
   retryWindowClosed: boolean;
 }
@@ -25,16 +29,19 @@ export async function claimDueWritebacks(db: Queryable, limit: number, leaseMs: 
      WHERE order_id IN (
        SELECT order_id FROM writebacks WHERE status = 'pending' AND next_attempt_at <= now()
        ORDER BY created_at, order_id LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING order_id AS "orderId", attempts,
+     RETURNING order_id AS "orderId", attempts, lines,
        coalesce(first_attempted_at < now() - make_interval(secs => $3::double precision / 1000), false) AS "retryWindowClosed"`,
     [limit, leaseMs, retryWindowMs],
   );
   return rows;
 }
 
-/** Notes, before the first call to the POS, when the sale first went there (kept by later attempts). */
-export async function noteWritebackAttempt(db: Queryable, orderId: string, lines: Array<{ sku: string; locationId: string; qty: number }>): Promise<void> {
-  await db.query(`UPDATE writebacks SET first_attempted_at = coalesce(first_attempted_at, now()), lines = $2::jsonb WHERE order_id = $1`, [orderId, JSON.stringify(lines)]);
+/** Notes, before the first call to the POS, when the sale first went there and what it carries (both kept by later attempts). */
+export async function noteWritebackAttempt(db: Queryable, orderId: string, lines: WritebackLine[]): Promise<void> {
+  await db.query(
+    `UPDATE writebacks SET first_attempted_at = coalesce(first_attempted_at, now()), lines = coalesce(lines, $2::jsonb) WHERE order_id = $1`,
+    [orderId, JSON.stringify(lines)],
+  );
 }
 
 /**

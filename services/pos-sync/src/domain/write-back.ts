@@ -84,7 +84,8 @@ export async function sendDueWritebacks(ctx: PosSyncContext): Promise<number> {
   }
 }
 
-async function sendWriteback(ctx: PosSyncContext, { orderId, attempts, retryWindowClosed }: DueWriteback): Promise<void> {
+async function sendWriteback(ctx: PosSyncContext, due: DueWriteback): Promise<void> {
+  const { orderId, attempts, retryWindowClosed } = due;
   if (retryWindowClosed) {
     ctx.logger.error({ orderId, attempts }, 'the POS did not confirm a sale write-back within 23 hours; it will not be retried');
     await markWritebackFailed(ctx.pool, orderId, WritebackNotes.notConfirmed, { attempted: false });
@@ -108,15 +109,17 @@ async function sendWriteback(ctx: PosSyncContext, { orderId, attempts, retryWind
       await markWritebackFailed(ctx.pool, orderId, 'The catalog has no stock committed to this order');
       return;
     }
-    const known = await knownPosSkus(ctx.pool, allocations.lines.map((l) => l.sku), ABANDONED_RUN_MS);
-    // Before a first sync from this POS has filled in its skus, an order of its items must not pass as shop-only.
-    if (!known.settled) {
-      await scheduleWritebackRetry(ctx.pool, orderId, { error: WritebackNotes.waitingForSync, delayMs: ctx.settings.retryMaxMs, attempted: false });
-      return;
+    // A retry sends what the first attempt sent (the POS takes the same key only with the same body).
+    let lines = due.lines;
+    if (!lines) {
+      const known = await knownPosSkus(ctx.pool, allocations.lines.map((l) => l.sku), ABANDONED_RUN_MS);
+      // Before a first sync from this POS has filled in its skus, an order of its items must not pass as shop-only.
+      if (!known.settled) {
+        await scheduleWritebackRetry(ctx.pool, orderId, { error: WritebackNotes.waitingForSync, delayMs: ctx.settings.retryMaxMs, attempted: false });
+        return;
+      }
+      lines = allocations.lines.filter((l) => known.skus.has(l.sku));
     }
-    // REVIEW: a retry's body now also depends on which skus the POS has: one the POS starts carrying
-    // between two attempts of the same order changes it, and the POS answers 409 (kept as failed).
-    const lines = allocations.lines.filter((l) => known.skus.has(l.sku));
     if (lines.length === 0) {
       await markWritebackSkipped(ctx.pool, orderId, WritebackNotes.noPosItems);
       ctx.logger.info({ orderId }, 'sale has no POS items; nothing to write back');
