@@ -1,13 +1,13 @@
 // Composition root. runService (service-kit) migrates the schema (outbox first), seeds the demo
-// data into an empty database, connects NATS, starts the outbox relay and the hold-expiry
-// sweeper, serves createApp and shuts down gracefully on SIGTERM.
+// data into an empty database, connects NATS, starts the outbox relay, the hold-expiry sweeper and
+// the pruning of long-ended holds, serves createApp and shuts down gracefully on SIGTERM.
 import { fileURLToPath } from 'node:url';
 import { runService, startPeriodicWorker } from '@pl/service-kit';
 import { createApp } from './app.js';
 import { loadCatalogConfig } from './config.js';
 import { seedDemoCatalog } from './db/demo-catalog.seed.js';
 import { seedStoreLocations } from './db/store-locations.seed.js';
-import { expireLapsedHolds, HOLD_SWEEP_INTERVAL_MS } from './domain/hold-expiry.js';
+import { expireLapsedHolds, HOLD_PRUNE_INTERVAL_MS, HOLD_SWEEP_INTERVAL_MS, pruneEndedHolds } from './domain/hold-expiry.js';
 
 const config = loadCatalogConfig();
 
@@ -22,6 +22,8 @@ await runService({
   workers: [
     ({ pool, logger }) =>
       startPeriodicWorker({ name: 'hold-expiry', intervalMs: HOLD_SWEEP_INTERVAL_MS, logger, run: () => expireLapsedHolds(pool) }),
+    ({ pool, logger }) =>
+      startPeriodicWorker({ name: 'hold-pruning', intervalMs: HOLD_PRUNE_INTERVAL_MS, logger, run: async () => void (await pruneEndedHolds(pool)) }),
   ],
   createApp: (deps) => createApp(deps, { internalApiToken: config.INTERNAL_API_TOKEN, mediaDir: fileURLToPath(new URL('../media', import.meta.url)) }),
 });

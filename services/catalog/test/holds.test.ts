@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hold } from '@pl/contracts';
-import { expireLapsedHolds } from '../src/domain/hold-expiry.js';
+import { expireLapsedHolds, pruneEndedHolds } from '../src/domain/hold-expiry.js';
 import { INTERNAL_TOKEN, startCatalog, type CatalogTestApp } from './catalog-test-app.js';
 import { insertHold, insertProduct } from './factories.js';
 
@@ -178,6 +178,34 @@ describe('internal holds API', () => {
 
       await expireLapsedHolds(catalog.pool); // nothing left to do: no second event
       expect((await events()).rowCount).toBe(1);
+    });
+  });
+
+  describe('pruning', () => {
+    it('deletes released and expired holds that ended more than 7 days ago, with their allocations, and keeps the rest', async () => {
+      const { variants } = await product([{ locationId: 'dublin', onHand: 20 }]);
+      const variantId = variants[0]!.id;
+      const hold = async (status: 'active' | 'released' | 'expired' | 'committed', endedDaysAgo: number) => {
+        const id = await insertHold(catalog.pool, { variantId, locationId: 'dublin', qty: 1, expiresInSeconds: status === 'active' ? 600 : -60 });
+        await catalog.pool.query(`UPDATE holds SET status = $2, order_id = $3, updated_at = now() - make_interval(days => $4) WHERE id = $1`, [
+          id,
+          status,
+          status === 'committed' ? `order-${id}` : null,
+          endedDaysAgo,
+        ]);
+        return id;
+      };
+      const old = [await hold('released', 8), await hold('expired', 30)];
+      const kept = [await hold('released', 6), await hold('expired', 1), await hold('committed', 60), await hold('active', 0)];
+
+      // As the hourly worker runs it; the next run finds nothing left.
+      expect(await pruneEndedHolds(catalog.pool)).toBeGreaterThanOrEqual(2);
+      expect(await pruneEndedHolds(catalog.pool)).toBe(0);
+
+      const { rows } = await catalog.pool.query('SELECT id FROM holds WHERE variant_id = $1 ORDER BY id', [variantId]);
+      expect(rows.map((r) => r.id).sort()).toEqual([...kept].sort());
+      const orphans = await catalog.pool.query('SELECT count(*)::int AS n FROM hold_allocations WHERE hold_id = ANY($1::uuid[])', [old]);
+      expect(orphans.rows[0].n).toBe(0);
     });
   });
 

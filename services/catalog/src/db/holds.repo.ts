@@ -108,3 +108,16 @@ export async function markLapsedHoldsExpired(db: Queryable, variantIds: readonly
   );
   return [...new Set(rows.map((r) => r.variantId))];
 }
+
+/**
+ * Deletes up to `limit` released or expired holds (and, by cascade, their allocations) that ended
+ * before `before`. Committed holds stay: they are the record of what each order took.
+ */
+export async function deleteEndedHolds(db: Queryable, before: Date, limit: number): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM holds WHERE id IN (
+       SELECT id FROM holds WHERE status IN ('released', 'expired') AND updated_at < $1 LIMIT $2)`,
+    [before, limit],
+  );
+  return rowCount ?? 0;
+}
