@@ -4,6 +4,7 @@ import { IngestedEvent, SyncStatus } from '@pl/contracts';
 import { OUTBOX_MIGRATION } from '@pl/service-kit';
 import { startTestService, testCallers, type TestService } from '@pl/service-kit/testing';
 import { createApp, posSyncContext } from '../src/app.js';
+import { pruneAppliedEvents } from '../src/domain/prune-events.js';
 
 /** The reads need neither a catalog nor a POS: nothing listens at these addresses. */
 const OFFLINE = { catalogUrl: 'http://127.0.0.1:9', internalApiToken: 'x'.repeat(32), settingsKey: randomBytes(32), webhookUrl: 'http://127.0.0.1:9/hooks' };
@@ -87,6 +88,20 @@ describe('pos-sync service', () => {
     it('reports a run in progress as syncing', async () => {
       await posSync.pool.query(`INSERT INTO sync_runs (status) VALUES ('running')`);
       expect((await (await get('/api/admin/sync/status')).json()).status).toBe('syncing');
+    });
+  });
+
+  describe('pruning of webhook events', () => {
+    it('deletes applied events ingested more than 30 days ago and keeps newer or unapplied ones', async () => {
+      await posSync.pool.query(
+        `INSERT INTO pos_events (id, type, payload, ingested_at, applied_at) VALUES
+           ('evt-old', 't', '{}', now() - interval '31 days', now() - interval '31 days'),
+           ('evt-old-unapplied', 't', '{}', now() - interval '31 days', NULL),
+           ('evt-recent', 't', '{}', now() - interval '29 days', now() - interval '29 days')`,
+      );
+      expect(await pruneAppliedEvents(posSync.pool)).toBe(1);
+      const { rows } = await posSync.pool.query('SELECT id FROM pos_events ORDER BY id');
+      expect(rows.map((r) => r.id)).toEqual(['evt-old-unapplied', 'evt-recent']);
     });
   });
 

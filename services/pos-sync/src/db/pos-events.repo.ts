@@ -58,3 +58,15 @@ export async function scheduleEventRetry(db: Queryable, id: string, error: strin
     [id, error, delayMs],
   );
 }
+
+/**
+ * Deletes applied events ingested before `before`, up to `limit`. Safe for de-duplication: a POS
+ * redelivers within a minute, and a delivery signed long ago fails the timestamp check anyway.
+ */
+export async function deleteAppliedEvents(db: Queryable, before: Date, limit: number): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM pos_events WHERE id IN (SELECT id FROM pos_events WHERE applied_at IS NOT NULL AND ingested_at < $1 LIMIT $2)`,
+    [before, limit],
+  );
+  return rowCount ?? 0;
+}
