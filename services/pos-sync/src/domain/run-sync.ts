@@ -11,13 +11,13 @@ import { AppError, conflict } from '@pl/service-kit';
 import { CatalogError } from '../clients/catalog-client.js';
 import { PosError } from '../connector/pos-connector.js';
 import type { PosProduct } from '../connector/pos-wire.js';
-import { saveWebhookSubscription } from '../db/pos-settings.repo.js';
 import { failAbandonedRuns, finishRun, lastSucceededRun, startRun, touchRun, type SyncKind } from '../db/sync-runs.repo.js';
 import { requirePosSettings, type PosSettings } from './pos-settings.js';
 import type { PosSyncContext } from './pos-sync-context.js';
-import { SecretFields, SecretUnreadableError } from './secret-box.js';
+import { SecretUnreadableError } from './secret-box.js';
 import { ABANDONED_RUN_ERROR, ABANDONED_RUN_MS } from './sync-status.js';
 import { upsertPosProducts } from './upsert-pos-products.js';
+import { registerWebhookSubscription } from './webhook-subscription.js';
 
 export type SyncStats = SyncTriggerResult['stats'];
 
@@ -96,12 +96,7 @@ export async function runScheduledSync(ctx: PosSyncContext): Promise<void> {
 
 async function pull(ctx: PosSyncContext, settings: PosSettings, since: Date | null, tally: Tally): Promise<void> {
   const pos = ctx.connect(settings);
-  const subscription = await pos.subscribeWebhook(ctx.settings.webhookUrl);
-  await saveWebhookSubscription(ctx.pool, {
-    registeredWith: settings.stored,
-    url: ctx.settings.webhookUrl,
-    keySealed: ctx.secrets.seal(subscription.signatureKey, SecretFields.webhookKey),
-  });
+  await registerWebhookSubscription(ctx, settings);
   const locations = await ctx.catalog.locationIds();
 
   const inFlight = new Set<Promise<void>>();
