@@ -53,10 +53,12 @@ export type ServiceConfig = z.infer<ReturnType<typeof serviceConfig>>;
  */
 export const DEVELOPMENT_INTERNAL_API_TOKEN = 'development-only-internal-api-token-not-a-secret';
 
+/** For z.preprocess: an empty variable (docker-compose's `${VAR:-}`) counts as unset. */
+export const emptyAsUnset = (v: unknown) => (v === '' ? undefined : v);
+
 /** The secret the services share for their internal APIs (`/internal/*`, never routed by the gateway). */
-// An empty value (docker-compose's `${INTERNAL_API_TOKEN:-}`) counts as unset.
 export const internalApiTokenVar = z.preprocess(
-  (v) => (v === '' ? undefined : v),
+  emptyAsUnset,
   z.string().min(32, 'must be at least 32 characters').default(DEVELOPMENT_INTERNAL_API_TOKEN),
 );
 

@@ -105,6 +105,19 @@ export function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) =>
   return withClient(pool, (client) => inTransaction(client, fn));
 }
 
+/**
+ * Deletes in batches of `batchSize` until a batch comes back short, so a large clean-up never holds
+ * long locks; `deleteBatch(limit)` deletes at most `limit` rows and answers how many. Answers the total.
+ */
+export async function deleteInBatches(deleteBatch: (limit: number) => Promise<number>, batchSize = 1000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteBatch(batchSize);
+    total += deleted;
+    if (deleted < batchSize) return total;
+  }
+}
+
 export interface RunMigrationsOptions {
   schema: string;
   /** Folder of the service's forward-only `NNN-name.sql` files, applied in numeric order after the kit's own. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_HOLD_SECONDS, UNIQUE_ITEM_HOLD_SECONDS } from '@pl/contracts';
-import { internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlVar } from '@pl/service-kit';
+import { emptyAsUnset, internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlVar } from '@pl/service-kit';
 
-const optionalSecret = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
+const optionalSecret = z.preprocess(emptyAsUnset, z.string().min(1).optional());
 
 export const CartConfig = serviceConfig({ port: 5103, schema: 'cart' })
   .extend({
@@ -20,8 +20,8 @@ export const CartConfig = serviceConfig({ port: 5103, schema: 'cart' })
     STRIPE_WEBHOOK_SECRET: optionalSecret,
     /** Where Stripe's API is; unset: api.stripe.com. Tests point these at a local fake. */
     STRIPE_API_HOST: optionalSecret,
-    STRIPE_API_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
-    STRIPE_API_PROTOCOL: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['http', 'https']).optional()),
+    STRIPE_API_PORT: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(65535).optional()),
+    STRIPE_API_PROTOCOL: z.preprocess(emptyAsUnset, z.enum(['http', 'https']).optional()),
   })
   .superRefine(requireInternalApiTokenInProduction)
   .superRefine((c, ctx) => {

@@ -23,7 +23,7 @@ await runService({
     ({ pool, logger }) =>
       startPeriodicWorker({ name: 'hold-expiry', intervalMs: HOLD_SWEEP_INTERVAL_MS, logger, run: () => expireLapsedHolds(pool) }),
     ({ pool, logger }) =>
-      startPeriodicWorker({ name: 'hold-pruning', intervalMs: HOLD_PRUNE_INTERVAL_MS, logger, run: async () => void (await pruneEndedHolds(pool)) }),
+      startPeriodicWorker({ name: 'hold-pruning', intervalMs: HOLD_PRUNE_INTERVAL_MS, logger, run: () => pruneEndedHolds(pool) }),
   ],
   createApp: (deps) => createApp(deps, { internalApiToken: config.INTERNAL_API_TOKEN, mediaDir: fileURLToPath(new URL('../media', import.meta.url)) }),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlVar } from '@pl/service-kit';
+import { emptyAsUnset, internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlVar } from '@pl/service-kit';
 
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUnset, schema.optional());
 
 export const IdentityConfig = serviceConfig({ port: 5101, schema: 'identity' })
   .extend({

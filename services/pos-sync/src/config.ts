@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { PosWebhookPath } from '@pl/contracts';
-import { internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlVar } from '@pl/service-kit';
+import { emptyAsUnset, internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlVar } from '@pl/service-kit';
 
-// An empty value (docker-compose's `${VAR:-}`) counts as unset.
-const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v);
 
 /** 32 bytes, written as 64 hex characters or as base64 / base64url (43 characters, optional '='). */
 export function parseSettingsKey(value: string): Buffer | undefined {
@@ -16,7 +14,7 @@ export function parseSettingsKey(value: string): Buffer | undefined {
 }
 
 const settingsKeyVar = z.preprocess(
-  unsetIfEmpty,
+  emptyAsUnset,
   z
     .string()
     .transform((value, ctx) => {
@@ -27,7 +25,7 @@ const settingsKeyVar = z.preprocess(
     .optional(),
 );
 
-const seconds = (fallback: number, min: number) => z.preprocess(unsetIfEmpty, z.coerce.number().int().min(min).max(86_400).default(fallback));
+const seconds = (fallback: number, min: number) => z.preprocess(emptyAsUnset, z.coerce.number().int().min(min).max(86_400).default(fallback));
 
 export const PosSyncConfig = serviceConfig({ port: 5104, schema: 'pos_sync' })
   .extend({
@@ -46,9 +44,9 @@ export const PosSyncConfig = serviceConfig({ port: 5104, schema: 'pos_sync' })
     /** Where the shop is served (through the gateway). */
     PUBLIC_ORIGIN: urlVar('http://localhost:5000'),
     /** The URL the POS delivers webhooks to; unset: PUBLIC_ORIGIN + /api/webhooks/pos. */
-    POS_WEBHOOK_URL: z.preprocess(unsetIfEmpty, z.url({ protocol: /^https?$/ }).optional()),
+    POS_WEBHOOK_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^https?$/ }).optional()),
     /** How long one call to the POS may take. */
-    POS_REQUEST_TIMEOUT_MS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(100).max(120_000).default(10_000)),
+    POS_REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(120_000).default(10_000)),
   })
   .superRefine(requireInternalApiTokenInProduction)
   .superRefine((c, ctx) => {

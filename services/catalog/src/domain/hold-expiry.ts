@@ -1,4 +1,4 @@
-import { withTransaction, type Pool } from '@pl/service-kit';
+import { deleteInBatches, withTransaction, type Pool } from '@pl/service-kit';
 import { deleteEndedHolds, lockVariantsWithLapsedHolds, markLapsedHoldsExpired } from '../db/holds.repo.js';
 import { recordInventoryUpdated } from './inventory-events.js';
 
@@ -31,19 +31,13 @@ export async function expireLapsedHolds(pool: Pool, options: { maxBatches?: numb
 /** How often main.ts prunes ended holds, and how long an ended hold is kept (for support questions). */
 export const HOLD_PRUNE_INTERVAL_MS = 60 * 60_000;
 export const ENDED_HOLD_RETENTION_MS = 7 * 24 * 60 * 60_000;
-const PRUNE_BATCH = 1000;
 
 /**
- * Deletes released and expired holds that ended more than `retentionMs` ago, in small batches (no
- * long lock on the table). Every add-to-cart makes a hold, so without this the table only grows.
+ * Deletes released and expired holds that ended more than `retentionMs` ago, in batches (no long
+ * lock on the table). Every add-to-cart makes a hold, so without this the table only grows.
  * Answers how many went.
  */
-export async function pruneEndedHolds(pool: Pool, options: { retentionMs?: number; now?: number } = {}): Promise<number> {
+export function pruneEndedHolds(pool: Pool, options: { retentionMs?: number; now?: number } = {}): Promise<number> {
   const before = new Date((options.now ?? Date.now()) - (options.retentionMs ?? ENDED_HOLD_RETENTION_MS));
-  let pruned = 0;
-  for (;;) {
-    const deleted = await deleteEndedHolds(pool, before, PRUNE_BATCH);
-    pruned += deleted;
-    if (deleted < PRUNE_BATCH) return pruned;
-  }
+  return deleteInBatches((limit) => deleteEndedHolds(pool, before, limit));
 }

@@ -1,18 +1,12 @@
-import type { Pool } from '@pl/service-kit';
+import { deleteInBatches, type Pool } from '@pl/service-kit';
 import { deleteAppliedEvents } from '../db/pos-events.repo.js';
 
 /** How often pos-sync prunes applied webhook events, and how long it keeps them (the dashboard shows the newest). */
 export const EVENT_PRUNE_INTERVAL_MS = 60 * 60_000;
 export const APPLIED_EVENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
-const PRUNE_BATCH = 1000;
 
-/** Deletes applied events older than the retention, in small batches; every stock change in the POS is one. */
-export async function pruneAppliedEvents(pool: Pool, options: { retentionMs?: number; now?: number } = {}): Promise<number> {
+/** Deletes applied events older than the retention, in batches; every stock change in the POS is one. */
+export function pruneAppliedEvents(pool: Pool, options: { retentionMs?: number; now?: number } = {}): Promise<number> {
   const before = new Date((options.now ?? Date.now()) - (options.retentionMs ?? APPLIED_EVENT_RETENTION_MS));
-  let pruned = 0;
-  for (;;) {
-    const deleted = await deleteAppliedEvents(pool, before, PRUNE_BATCH);
-    pruned += deleted;
-    if (deleted < PRUNE_BATCH) return pruned;
-  }
+  return deleteInBatches((limit) => deleteAppliedEvents(pool, before, limit));
 }

@@ -19,7 +19,7 @@ export async function startPosSyncWorkers(ctx: PosSyncContext, nats: NatsConn, o
   const periodic = [
     startPeriodicWorker({ name: 'pos-events', intervalMs, logger: ctx.logger, run: () => ctx.eventApplier.kick() }),
     startPeriodicWorker({ name: 'pos-writebacks', intervalMs, logger: ctx.logger, run: () => ctx.writebacks.kick() }),
-    startPeriodicWorker({ name: 'pos-event-pruning', intervalMs: EVENT_PRUNE_INTERVAL_MS, logger: ctx.logger, run: async () => void (await pruneAppliedEvents(ctx.pool)) }),
+    startPeriodicWorker({ name: 'pos-event-pruning', intervalMs: EVENT_PRUNE_INTERVAL_MS, logger: ctx.logger, run: () => pruneAppliedEvents(ctx.pool) }),
     ...(options.syncIntervalS > 0
       ? [startPeriodicWorker({ name: 'pos-scheduled-sync', intervalMs: options.syncIntervalS * 1000, logger: ctx.logger, run: () => runScheduledSync(ctx) })]
       : []),
