@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { PosWebhookPath } from '@pl/contracts';
 import { emptyAsUnset, internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlVar } from '@pl/service-kit';
 
-
 /** 32 bytes, written as 64 hex characters or as base64 / base64url (43 characters, optional '='). */
 export function parseSettingsKey(value: string): Buffer | undefined {
   if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');

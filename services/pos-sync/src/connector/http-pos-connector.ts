@@ -136,13 +136,12 @@ export function createHttpPosConnector(options: HttpPosConnectorOptions): PosCon
       if (res.status === 429) throw new PosError('rate-limited', `The POS at ${base} kept refusing requests as too many (rate limited); try again later`, 429);
       if (res.status === 503) throw new PosError('unavailable', `The POS at ${base} is unavailable right now; try again later`, 503);
       if (!posError.success) throw notAPos(res.status); // a web server, a proxy's error page, another API
-      const { code } = posError.data.error;
       // The POS's words reach the dashboard and the sync log: keep them short and printable.
       const message = shortText(posError.data.error.message);
-      if (res.status === 401) throw new PosError('unauthorized', 'The POS refused the API key', 401, code);
-      if (res.status >= 500) throw new PosError('unavailable', `The POS at ${base} failed (HTTP ${res.status}): ${message}`, res.status, code);
+      if (res.status === 401) throw new PosError('unauthorized', 'The POS refused the API key', 401);
+      if (res.status >= 500) throw new PosError('unavailable', `The POS at ${base} failed (HTTP ${res.status}): ${message}`, res.status);
       if (res.status === 404 && call.notFoundIsUndefined) return undefined;
-      if (res.status >= 400) throw new PosError('rejected', `The POS rejected the request: ${message}`, res.status, code);
+      if (res.status >= 400) throw new PosError('rejected', `The POS rejected the request: ${message}`, res.status);
       throw notAPos(res.status);
     }
   }

@@ -42,8 +42,6 @@ export class PosError extends Error {
     readonly kind: PosErrorKind,
     message: string,
     readonly status?: number,
-    /** The POS's own error code, e.g. 'not_found'. */
-    readonly posCode?: string,
   ) {
     super(message);
     this.name = 'PosError';

@@ -6,7 +6,7 @@ export interface StockKey {
 }
 
 /** A count's key in JS maps (never sent to PostgreSQL, where text cannot hold NUL). */
-const keyOf = (k: StockKey) => `${k.sku}\u0000${k.locationId}`;
+export const versionKey = (k: StockKey) => `${k.sku}\u0000${k.locationId}`;
 
 /**
  * Serialises every write of these counts to the catalog until the caller's transaction ends, so a
@@ -32,16 +32,15 @@ export async function findStockVersions(db: Queryable, keys: StockKey[]): Promis
      JOIN unnest($1::text[], $2::text[]) AS k(sku, location_id) USING (sku, location_id)`,
     [keys.map((k) => k.sku), keys.map((k) => k.locationId)],
   );
-  return new Map(rows.map((r) => [keyOf({ sku: r.sku, locationId: r.location_id }), Number(r.version)]));
+  return new Map(rows.map((r) => [versionKey({ sku: r.sku, locationId: r.location_id }), Number(r.version)]));
 }
 
-export const versionKey = keyOf;
 
 /** Records applied versions; a lower version never replaces a higher one. */
 export async function recordStockVersions(db: Queryable, counts: Array<StockKey & { version: number }>): Promise<void> {
   // One row per count (an upsert may not touch a row twice), with its highest version.
   const newest = new Map<string, StockKey & { version: number }>();
-  for (const c of counts) if ((newest.get(keyOf(c))?.version ?? -1) < c.version) newest.set(keyOf(c), c);
+  for (const c of counts) if ((newest.get(versionKey(c))?.version ?? -1) < c.version) newest.set(versionKey(c), c);
   const entries = [...newest.values()];
   if (entries.length === 0) return;
   await db.query(

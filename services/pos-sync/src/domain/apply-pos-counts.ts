@@ -21,6 +21,7 @@ export type CountOutcome = { applied: true } | { applied: false; note: string } 
 export async function applyPosCounts(ctx: Pick<PosSyncContext, 'catalog'>, db: pg.PoolClient, counts: PosCount[]): Promise<CountOutcome[]> {
   const [applied, pending] = await Promise.all([findStockVersions(db, counts), pendingSoldUnits(db, counts)]);
   const outcomes: CountOutcome[] = [];
+  const written: PosCount[] = [];
   for (const count of counts) {
     const key = versionKey(count);
     const current = applied.get(key);
@@ -37,9 +38,12 @@ export async function applyPosCounts(ctx: Pick<PosSyncContext, 'catalog'>, db: p
       }
       throw err;
     }
-    await recordStockVersions(db, [count]);
+    written.push(count);
     applied.set(key, count.version);
     outcomes.push({ applied: true });
   }
+  // One statement for all (a sale's answer can carry a hundred counts); a failure above rolls the
+  // caller's transaction back with them.
+  await recordStockVersions(db, written);
   return outcomes;
 }

@@ -5,14 +5,12 @@
 // note saying why; anything else is retried with back-off.
 import { withTransaction } from '@pl/service-kit';
 import { z } from 'zod';
-import { CatalogError } from '../clients/catalog-client.js';
-import { PosError } from '../connector/pos-connector.js';
 import { CountUpdatedData, PosEventTypes, PosWebhookEvent, ProductEventData } from '../connector/pos-wire.js';
 import { claimDueEvents, markEventApplied, scheduleEventRetry, type DueEvent } from '../db/pos-events.repo.js';
 import { lockStock } from '../db/stock-versions.repo.js';
 import { applyPosCounts } from './apply-pos-counts.js';
-import { NOT_CONFIGURED_MESSAGE, requirePosSettings } from './pos-settings.js';
-import { retryDelayMs, type PosSyncContext } from './pos-sync-context.js';
+import { requirePosSettings } from './pos-settings.js';
+import { isPermanent, messageOf, retryDelayMs, type PosSyncContext } from './pos-sync-context.js';
 import { upsertPosProducts } from './upsert-pos-products.js';
 
 const BATCH = 20;
@@ -74,10 +72,8 @@ async function applyCount(ctx: PosSyncContext, count: z.infer<typeof CountUpdate
 }
 
 async function applyProduct(ctx: PosSyncContext, posProductId: string, shopLocations: () => Promise<Set<string>>): Promise<string | undefined> {
-  // Without usable settings the product cannot be fetched yet: retried (plain Error) until an admin saves them.
-  const settings = await requirePosSettings(ctx).catch((err: unknown) => {
-    throw new Error(err instanceof Error ? err.message : NOT_CONFIGURED_MESSAGE);
-  });
+  // Without usable settings the product cannot be fetched yet: retried until an admin saves them.
+  const settings = await requirePosSettings(ctx);
   const product = await ctx.connect(settings).getProduct(posProductId);
   if (!product) throw new NotApplicable(`the POS has no product ${posProductId} any more`);
   const [result] = await upsertPosProducts(ctx, [product], await shopLocations());
@@ -93,12 +89,3 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   if (!parsed.success) throw new NotApplicable('the event is not the shape the POS API documents');
   return parsed.data;
 }
-
-/** A refusal that repeating cannot change: the POS or the catalog said no to this very request. */
-function isPermanent(err: unknown): boolean {
-  if (err instanceof PosError) return err.kind === 'rejected';
-  if (err instanceof CatalogError) return !err.transient;
-  return false;
-}
-
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));

@@ -1,6 +1,6 @@
 import type { Logger, Pool } from '@pl/service-kit';
-import type { CatalogClient } from '../clients/catalog-client.js';
-import type { PosConnector } from '../connector/pos-connector.js';
+import { CatalogError, type CatalogClient } from '../clients/catalog-client.js';
+import { PosError, type PosConnector } from '../connector/pos-connector.js';
 import type { KickablePass } from '../workers/kickable-pass.js';
 import type { SecretBox } from './secret-box.js';
 
@@ -32,3 +32,12 @@ export interface PosSyncContext {
 /** Exponential back-off: retryBaseMs, twice that, ... capped at retryMaxMs. */
 export const retryDelayMs = (settings: Pick<PosSyncSettings, 'retryBaseMs' | 'retryMaxMs'>, attempts: number) =>
   Math.min(settings.retryMaxMs, settings.retryBaseMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
+
+/** A refusal that repeating cannot change: the POS or the catalog said no to this very request. */
+export function isPermanent(err: unknown): boolean {
+  if (err instanceof PosError) return err.kind === 'rejected';
+  if (err instanceof CatalogError) return !err.transient;
+  return false;
+}
+
+export const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));

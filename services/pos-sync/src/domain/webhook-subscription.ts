@@ -1,5 +1,6 @@
-import { findSettings, saveWebhookSubscription, type StoredSettings } from '../db/pos-settings.repo.js';
-import type { PosSyncContext } from './pos-sync-context.js';
+import { saveWebhookSubscription, type StoredSettings } from '../db/pos-settings.repo.js';
+import { loadPosSettings } from './pos-settings.js';
+import { messageOf, type PosSyncContext } from './pos-sync-context.js';
 import { SecretFields } from './secret-box.js';
 
 /**
@@ -20,12 +21,11 @@ export async function registerWebhookSubscription(
 }
 
 /** After settings were saved: subscribe at once, so webhooks flow before the next sync; a failure waits for that sync. */
-export async function subscribeAfterSave(ctx: Pick<PosSyncContext, 'pool' | 'secrets' | 'connect' | 'settings' | 'logger'>, apiKey: string): Promise<void> {
-  const stored = await findSettings(ctx.pool);
-  if (!stored) return;
+export async function subscribeAfterSave(ctx: Pick<PosSyncContext, 'pool' | 'secrets' | 'connect' | 'settings' | 'logger'>): Promise<void> {
   try {
-    await registerWebhookSubscription(ctx, { posUrl: stored.posUrl, apiKey, stored });
+    const settings = await loadPosSettings(ctx);
+    if (settings) await registerWebhookSubscription(ctx, settings);
   } catch (err) {
-    ctx.logger.info({ reason: err instanceof Error ? err.message : String(err) }, 'webhook subscription not registered after saving the POS settings; the next sync registers it');
+    ctx.logger.info({ reason: messageOf(err) }, 'webhook subscription not registered after saving the POS settings; the next sync registers it');
   }
 }

@@ -8,8 +8,6 @@
 // sells products of its own too); an order of shop products only is done without the POS.
 import type { OrderAllocations } from '@pl/contracts';
 import { withTransaction } from '@pl/service-kit';
-import { CatalogError } from '../clients/catalog-client.js';
-import { PosError } from '../connector/pos-connector.js';
 import type { AdjustmentRequest } from '../connector/pos-wire.js';
 import {
   claimDueWritebacks,
@@ -21,10 +19,10 @@ import {
   scheduleWritebackRetry,
   type DueWriteback,
 } from '../db/writebacks.repo.js';
-import { lockStock } from '../db/stock-versions.repo.js';
+import { lockStock, versionKey } from '../db/stock-versions.repo.js';
 import { applyPosCounts, type PosCount } from './apply-pos-counts.js';
-import { loadPosSettings, NOT_CONFIGURED_MESSAGE, type PosSettings } from './pos-settings.js';
-import { retryDelayMs, type PosSyncContext } from './pos-sync-context.js';
+import { requirePosSettings, type PosSettings } from './pos-settings.js';
+import { isPermanent, messageOf, retryDelayMs, type PosSyncContext } from './pos-sync-context.js';
 import { ABANDONED_RUN_MS } from './sync-status.js';
 
 const BATCH = 10;
@@ -52,7 +50,7 @@ export interface SaleAdjustment {
 export function saleAdjustments(allocations: OrderAllocations): SaleAdjustment[] {
   const taken = new Map<string, { sku: string; location_id: string; qty: number }>();
   for (const line of allocations.lines) {
-    const key = `${line.sku}\u0000${line.locationId}`;
+    const key = versionKey(line);
     const entry = taken.get(key) ?? { sku: line.sku, location_id: line.locationId, qty: 0 };
     entry.qty += line.qty;
     taken.set(key, entry);
@@ -91,16 +89,12 @@ async function sendWriteback(ctx: PosSyncContext, due: DueWriteback): Promise<vo
     await markWritebackFailed(ctx.pool, orderId, WritebackNotes.notConfirmed, { attempted: false });
     return;
   }
-  let settings: PosSettings | undefined;
+  // Waits for usable POS settings; saving settings makes it due again at once.
+  let settings: PosSettings;
   try {
-    settings = await loadPosSettings(ctx);
+    settings = await requirePosSettings(ctx);
   } catch (err) {
-    await scheduleWritebackRetry(ctx.pool, orderId, { error: (err as Error).message, delayMs: ctx.settings.retryMaxMs, attempted: false });
-    return;
-  }
-  // Waits for a POS; saving settings makes it due again at once.
-  if (!settings) {
-    await scheduleWritebackRetry(ctx.pool, orderId, { error: NOT_CONFIGURED_MESSAGE, delayMs: ctx.settings.retryMaxMs, attempted: false });
+    await scheduleWritebackRetry(ctx.pool, orderId, { error: messageOf(err), delayMs: ctx.settings.retryMaxMs, attempted: false });
     return;
   }
   try {
@@ -144,9 +138,8 @@ async function sendWriteback(ctx: PosSyncContext, due: DueWriteback): Promise<vo
     });
     ctx.logger.info({ orderId, shopOnlyLines: allocations.lines.length - lines.length }, 'sale written back to the POS');
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    const permanent = (err instanceof PosError && err.kind === 'rejected') || (err instanceof CatalogError && !err.transient);
-    if (permanent) {
+    const message = messageOf(err);
+    if (isPermanent(err)) {
       ctx.logger.error({ orderId, reason: message }, 'the POS or the catalog refused a sale write-back; it will not be retried');
       await markWritebackFailed(ctx.pool, orderId, message);
       return;
