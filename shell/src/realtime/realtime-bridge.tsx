@@ -5,10 +5,10 @@ import { emitDomEvent } from '@pl/ui';
 import { connectRealtime } from './realtime-connection.js';
 import { coalescedRefresh } from './coalesced-refresh.js';
 import { isInventoryQuery, isLiveQuery } from './live-queries.js';
+import { resolveBaseDelay } from './reconnect-policy.js';
 
 /** How long the shell waits for more inventory events before refetching inventory queries. */
 const INVENTORY_REFRESH_DELAY_MS = 250;
-import { resolveBaseDelay } from './reconnect-policy.js';
 
 declare global {
   interface Window {

@@ -3,7 +3,7 @@ import { decimalToCents, type Order } from '@pl/contracts';
 import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, ConditionBadge, formatPrice, serverMessage, Skeleton } from '@pl/ui';
 import { useLocations } from '../api/get-locations.js';
 import { useOrder } from '../api/get-order.js';
-import { formatOrderDate, fulfilmentLines, orderHeading, statusLabel } from '../utils/order-view.js';
+import { formatOrderDate, fulfilmentLines, isConfirmed, orderHeading, statusLabel } from '../utils/order-view.js';
 
 /**
  * /orders/:id: the confirmation of one order, reachable again from order history. Works for
@@ -60,11 +60,10 @@ function OrderNotFound() {
 function OrderConfirmation({ order }: { order: Order }) {
   const locations = useLocations();
   const fulfilment = fulfilmentLines(order.fulfilment, locations.data);
-  const confirmed = order.status === 'paid' || order.status === 'fulfilled';
   return (
     <div className="pl-container pl-page acc-order" data-order-id={order.id}>
       <h1 className="pl-page__title">{orderHeading(order.status)}</h1>
-      {!confirmed && (
+      {!isConfirmed(order.status) && (
         <p className="acc-error" role="status">
           {order.note ?? `This order was ${order.status}.`}
         </p>

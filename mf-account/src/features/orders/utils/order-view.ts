@@ -26,9 +26,14 @@ export function statusLabel(status: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : status;
 }
 
+/** A paid or fulfilled order stands; a refunded or cancelled one does not. */
+export function isConfirmed(status: Order['status']): boolean {
+  return !NOT_SPENT.has(status);
+}
+
 /** The order page's heading: a refunded or cancelled order must not read as confirmed. */
 export function orderHeading(status: Order['status']): string {
-  return NOT_SPENT.has(status) ? `Order ${status}` : 'Order confirmed';
+  return isConfirmed(status) ? 'Order confirmed' : `Order ${status}`;
 }
 
 export function formatOrderDate(iso: string): string {

@@ -14,7 +14,6 @@ export async function fetchCurrentUser(context: Parameters<typeof fetchMe>[0]): 
   return body === null ? null : Customer.parse(body);
 }
 
-export { currentUserQueryKey };
 export const currentUserQueryOptions = () =>
   queryOptions({ queryKey: currentUserQueryKey, queryFn: fetchCurrentUser, retry: false });
 

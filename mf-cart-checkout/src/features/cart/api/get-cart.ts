@@ -16,14 +16,18 @@ export function cartChanged(queryClient: QueryClient): void {
   emitDomEvent(DomEvents.cartUpdated, {});
 }
 
-/**
- * The cart, refetched whenever any team announces a change with `cart:updated`, and after the
- * realtime connection comes back (holds may have expired while it was down).
- */
+/** The cart. Kept fresh by useCartEvents, which the header's CartButton runs once per page. */
 export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
-  const queryClient = useQueryClient();
-  const refetch = () => void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-  useDomEvent(DomEvents.cartUpdated, refetch);
-  useDomEvent(DomEvents.realtimeResync, refetch);
   return useQuery({ ...cartQueryOptions(), enabled });
+}
+
+/**
+ * Refetches the cart whenever any team announces a change with `cart:updated`. Call it from one
+ * component that is always mounted (the header's CartButton), not from every useCart caller, or
+ * one change refetches once per caller. After the websocket (re)connects the shell invalidates
+ * the cart itself (holds may have expired while it was down).
+ */
+export function useCartEvents(): void {
+  const queryClient = useQueryClient();
+  useDomEvent(DomEvents.cartUpdated, () => void queryClient.invalidateQueries({ queryKey: cartQueryKey }));
 }

@@ -1,6 +1,6 @@
 import { DomEvents } from '@pl/contracts';
 import { Button, emitDomEvent } from '@pl/ui';
-import { useCart } from '../api/get-cart.js';
+import { useCart, useCartEvents } from '../api/get-cart.js';
 import { useCartPanelStore } from '../state/cart-panel-store.js';
 import { cartItemCount } from '../utils/cart-math.js';
 import { OrderPlacedBanner } from '../../checkout/components/order-placed-banner.js';
@@ -8,10 +8,12 @@ import { usePaymentReturnNotice } from '../../checkout/components/payment-return
 
 /**
  * The header's cart button: a count badge (Σ qty) and a toggle for the side panel. Being on every
- * page, it also thanks the shopper on their return from a payment and links to the new order.
+ * page, it also thanks the shopper on their return from a payment and links to the new order, and
+ * keeps the cart fresh for every cart view on the page (useCartEvents).
  */
 export function CartButton() {
   const paymentReturn = usePaymentReturnNotice();
+  useCartEvents();
   const cart = useCart();
   const open = useCartPanelStore((s) => s.open);
   const count = cartItemCount(cart.data?.lines);

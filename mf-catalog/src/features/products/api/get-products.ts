@@ -12,7 +12,7 @@ export async function fetchProducts(search = '', signal?: AbortSignal): Promise<
 }
 
 // Every product query key starts with the path: the shell's realtime bridge invalidates
-// everything under /api/products on inventory.updated, and so does useLiveProducts.
+// everything under /api/products on inventory.updated, and useLiveProducts patches it at once.
 
 /** The unfiltered first page (the home page's Featured Products). */
 export const productsQueryOptions = () =>

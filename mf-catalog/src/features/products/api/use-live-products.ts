@@ -7,27 +7,18 @@ const productQueries = { queryKey: [ApiPaths.catalog.products] };
 
 /**
  * Keeps product data live (spec §4). On `inventory:updated` the changed variant's stock is patched
- * into every cached product query at once, so cards and pages show it without waiting; then the
- * queries are refetched for what an event does not carry (per-location levels, a product leaving
- * an "in stock only" list). An infinite list refetches every loaded page, so none is lost. After
- * the websocket (re)connects (`shop:realtime-resync`) events may have been missed: refetch all.
+ * into every cached product query at once, so cards and pages show it without waiting.
  *
- * The shell's realtime bridge invalidates the same queries right after dispatching the event.
- * Invalidating here as well would start a request the shell's then cancels, so this waits a
- * microtask and only invalidates what nobody has (the catalog running alone, another host).
- * A patch resets a query's "invalidated" flag, so the check is about this event, not an older one.
+ * Refetching is the shell's: its realtime bridge refetches product queries shortly after a burst
+ * of events (coalesced, for what an event does not carry: per-location levels, a product leaving
+ * an "in stock only" list; an infinite list refetches every loaded page), and invalidates them
+ * whenever the websocket (re)connects, as events may have been missed while it was down.
  */
 export function useLiveProducts() {
   const queryClient = useQueryClient();
-  const refetchUnlessDone = () =>
-    queueMicrotask(() => {
-      void queryClient.invalidateQueries({ ...productQueries, predicate: (query) => !query.state.isInvalidated });
-    });
   useDomEvent(DomEvents.inventoryUpdated, (message: InventoryUpdatedMessage | undefined) => {
     if (message && typeof message.variantId === 'string') {
       queryClient.setQueriesData(productQueries, (cached: unknown) => applyInventoryUpdate(cached, message));
     }
-    refetchUnlessDone();
   });
-  useDomEvent(DomEvents.realtimeResync, refetchUnlessDone);
 }

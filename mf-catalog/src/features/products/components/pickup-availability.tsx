@@ -1,7 +1,7 @@
 import type { InventoryLevel, Location } from '@pl/contracts';
 import { Badge, Skeleton } from '@pl/ui';
 import { useLocations } from '../../locations/api/get-locations.js';
-import { levelAvailable } from '../utils/availability.js';
+import { levelAvailable, variantAvailable } from '../utils/availability.js';
 
 /**
  * Where the chosen variant can be picked up: every location with how many are available there
@@ -10,8 +10,7 @@ import { levelAvailable } from '../utils/availability.js';
  */
 export function PickupAvailability({ levels }: { levels: readonly InventoryLevel[] }) {
   const locations = useLocations();
-  const availableAt = (locationId: string) =>
-    levels.filter((l) => l.locationId === locationId).reduce((sum, l) => sum + levelAvailable(l), 0);
+  const availableAt = (locationId: string) => variantAvailable(levels.filter((l) => l.locationId === locationId));
 
   let rows: Array<{ id: string; location?: Location; available: number }>;
   if (locations.data) {
