@@ -246,8 +246,9 @@ const url = new URL(db.url);
 url.pathname = `/${dbName}`;
 
 const ports = {};
-for (const n of ['gateway', 'identity', 'catalog', 'cart', 'pos-sync', 'pos', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin']) ports[n] = await freePort();
-const shop = await startShop({ databaseUrl: url.toString(), natsUrl: nats.url, ports, quiet: true, log: () => {}, env: { ...process.env, LOG_LEVEL: 'warn' } });
+for (const n of ['gateway', 'identity', 'catalog', 'cart', 'pos-sync', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin']) ports[n] = await freePort();
+// posSync() starts its own reference POS with 10,000 products.
+const shop = await startShop({ databaseUrl: url.toString(), natsUrl: nats.url, ports, quiet: true, log: () => {}, env: { ...process.env, LOG_LEVEL: 'warn' }, referencePos: false });
 try {
   const body = await (await fetch(`${shop.url}/api/products`)).text();
   const bare = http.createServer((_req, res) => {

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { useShopInBrowser } from './support/suite.js';
 
-const ctx = useShopInBrowser();
+const ctx = useShopInBrowser({ referencePos: true });
 const SLOW = { timeout: 20000 };
 /** The demo admin identity seeds outside production (services/identity demo accounts). */
 const DEMO_ADMIN = { username: 'admin', password: 'admin12345' };

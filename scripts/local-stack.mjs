@@ -4,7 +4,7 @@
 // the end-to-end tests and the benchmarks, so all three run the same system.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -283,6 +283,7 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
     for (const stop of stops.reverse()) await stop().catch(() => {});
   };
   try {
+    // Before the services: pos-sync's catch-up sync at start finds it up.
     const pos = referencePos ? await startReferencePosProcess({ env, port: ports.pos, seed: posSeed, log, quiet }) : null;
     if (pos) stops.push(pos.stop);
     const gatewayPort = Number(ports.gateway ?? env.PORT ?? 5000);

@@ -33,9 +33,16 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
   };
 }
 
-export async function startTestShop(options: { env?: NodeJS.ProcessEnv; natsUrl?: string } = {}): Promise<TestShop> {
+export interface TestShopOptions {
+  env?: NodeJS.ProcessEnv;
+  natsUrl?: string;
+  /** Start the reference POS too (only the admin tests talk to it). */
+  referencePos?: boolean;
+}
+
+export async function startTestShop(options: TestShopOptions = {}): Promise<TestShop> {
   const db = await createDatabase();
-  const names = ['gateway', 'identity', 'catalog', 'cart', 'pos-sync', 'pos', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
+  const names = ['gateway', 'identity', 'catalog', 'cart', 'pos-sync', ...(options.referencePos ? ['pos'] : []), 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
   const ports: Record<string, number> = {};
   for (const n of names) ports[n] = await freePort();
   const keyDir = mkdtempSync(path.join(os.tmpdir(), 'pl-e2e-keys-'));
@@ -52,6 +59,7 @@ export async function startTestShop(options: { env?: NodeJS.ProcessEnv; natsUrl?
       quiet: true,
       log: () => {},
       jwtKeyFile: path.join(keyDir, 'jwt-keys.json'),
+      referencePos: options.referencePos ?? false,
     });
     return {
       ...shop,

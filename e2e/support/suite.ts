@@ -1,17 +1,17 @@
 // One shop and one browser per test file: started before its tests, stopped after them.
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.js';
-import { startTestShop, type TestShop } from './shop.js';
+import { startTestShop, type TestShop, type TestShopOptions } from './shop.js';
 
 export interface ShopInBrowser {
   readonly shop: TestShop;
   readonly browser: Browser;
 }
 
-export function useShopInBrowser(): ShopInBrowser {
+export function useShopInBrowser(options: Pick<TestShopOptions, 'referencePos'> = {}): ShopInBrowser {
   const ctx = {} as { shop: TestShop; browser: Browser };
   beforeAll(async () => {
-    [ctx.shop, ctx.browser] = await Promise.all([startTestShop(), launchBrowser()]);
+    [ctx.shop, ctx.browser] = await Promise.all([startTestShop(options), launchBrowser()]);
   });
   afterAll(async () => {
     await ctx.browser?.close();
