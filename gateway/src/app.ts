@@ -73,7 +73,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const fanout = createInventoryFanout({
     nats,
     logger,
-    allowedOrigins: [config.publicOrigin, ...config.wsAllowedOrigins],
+    allowedOrigins: config.trustedOrigins,
     heartbeatIntervalMs: deps.heartbeatIntervalMs,
   });
 

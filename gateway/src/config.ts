@@ -66,8 +66,7 @@ export interface GatewayConfig {
   shellDist: string;
   /** Remote MF name → manifest URL, in the order the shell registers them. */
   remotes: Array<{ name: string; entry: string }>;
-  wsAllowedOrigins: string[];
-  /** Origins whose pages may send state-changing API requests: PUBLIC_ORIGIN and WS_ALLOWED_ORIGINS. */
+  /** Origins whose pages may open /ws and send state-changing API requests: PUBLIC_ORIGIN and WS_ALLOWED_ORIGINS. */
   trustedOrigins: string[];
   cspImgOrigins: string[];
   bodyLimit: string;
@@ -102,7 +101,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv, repoRoot: string): Gat
       { name: Remotes.account.name, entry: e.REMOTE_MF_ACCOUNT_URL },
       { name: Remotes.admin.name, entry: e.REMOTE_MF_ADMIN_URL },
     ],
-    wsAllowedOrigins: e.WS_ALLOWED_ORIGINS,
     trustedOrigins: [...new Set([e.PUBLIC_ORIGIN, ...e.WS_ALLOWED_ORIGINS])],
     cspImgOrigins: e.CSP_IMG_ORIGINS,
     bodyLimit: e.BODY_LIMIT,
