@@ -56,19 +56,8 @@ export async function countHeldUniqueLines(db: Queryable, cartId: string, except
   return rows[0]!.n;
 }
 
-export interface LineSnapshot {
-  sku: string;
-  title: string;
-  image: string | null;
-  conditionGrade: string;
-  conditionNotes: string | null;
-  oneOfAKind: boolean;
-  unitPriceCents: number;
-  compareAtCents: number | null;
-}
-
 /** Inserts a line, or adds to the line of the same sku (the variant snapshot refreshed to what the catalog says now). */
-export async function upsertLine(db: Queryable, cartId: string, line: LineSnapshot & { qty: number; holdIds: string[]; holdExpiresAt: Date | null }): Promise<void> {
+export async function upsertLine(db: Queryable, cartId: string, line: Omit<CartLineRecord, 'id'>): Promise<void> {
   await db.query(
     `INSERT INTO cart_lines (cart_id, sku, qty, title, image, condition_grade, condition_notes, one_of_a_kind, unit_price_cents, compare_at_cents, hold_ids, hold_expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::uuid[], $12)

@@ -31,8 +31,8 @@ const COLUMNS = `id, number, payment_id AS "paymentId", subject, email, status, 
   subtotal_cents AS "subtotalCents", tax_cents AS "taxCents", shipping_cents AS "shippingCents", total_cents AS "totalCents",
   fulfilment, note, created_at AS "createdAt"`;
 
-export async function findOrderByPayment(db: Queryable, paymentId: string, options: { lock?: boolean } = {}): Promise<OrderRecord | undefined> {
-  return (await db.query<OrderRecord>(`SELECT ${COLUMNS} FROM orders WHERE payment_id = $1 ${options.lock ? 'FOR UPDATE' : ''}`, [paymentId])).rows[0];
+export async function findOrderByPayment(db: Queryable, paymentId: string): Promise<OrderRecord | undefined> {
+  return (await db.query<OrderRecord>(`SELECT ${COLUMNS} FROM orders WHERE payment_id = $1`, [paymentId])).rows[0];
 }
 
 export async function findOrder(db: Queryable, id: string): Promise<OrderRecord | undefined> {

@@ -49,10 +49,6 @@ export async function findPaymentByClientSecret(db: Queryable, clientSecret: str
   return (await db.query<PaymentRecord>(`SELECT ${COLUMNS} FROM payments WHERE client_secret = $1`, [clientSecret])).rows[0];
 }
 
-export async function findPaymentById(db: Queryable, id: string): Promise<PaymentRecord | undefined> {
-  return (await db.query<PaymentRecord>(`SELECT ${COLUMNS} FROM payments WHERE id = $1`, [id])).rows[0];
-}
-
 export async function insertPayment(db: Queryable, p: { cartId: string; subject: string; idempotencyKey: string; provider: string; amountCents: number; snapshot: PaymentSnapshot }): Promise<PaymentRecord> {
   const { rows } = await db.query<PaymentRecord>(
     `INSERT INTO payments (cart_id, subject, idempotency_key, provider, amount_cents, snapshot) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,

@@ -4,10 +4,10 @@
 // in the cart changes.
 import { ErrorCodes, type AddToCartPayload, type VariantInfo } from '@pl/contracts';
 import { AppError, conflict, notFound, type PoolClient } from '@pl/service-kit';
-import { countHeldUniqueLines, ensureCart, findLinesOfCart, findCart, upsertLine, updateLine, deleteLines, type LineSnapshot } from '../db/carts.repo.js';
+import { countHeldUniqueLines, ensureCart, findLinesOfCart, findCart, upsertLine, updateLine, deleteLines } from '../db/carts.repo.js';
 import { withAdvisoryLock } from '../db/cart-lock.js';
 import { releaseQuietly, type CartContext } from './cart-context.js';
-import { isHeld, type CartLineRecord } from './cart-view.js';
+import { isHeld, type CartLineRecord, type LineSnapshot } from './cart-view.js';
 
 export const MAX_LINE_QTY = 99;
 const SKU = /^[A-Za-z0-9._-]{1,64}$/;

@@ -1,11 +1,9 @@
 import { TAX_RATE_BASIS_POINTS, type Cart, type CartLine, type CheckoutDetailsPayload } from '@pl/contracts';
 import { centsToDecimal } from '@pl/contracts';
 
-/** A cart line as stored: the variant snapshot in cents. */
-export interface CartLineRecord {
-  id: string;
+/** What a cart line keeps of the variant when it is added (the catalog's word at that time), in cents. */
+export interface LineSnapshot {
   sku: string;
-  qty: number;
   title: string;
   image: string | null;
   conditionGrade: string;
@@ -13,6 +11,12 @@ export interface CartLineRecord {
   oneOfAKind: boolean;
   unitPriceCents: number;
   compareAtCents: number | null;
+}
+
+/** A cart line as stored: the variant snapshot, the quantity and its holds. */
+export interface CartLineRecord extends LineSnapshot {
+  id: string;
+  qty: number;
   holdExpiresAt: Date | null;
   /** The catalog holds guarding this line's units (one-of-a-kind from the add; every line during payment). */
   holdIds: string[];
