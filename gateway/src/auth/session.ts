@@ -13,7 +13,7 @@ import { isWebhookPath, rawPathOf } from '../http/paths.js';
 import type { SessionCookie } from './cookies.js';
 import type { SessionCache } from './session-cache.js';
 import { ACCESS_TOKEN_TTL_S, COOKIE_MAX_AGE_S, GUEST_SUBJECT_PREFIX, REFRESH_AHEAD_S, REFRESH_WINDOW_S } from './session-policy.js';
-import type { Clock, SessionTokens, VerifiedSession } from './tokens.js';
+import type { Clock, SessionTokens, VerifiedSession, VerifyResult } from './tokens.js';
 
 /** The verified session of this request, or undefined for a caller without one. */
 export function currentSession(res: Response): VerifiedSession | undefined {
@@ -63,6 +63,9 @@ export function createSessions(deps: SessionsDeps): Sessions {
     start(res, { sub: `${GUEST_SUBJECT_PREFIX}${randomUUID()}`, kind: 'guest', sid: randomUUID(), adm: false });
 
   const lapsingSoon = (expiresAt: Date) => expiresAt.getTime() - now() < REFRESH_AHEAD_S * 1000;
+  /** A token past its expiry but still within the refresh window: re-signed for its subject. */
+  const refreshable = (result: VerifyResult): result is Extract<VerifyResult, { reason: 'expired' }> =>
+    !result.ok && result.reason === 'expired' && now() - result.expiredAt.getTime() <= REFRESH_WINDOW_S * 1000;
 
   /** The customer session behind `claims` if identity says it is active; re-signed when needed. */
   async function continueCustomer(req: Request, res: Response, claims: TokenClaims, current?: VerifiedSession): Promise<'ok' | 'ended' | 'unavailable'> {
@@ -100,7 +103,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
       await startGuest(res);
       return;
     }
-    if (result.reason === 'expired' && now() - result.expiredAt.getTime() <= REFRESH_WINDOW_S * 1000) {
+    if (refreshable(result)) {
       if (result.claims.kind === 'guest') {
         // Guests keep their subject (and with it their cart) across token lifetimes.
         await start(res, result.claims);
@@ -138,9 +141,8 @@ export function createSessions(deps: SessionsDeps): Sessions {
       const token = deps.cookie.read(req);
       if (token) {
         const result = await deps.tokens.verifySessionToken(token);
-        if (result.ok) return;
-        // Still refreshable: the API calls re-sign it, keeping its subject (and with it the cart).
-        if (result.reason === 'expired' && now() - result.expiredAt.getTime() <= REFRESH_WINDOW_S * 1000) return;
+        // A refreshable one is re-signed by the API calls, keeping its subject (and with it the cart).
+        if (result.ok || refreshable(result)) return;
       }
       await startGuest(res);
     },
