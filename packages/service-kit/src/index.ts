@@ -13,3 +13,4 @@ export * from './create-service-app.js';
 export * from './run-service.js';
 export * from './periodic-worker.js';
 export * from './durable-consumer.js';
+export * from './internal-client.js';

@@ -1,8 +1,8 @@
 // The cart's only way to the catalog: its internal API (variants, holds) and the public locations
 // list. Catalog refusals (409 with a shopper-facing message, 404 unknown sku) become AppErrors
 // with the catalog's own message and code, so the shopper reads exactly what the catalog decided.
-import { ApiPaths, CatalogInternalPaths, ErrorBody, ErrorCodes, Hold, VariantInfo, type Location } from '@pl/contracts';
-import { AppError } from '@pl/service-kit';
+import { ApiPaths, CatalogInternalPaths, ErrorCodes, Hold, VariantInfo, type Location } from '@pl/contracts';
+import { AppError, createPeerCaller, PeerUnreachableError } from '@pl/service-kit';
 
 export interface CatalogClient {
   variant(sku: string): Promise<VariantInfo>;
@@ -16,26 +16,20 @@ export interface CatalogClient {
 const TIMEOUT_MS = 5000;
 
 export function createCatalogClient(options: { baseUrl: string; token: string }): CatalogClient {
-  const base = options.baseUrl.replace(/\/$/, '');
+  const request = createPeerCaller({ ...options, timeoutMs: TIMEOUT_MS });
   async function call<T>(method: string, path: string, parse: (v: unknown) => T, body?: unknown, internal = true): Promise<T> {
-    let res: Response;
+    let answer;
     try {
-      res = await fetch(`${base}${path}`, {
-        method,
-        headers: { ...(internal ? { authorization: `Bearer ${options.token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-    } catch {
+      answer = await request(method, path, { body, internal });
+    } catch (err) {
+      if (!(err instanceof PeerUnreachableError)) throw err;
       throw new AppError(503, ErrorCodes.upstreamUnavailable, 'The catalog is not reachable right now. Please try again.');
     }
-    const json: unknown = await res.json().catch(() => undefined);
-    if (res.ok) return parse(json);
-    const error = ErrorBody.safeParse(json);
-    if ((res.status === 404 || res.status === 409) && error.success) {
-      throw new AppError(res.status, error.data.code ?? ErrorCodes.conflict, error.data.message);
+    if (answer.ok) return parse(answer.json);
+    if ((answer.status === 404 || answer.status === 409) && answer.error) {
+      throw new AppError(answer.status, answer.error.code ?? ErrorCodes.conflict, answer.error.message);
     }
-    throw new Error(`catalog ${method} ${path} answered ${res.status}`);
+    throw new Error(`catalog ${method} ${path} answered ${answer.status}`);
   }
   return {
     variant: (sku) => call('GET', CatalogInternalPaths.variant(encodeURIComponent(sku)), (v) => VariantInfo.parse(v)),

@@ -3,7 +3,6 @@
 import {
   ApiPaths,
   CatalogInternalPaths,
-  ErrorBody,
   Location,
   OrderAllocations,
   SetStockResult,
@@ -11,6 +10,7 @@ import {
   type SetStockRequest,
   type UpsertProductRequest,
 } from '@pl/contracts';
+import { createPeerCaller, PeerUnreachableError } from '@pl/service-kit';
 import { z } from 'zod';
 
 /** A failed catalog call. `status` is the catalog's answer (undefined: no answer); `code` its error code. */
@@ -42,34 +42,25 @@ export interface CatalogClient {
 }
 
 export function createCatalogClient(options: { baseUrl: string; token: string; timeoutMs?: number }): CatalogClient {
-  const base = options.baseUrl.replace(/\/+$/, '');
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const request = createPeerCaller({ ...options, timeoutMs: options.timeoutMs ?? 30_000 });
 
   async function call<T>(method: string, path: string, parse: (v: unknown) => T, body?: unknown, internal = true): Promise<T | undefined> {
-    let res: Response;
-    let json: unknown;
+    let answer;
     try {
-      res = await fetch(`${base}${path}`, {
-        method,
-        // The public route gets no bearer: one there would be read as a (broken) session.
-        headers: { ...(internal ? { authorization: `Bearer ${options.token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      json = await res.json().catch(() => undefined);
-    } catch {
+      answer = await request(method, path, { body, internal });
+    } catch (err) {
+      if (!(err instanceof PeerUnreachableError)) throw err;
       throw new CatalogError('The catalog is not reachable right now');
     }
-    if (res.ok) {
+    if (answer.ok) {
       try {
-        return parse(json);
+        return parse(answer.json);
       } catch {
         throw new CatalogError(`The catalog answered ${method} ${path} with something unexpected`, 502);
       }
     }
-    const error = ErrorBody.safeParse(json);
-    if (res.status === 404 && method === 'GET' && internal) return undefined;
-    throw new CatalogError(error.success ? error.data.message : `The catalog answered ${res.status}`, res.status, error.success ? error.data.code : undefined);
+    if (answer.status === 404 && method === 'GET' && internal) return undefined;
+    throw new CatalogError(answer.error?.message ?? `The catalog answered ${answer.status}`, answer.status, answer.error?.code);
   }
   const required = async <T>(...args: Parameters<typeof call<T>>): Promise<T> => {
     const result = await call(...args);
