@@ -11,3 +11,9 @@ export async function recordProcessedEvent(db: Queryable, event: ProcessedEvent)
   const { rowCount } = await db.query(`INSERT INTO processed_events (source, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [event.source, event.id]);
   return rowCount === 1;
 }
+
+/** Whether the event was recorded already (a cheap early check; recordProcessedEvent decides in the transaction). */
+export async function isProcessed(db: Queryable, event: ProcessedEvent): Promise<boolean> {
+  const { rowCount } = await db.query(`SELECT 1 FROM processed_events WHERE source = $1 AND event_id = $2`, [event.source, event.id]);
+  return rowCount !== 0;
+}

@@ -2,9 +2,11 @@
 // available, units this cart already holds counted), holds carried over with their lines, and
 // the merge happens once per sign-in event however often the event is delivered.
 import type { CustomerSignedInData } from '@pl/contracts';
+import { inTransaction } from '@pl/service-kit';
 import { z } from 'zod';
 import { deleteCart, ensureCart, findCart, findLinesOfCart, moveLine, saveCheckout, updateLine, deleteLines } from '../db/carts.repo.js';
 import { withAdvisoryLock } from '../db/cart-lock.js';
+import { isProcessed, recordProcessedEvent } from '../db/processed-events.repo.js';
 import type { CartContext } from './cart-context.js';
 import { cartLockKey, MAX_LINE_QTY } from './cart-lines.js';
 import { isHeld } from './cart-view.js';
@@ -20,8 +22,8 @@ export async function mergeGuestCart(ctx: CartContext, eventId: string, event: S
   const [first, second] = [guest.id, customer.id].sort() as [string, string];
   await withAdvisoryLock(ctx.pool, cartLockKey(first), () =>
     withAdvisoryLock(ctx.pool, cartLockKey(second), async (client) => {
-      const seen = await client.query(`SELECT 1 FROM processed_events WHERE source = 'customer.signed-in' AND event_id = $1`, [eventId]);
-      if (seen.rowCount !== 0) return;
+      const event = { source: 'customer.signed-in', id: eventId };
+      if (await isProcessed(client, event)) return;
       const guestLines = await findLinesOfCart(client, guest.id);
       const customerLines = await findLinesOfCart(client, customer.id);
       const plans: Array<() => Promise<void>> = [];
@@ -41,13 +43,13 @@ export async function mergeGuestCart(ctx: CartContext, eventId: string, event: S
           await updateLine(client, mine.id, { qty, holdIds: holds, holdExpiresAt: expiries.length > 0 ? new Date(Math.min(...expiries)) : mine.holdExpiresAt });
         });
       }
-      await client.query('BEGIN');
-      // Under both carts' locks nobody else can be merging this event: recording it here is enough.
-      await client.query(`INSERT INTO processed_events (source, event_id) VALUES ('customer.signed-in', $1)`, [eventId]);
-      for (const apply of plans) await apply();
-      if (!customer.checkout && guest.checkout) await saveCheckout(client, customer.id, guest.checkout);
-      await deleteCart(client, guest.id);
-      await client.query('COMMIT');
+      await inTransaction(client, async (tx) => {
+        // Under both carts' locks nobody else can be merging this event: recording it here is enough.
+        if (!(await recordProcessedEvent(tx, event))) return;
+        for (const apply of plans) await apply();
+        if (!customer.checkout && guest.checkout) await saveCheckout(tx, customer.id, guest.checkout);
+        await deleteCart(tx, guest.id);
+      });
     }),
   );
 }
