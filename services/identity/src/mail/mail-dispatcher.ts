@@ -2,7 +2,7 @@
 // it still applies (an unknown address, a changed one, too many resets), mints the link's token
 // and delivers the message, all in one transaction per mail. Any number of instances can run it:
 // each mail is claimed with SKIP LOCKED.
-import { connectClient, startPeriodicWorker, type BackgroundWorker, type Logger, type Pool, type PoolClient } from '@pl/service-kit';
+import { startPeriodicWorker, withTransaction, type BackgroundWorker, type Logger, type Pool, type PoolClient } from '@pl/service-kit';
 import { findCustomerByEmail, findCustomerById } from '../db/customers.repo.js';
 import { countRecentTokens, insertEmailToken } from '../db/email-tokens.repo.js';
 import { claimNextMail, finishMail, retryMailLater, type MailOutcome, type PendingMail } from '../db/mail-outbox.repo.js';
@@ -53,34 +53,29 @@ async function compose(client: PoolClient, mail: PendingMail, publicOrigin: stri
 
 /** Handles one due mail; false when there was none. */
 async function dispatchOne(deps: MailDispatcherDeps): Promise<boolean> {
-  const client = await connectClient(deps.pool);
-  let mail: PendingMail | undefined;
+  // What the transaction claimed, for the bookkeeping of a failure after it rolled back.
+  const claimed: { mail?: PendingMail } = {};
   try {
-    await client.query('BEGIN');
-    mail = await claimNextMail(client);
-    if (!mail) {
-      await client.query('COMMIT');
-      client.release();
-      return false;
-    }
-    const composed = await compose(client, mail, deps.publicOrigin);
-    if ('message' in composed) {
+    const outcome = await withTransaction(deps.pool, async (client) => {
+      const mail = (claimed.mail = await claimNextMail(client));
+      if (!mail) return undefined;
+      const composed = await compose(client, mail, deps.publicOrigin);
+      if (!('message' in composed)) {
+        await finishMail(client, mail.id, composed.outcome);
+        return composed.outcome;
+      }
       // REVIEW: with SMTP, a COMMIT failing after the send leaves a mailed link whose token was
       // rolled back: the customer asks again. Sending after COMMIT would instead risk a token with no mail.
       await deps.transport.send(composed.message, client);
       await finishMail(client, mail.id, 'sent');
-    } else {
-      await finishMail(client, mail.id, composed.outcome);
-    }
-    await client.query('COMMIT');
-    client.release();
-    deps.logger.info({ mail: mail.id, kind: mail.kind, outcome: 'message' in composed ? 'sent' : composed.outcome, via: deps.transport.name }, 'mail handled');
+      return 'sent';
+    });
+    const { mail } = claimed;
+    if (!mail || !outcome) return false;
+    deps.logger.info({ mail: mail.id, kind: mail.kind, outcome, via: deps.transport.name }, 'mail handled');
     return true;
   } catch (err) {
-    await client.query('ROLLBACK').then(
-      () => client.release(),
-      (rollbackErr: Error) => client.release(rollbackErr),
-    );
+    const { mail } = claimed;
     if (!mail) throw err;
     const error = err instanceof Error ? err.message : String(err);
     if (mail.attempts + 1 >= MailPolicy.maxAttempts) await finishMail(deps.pool, mail.id, 'failed', error);
