@@ -26,20 +26,20 @@ const HOLD_COLUMNS = `h.id, h.variant_id AS "variantId", v.product_id AS "produc
 export async function insertHold(
   db: Queryable,
   hold: { variantId: string; qty: number; holder: string; ttlSeconds: number; allocations: readonly Allocation[] },
-): Promise<{ id: string }> {
-  const { rows } = await db.query<{ id: string }>(
+): Promise<{ id: string; expiresAt: Date }> {
+  const { rows } = await db.query<{ id: string; expiresAt: Date }>(
     `WITH h AS (
        INSERT INTO holds (variant_id, qty, holder, expires_at)
        VALUES ($1, $2, $3, clock_timestamp() + make_interval(secs => $4))
-       RETURNING id
+       RETURNING id, expires_at
      ), a AS (
        INSERT INTO hold_allocations (hold_id, location_id, qty)
        SELECT h.id, x.location_id, x.qty FROM h, jsonb_to_recordset($5::jsonb) AS x(location_id text, qty int)
      )
-     SELECT id FROM h`,
+     SELECT id, expires_at AS "expiresAt" FROM h`,
     [hold.variantId, hold.qty, hold.holder, hold.ttlSeconds, JSON.stringify(hold.allocations.map((a) => ({ location_id: a.locationId, qty: a.qty })))],
   );
-  return rows[0] as { id: string };
+  return rows[0] as { id: string; expiresAt: Date };
 }
 
 /** For reads: `lapsed` as of the statement's start. */
@@ -79,8 +79,13 @@ export async function setHoldStatus(db: Queryable, id: string, status: Exclude<H
   await db.query(`UPDATE holds SET status = $2, order_id = $3, updated_at = now() WHERE id = $1`, [id, status, orderId ?? null]);
 }
 
-export async function setHoldExpiry(db: Queryable, id: string, ttlSeconds: number): Promise<void> {
-  await db.query(`UPDATE holds SET expires_at = clock_timestamp() + make_interval(secs => $2), updated_at = now() WHERE id = $1`, [id, ttlSeconds]);
+/** Answers the new expiry. */
+export async function setHoldExpiry(db: Queryable, id: string, ttlSeconds: number): Promise<Date> {
+  const { rows } = await db.query<{ expiresAt: Date }>(
+    `UPDATE holds SET expires_at = clock_timestamp() + make_interval(secs => $2), updated_at = now() WHERE id = $1 RETURNING expires_at AS "expiresAt"`,
+    [id, ttlSeconds],
+  );
+  return rows[0]!.expiresAt;
 }
 
 /**

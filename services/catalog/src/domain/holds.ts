@@ -64,9 +64,10 @@ async function holdUnderLock(client: pg.PoolClient, request: CreateHoldRequest):
   const levels = await levelsWithHolds(client, [variant.id], { holder: request.holder, clock: true });
   const decision = allocateHold(levels, request.qty);
   if (!decision.ok) throw conflict(decision.message, decision.code);
-  const { id } = await insertHold(client, { variantId: variant.id, qty: request.qty, holder: request.holder, ttlSeconds: request.ttlSeconds, allocations: decision.allocations });
+  const { id, expiresAt } = await insertHold(client, { variantId: variant.id, qty: request.qty, holder: request.holder, ttlSeconds: request.ttlSeconds, allocations: decision.allocations });
   await recordInventoryUpdated(client, variant);
-  return toHold((await lockHold(client, id)) as HoldRecord);
+  // The answer is what was just written (a ttl of a second at least: active), not a read back under the variant's lock.
+  return { id, sku: variant.sku, qty: request.qty, holder: request.holder, status: 'active', expiresAt: expiresAt.toISOString() };
 }
 
 export async function getHold(pool: Pool, id: string): Promise<Hold> {
@@ -108,8 +109,7 @@ export function releaseHold(pool: Pool, id: string): Promise<Hold> {
 export function extendHold(pool: Pool, id: string, ttlSeconds: number): Promise<Hold> {
   return withLockedHold(pool, id, async (client, hold) => {
     if (hold.status !== 'active' || hold.lapsed) throw notActive(hold);
-    await setHoldExpiry(client, id, ttlSeconds);
-    return toHold((await lockHold(client, id)) as HoldRecord);
+    return toHold({ ...hold, expiresAt: await setHoldExpiry(client, id, ttlSeconds) });
   });
 }
 
