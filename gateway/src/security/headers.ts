@@ -3,6 +3,7 @@
 // remote updates the policy with the runtime config; no rebuild either way).
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { EmailLinks } from '@pl/contracts';
 
 export interface SecurityHeadersOptions {
   publicOrigin: string;
@@ -58,7 +59,7 @@ export function securityHeaders(options: SecurityHeadersOptions): RequestHandler
 
 /** Pages whose URL holds a secret (password reset, e-mail verification links). */
 const TOKEN_PAGES = new Set(['/reset-password', '/reset-password/']);
-const TOKEN_PARAMS = ['token', 'verify'];
+const TOKEN_PARAMS = ['token', EmailLinks.verifyEmailParam];
 
 /**
  * A page opened from a reset or verification link has the token in its URL: with no-referrer, no

@@ -28,6 +28,7 @@ export const MAX_HOLD_SECONDS = 60 * 60;
 export const UNIQUE_ITEM_HOLD_SECONDS = 10 * 60;
 
 const Sku = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'unknown sku format');
+const LocationId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/);
 
 /** Hold `qty` units of a sku for `holder` (a cart, an order) for `ttlSeconds`. */
 export const CreateHoldRequest = z.strictObject({
@@ -63,7 +64,7 @@ export const HoldErrorCodes = {
 /** Set what is on hand of a sku at a location (absolute, so repeating it changes nothing). */
 export const SetStockRequest = z.strictObject({
   sku: Sku,
-  locationId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/),
+  locationId: LocationId,
   onHand: z.number().int().min(0).max(1_000_000),
 });
 export type SetStockRequest = z.infer<typeof SetStockRequest>;
@@ -95,7 +96,7 @@ export const UpsertProductRequest = z.strictObject({
         sku: Sku,
         priceCents: z.number().int().min(0).max(100_000_000),
         compareAtCents: z.number().int().min(0).max(100_000_000).nullable().optional(),
-        stock: z.array(z.strictObject({ locationId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/), onHand: z.number().int().min(0).max(1_000_000) })).max(50).default([]),
+        stock: z.array(z.strictObject({ locationId: LocationId, onHand: z.number().int().min(0).max(1_000_000) })).max(50).default([]),
       }),
     )
     .min(1)

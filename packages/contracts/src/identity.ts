@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCodes } from './errors.js';
 
 export const Customer = z.object({
   id: z.string(),
@@ -19,10 +20,14 @@ export const LoginPayload = z.strictObject({
 });
 export type LoginPayload = z.infer<typeof LoginPayload>;
 
+/** Spec §9: minimum password length. */
+export const MIN_PASSWORD_LENGTH = 8;
+const Password = z.string().min(MIN_PASSWORD_LENGTH).max(1024);
+
 export const RegisterPayload = z.strictObject({
   username: z.string().min(1).max(64),
   email: z.email().max(254),
-  password: z.string().min(8).max(1024),
+  password: Password,
   firstName: z.string().max(100).optional().nullable(),
   lastName: z.string().max(100).optional().nullable(),
   phone: z.string().max(40).optional().nullable(),
@@ -30,10 +35,7 @@ export const RegisterPayload = z.strictObject({
 export type RegisterPayload = z.infer<typeof RegisterPayload>;
 
 export const ForgotPasswordPayload = z.strictObject({ email: z.email().max(254) });
-export const ResetPasswordPayload = z.strictObject({ token: z.string().min(1).max(256), password: z.string().min(8).max(1024) });
-
-/** Spec §9: minimum password length. */
-export const MIN_PASSWORD_LENGTH = 8;
+export const ResetPasswordPayload = z.strictObject({ token: z.string().min(1).max(256), password: Password });
 
 export const UpdateProfilePayload = z.strictObject({
   firstName: z.string().trim().max(100).nullable().optional(),
@@ -45,7 +47,7 @@ export type UpdateProfilePayload = z.infer<typeof UpdateProfilePayload>;
 
 export const ChangePasswordPayload = z.strictObject({
   currentPassword: z.string().min(1).max(1024),
-  newPassword: z.string().min(8).max(1024),
+  newPassword: Password,
 });
 export const VerifyEmailPayload = z.strictObject({ token: z.string().min(1).max(256) });
 
@@ -95,7 +97,7 @@ export const CustomerSignedInData = z.object({ customerId: z.string(), previousS
 export const SessionsRevokedData = z.object({ customerId: z.string(), sessionIds: z.array(z.string()) });
 
 /** The body of every 429: how long to wait, also sent as the Retry-After header. */
-export const RateLimitedBody = z.object({ message: z.string(), code: z.literal('RATE_LIMITED'), retryAfterSeconds: z.number().int().positive() });
+export const RateLimitedBody = z.object({ message: z.string(), code: z.literal(ErrorCodes.rateLimited), retryAfterSeconds: z.number().int().positive() });
 export type RateLimitedBody = z.infer<typeof RateLimitedBody>;
 
 /**

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createPool } from '@pl/service-kit';
-import { listen, signTestToken, startTestService, testLogger, type Listening } from '@pl/service-kit/testing';
+import { listen, signTestToken, startTestService, testDatabaseUrl, testLogger, type Listening } from '@pl/service-kit/testing';
 import { createTokenVerifier } from '@pl/service-kit';
 import { cartContext, createApp, type CartAppOptions } from '../src/app.js';
 import { INTERNAL_TOKEN, startCatalog } from '../../catalog/test/catalog-test-app.js';
@@ -44,7 +44,7 @@ export async function startCartWithCatalog(settings: CartAppOptions['settings'] 
       (await catalog.pool.query<{ n: number }>('SELECT coalesce(sum(on_hand), 0)::int AS n FROM inventory_levels l JOIN variants v ON v.id = l.variant_id WHERE v.sku = $1', [sku])).rows[0]!.n,
     /** A second cart instance (own pool and server, same schema) talking to the given catalog URL. */
     async secondCart(catalogUrl: string): Promise<Listening & { call: ReturnType<typeof call> }> {
-      const pool = createPool({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', schema: cart.db.schema, max: 10 });
+      const pool = createPool({ connectionString: testDatabaseUrl(), schema: cart.db.schema, max: 10 });
       const server = await listen(createApp({ pool, logger: testLogger('cart-2'), verifier: createTokenVerifier({ keySet: cart.keys.keySet }) }, options(catalogUrl)));
       extra.push({ stop: async () => { await server.close(); await pool.end(); } });
       return { ...server, call: call(server.url) };

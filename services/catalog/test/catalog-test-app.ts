@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createPool, createTokenVerifier } from '@pl/service-kit';
-import { listen, startTestService, testCallers, testLogger, type Listening } from '@pl/service-kit/testing';
+import { listen, startTestService, testCallers, testDatabaseUrl, testLogger, type Listening } from '@pl/service-kit/testing';
 import { createApp } from '../src/app.js';
 import { seedStoreLocations } from '../src/db/store-locations.seed.js';
 
@@ -38,7 +38,7 @@ export async function startCatalog() {
      * schema, as two processes behind the gateway would be.
      */
     async startSecondInstance(): Promise<Listening & { internal: ReturnType<typeof internal>; stop(): Promise<void> }> {
-      const pool = createPool({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', schema: service.db.schema, max: 10 });
+      const pool = createPool({ connectionString: testDatabaseUrl(), schema: service.db.schema, max: 10 });
       const server = await listen(createApp({ pool, logger: testLogger('catalog-2'), verifier: createTokenVerifier({ keySet: service.keys.keySet }) }, options));
       return {
         ...server,

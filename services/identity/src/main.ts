@@ -3,6 +3,7 @@
 // outbox relay, the mail dispatcher and housekeeping, serves createApp and shuts down gracefully
 // on SIGTERM. `node dist/main.js create-admin ...` runs the create-admin command instead.
 import { fileURLToPath } from 'node:url';
+import { ApiPaths } from '@pl/contracts';
 import { runService } from '@pl/service-kit';
 import { createApp } from './app.js';
 import { runCreateAdminCommand } from './commands/create-admin.js';
@@ -30,7 +31,7 @@ if (command === 'create-admin') {
       if (config.SEED_DEMO_ACCOUNTS) await seedDemoAccounts(pool, logger, passwords);
       if (config.SMTP_URL) logger.info('mail is sent through SMTP_URL');
       else if (production) logger.warn('SMTP_URL is unset: mail is stored in the dev mailbox table and NOT delivered; set SMTP_URL');
-      else logger.info({ mailbox: new URL('/api/auth/dev/mailbox', config.PUBLIC_ORIGIN).toString() }, 'SMTP_URL is unset: mail goes to the dev mailbox');
+      else logger.info({ mailbox: new URL(ApiPaths.auth.devMailbox, config.PUBLIC_ORIGIN).toString() }, 'SMTP_URL is unset: mail goes to the dev mailbox');
     },
     workers: [
       ({ pool, logger }) =>
