@@ -1,8 +1,9 @@
 // The cart's only way to the catalog: its internal API (variants, holds) and the public locations
 // list. Catalog refusals (409 with a shopper-facing message, 404 unknown sku) become AppErrors
 // with the catalog's own message and code, so the shopper reads exactly what the catalog decided.
-import { ApiPaths, CatalogInternalPaths, ErrorCodes, Hold, VariantInfo, type Location } from '@pl/contracts';
+import { ApiPaths, CatalogInternalPaths, ErrorCodes, Hold, Location, VariantInfo } from '@pl/contracts';
 import { AppError, createPeerCaller, PeerUnreachableError } from '@pl/service-kit';
+import { z } from 'zod';
 
 export interface CatalogClient {
   variant(sku: string): Promise<VariantInfo>;
@@ -37,6 +38,6 @@ export function createCatalogClient(options: { baseUrl: string; token: string })
     extendHold: (id, ttlSeconds) => call('POST', CatalogInternalPaths.extendHold(id), (v) => Hold.parse(v), { ttlSeconds }),
     releaseHold: (id) => call('POST', CatalogInternalPaths.releaseHold(id), (v) => Hold.parse(v), {}),
     commitHold: (id, orderId) => call('POST', CatalogInternalPaths.commitHold(id), (v) => Hold.parse(v), { orderId }),
-    locationIds: () => call('GET', ApiPaths.catalog.locations, (v) => (v as Location[]).map((l) => l.id), undefined, false), // public: a bearer here would be read as a session
+    locationIds: () => call('GET', ApiPaths.catalog.locations, (v) => z.array(Location.pick({ id: true })).parse(v).map((l) => l.id), undefined, false), // public: a bearer here would be read as a session
   };
 }
