@@ -6,6 +6,7 @@ import { createPosApp } from './app.js';
 import { createPosActions, type Count } from './pos-actions.js';
 import { createCursorCodec } from './routes/cursor.js';
 import { createRateLimiter } from './routes/rate-limiter.js';
+import type { ProductPatch } from './routes/schemas.js';
 import { seedCatalog, type Seed } from './seed/seed-catalog.js';
 import { LOCATIONS } from './seed/seed-product.js';
 import { CatalogStore } from './store/catalog-store.js';
@@ -36,11 +37,8 @@ export interface ReferencePosOptions {
   log?: (line: string) => void;
 }
 
-export interface ProductChange {
-  name?: string;
-  description?: string;
-  price?: { sku: string; amount: number };
-}
+/** What updateProduct changes (the body of PATCH /v1/products/:id). */
+export type ProductChange = ProductPatch;
 
 export interface ReferencePos {
   url: string;

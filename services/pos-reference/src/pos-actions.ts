@@ -76,9 +76,7 @@ export function createPosActions({ store, idempotency, publish }: PosActionsDeps
       const touched = new Set<ProductRecord>();
       const changes = body.changes.map((change, i) => {
         const match = matches[i] as SkuMatch;
-        const record = store.stockAt(match.variant, change.location_id);
-        record.quantity += change.delta;
-        record.version += 1;
+        const record = store.adjustQuantity(match.variant, change.location_id, change.delta);
         touched.add(match.product);
         return { sku: change.sku, location_id: change.location_id, delta: change.delta, quantity: record.quantity, version: record.version };
       });

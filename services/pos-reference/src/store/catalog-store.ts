@@ -111,10 +111,20 @@ export class CatalogStore {
 
   /** Sets a count, bumps its version and moves the product's updated_at. */
   setQuantity(match: SkuMatch, locationId: string, quantity: number): StockRecord {
-    const record = this.stockAt(match.variant, locationId);
-    record.quantity = quantity;
-    record.version += 1;
+    const record = this.changeQuantity(match.variant, locationId, () => quantity);
     this.touch(match.product);
+    return record;
+  }
+
+  /** Adds `delta` to a count and bumps its version; the caller touches the product (once for several changes). */
+  adjustQuantity(variant: VariantRecord, locationId: string, delta: number): StockRecord {
+    return this.changeQuantity(variant, locationId, (quantity) => quantity + delta);
+  }
+
+  private changeQuantity(variant: VariantRecord, locationId: string, next: (quantity: number) => number): StockRecord {
+    const record = this.stockAt(variant, locationId);
+    record.quantity = next(record.quantity);
+    record.version += 1;
     return record;
   }
 
