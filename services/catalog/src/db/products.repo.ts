@@ -1,5 +1,6 @@
 import type { Queryable } from '@pl/service-kit';
 import type { ProductRecord, VariantRecord } from '../domain/product-view.js';
+import { containsPattern } from '../domain/search-text.js';
 import { levelsWithHolds } from './inventory.repo.js';
 
 export interface ProductRow {
@@ -75,7 +76,7 @@ export async function listInventoryPage(db: Queryable, query: { q?: string; limi
     ]);
     return { records: await withVariants(db, page.rows), total: count.rows[0]!.n };
   }
-  const pattern = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(query.q.toLowerCase());
   // Each side on its own trigram index (products.search_name is title and brand lower-cased;
   // lower(variants.sku)), united: an OR across the two tables would scan every product.
   const matches = `SELECT id FROM products WHERE search_name LIKE $1 UNION SELECT product_id FROM variants WHERE lower(sku) LIKE $1`;

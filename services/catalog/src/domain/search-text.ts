@@ -18,12 +18,15 @@ const MAX_WORDS = 8;
 /** Below this, spelling closeness (and ranking) means nothing. */
 export const FUZZY_MIN_LENGTH = 3;
 
+/** A LIKE pattern matching `text` anywhere, its own %, _ and \ taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** Words are letters and digits only, so nothing the shopper types can become tsquery syntax. Undefined when the query is empty. */
 export function toSearchText(q: string | undefined): SearchText | undefined {
   const text = (q ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
   if (text.length === 0) return undefined;
   const words = (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
   const tsquery = words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : undefined;
-  const like = text.length >= 3 || !tsquery ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const like = text.length >= 3 || !tsquery ? containsPattern(text) : undefined;
   return { text, tsquery, like };
 }
