@@ -3,8 +3,8 @@
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
 module.exports = {
   testEnvironment: 'node',
-  // httpxy (http-proxy-middleware's engine) ships only .mjs: transform it to CommonJS too.
-  transform: { '^.+\\.(t|j)sx?$': swc, '/node_modules/httpxy/.+\\.mjs$': swc },
+  // httpxy (http-proxy-middleware's engine) and the scripts' brokers ship only .mjs: transform them to CommonJS too.
+  transform: { '^.+\\.(t|j)sx?$': swc, '/node_modules/httpxy/.+\\.mjs$': swc, '/scripts/.+\\.mjs$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(jose|http-proxy-middleware|httpxy|is-plain-obj)/)'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/{packages,services,gateway,shell,mf-*}/**/*.test.ts?(x)', '<rootDir>/scripts/**/*.test.ts'],

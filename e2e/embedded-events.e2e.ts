@@ -1,11 +1,13 @@
 // On a machine with no NATS at all, `npm start` runs every process against the embedded
 // core-protocol broker (decision 004). The whole shop must start on it and keep the event
-// contract across processes: an inventory.updated published on it reaches a browser socket.
+// contract across processes: an inventory.updated published on it reaches a browser socket, and
+// every flow that waits on an event (a guest's cart merged at sign-in) works while the shop runs.
 import { randomUUID } from 'node:crypto';
 import { connect, JSONCodec } from 'nats';
 import WebSocket from 'ws';
 import { startEmbeddedNats } from '../scripts/embedded-nats.mjs';
 import { freePort } from '../scripts/local-stack.mjs';
+import { runShopperFlow } from '../scripts/shopper-flow.mjs';
 import { startTestShop, type TestShop } from './support/shop.js';
 
 let broker: Awaited<ReturnType<typeof startEmbeddedNats>>;
@@ -46,5 +48,13 @@ describe('the embedded NATS fallback', () => {
     await nc.close();
     expect(await received).toMatchObject({ type: 'inventory.updated', id, sku: 'FALLBACK-1', available: 1 });
     socket.close();
+  });
+
+  it("keeps a guest's cart line through sign-in, and a test-card checkout gives an order", async () => {
+    const lines: string[] = [];
+    const seen = await runShopperFlow(shop.url, { log: (line) => lines.push(line) }).catch((err: Error) => {
+      throw new Error(`${err.message}\n${lines.join('\n')}`);
+    });
+    expect(seen.order).toMatchObject({ status: 'paid' });
   });
 });

@@ -91,6 +91,12 @@ export async function startEmbeddedPostgres({ dataDir, port, log = () => {} }) {
     }
     native = copy;
   }
+  if (asRoot) {
+    // Create the data directory's parent (`.data` in a checkout) traversable before deciding where
+    // the data goes: the recursive 0700 mkdir of the data directory below would otherwise create it
+    // 0700 as well, after the check found nothing there, and lock the postgres user out of it.
+    mkdirSync(path.dirname(data), { recursive: true, mode: 0o755 });
+  }
   if (asRoot && !reachableByOthers(path.dirname(data))) {
     const key = createHash('sha256').update(data).digest('hex').slice(0, 12);
     data = path.join(relocatedBase(), `data-${key}`);

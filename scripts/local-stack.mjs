@@ -147,8 +147,9 @@ export async function startNats({ env = process.env, log }) {
   const broker = await startEmbeddedNats({ port: 4222 });
   log('');
   log('events: WARNING no NATS_URL and no nats-server found: using the EMBEDDED NATS FALLBACK');
-  log('        (same subjects and client protocol across processes, but no JetStream: events are not');
-  log('        durable). Install nats-server or set NATS_URL for production-like runs.');
+  log('        (same subjects and client protocol across processes: every flow works while the shop runs,');
+  log('        but with no JetStream an event published while a service is down is lost; durability');
+  log('        across restarts needs a real NATS). Install nats-server or set NATS_URL for production-like runs.');
   log('');
   return { url: broker.url, kind: 'embedded', stop: broker.close };
 }
