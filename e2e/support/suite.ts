@@ -8,7 +8,7 @@ export interface ShopInBrowser {
   readonly browser: Browser;
 }
 
-export function useShopInBrowser(options: Pick<TestShopOptions, 'referencePos'> = {}): ShopInBrowser {
+export function useShopInBrowser(options: Pick<TestShopOptions, 'referencePos' | 'env'> = {}): ShopInBrowser {
   const ctx = {} as { shop: TestShop; browser: Browser };
   beforeAll(async () => {
     [ctx.shop, ctx.browser] = await Promise.all([startTestShop(options), launchBrowser()]);

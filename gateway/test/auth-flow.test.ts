@@ -3,7 +3,7 @@
 // guest-to-customer hand-over, and the admin matrix.
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { ApiPaths, CustomerSignedInData, IdentitySubjects, Jwt } from '@pl/contracts';
+import { ApiPaths, CartInternalPaths, CustomerSignedInData, IdentitySubjects, Jwt } from '@pl/contracts';
 import { eventually } from '@pl/service-kit/testing';
 import { ACCESS_TOKEN_TTL_S, COOKIE_MAX_AGE_S, REFRESH_WINDOW_S } from '../src/auth/session-policy';
 import { adminMatrix } from './support/admin-matrix';
@@ -13,6 +13,7 @@ import {
   PUBLIC_ORIGIN,
   sessionCookieOf,
   startStandInService,
+  TEST_INTERNAL_API_TOKEN,
   type SeenRequest,
   type StandInService,
   type TestGateway,
@@ -72,7 +73,7 @@ describe('signing in through the gateway (real identity)', () => {
     expect(JSON.stringify(customer)).not.toMatch(/hash|argon|password/i);
 
     // The cookie: HttpOnly, SameSite=Lax, Path=/, no Secure over http (Secure + __Host- under https: session-tokens.test).
-    const [setCookie] = res.headers.getSetCookie();
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith(`${Jwt.cookieName}=`));
     expect(setCookie).toMatch(new RegExp(`^${Jwt.cookieName}=[\\w-]+\\.[\\w-]+\\.[\\w-]+; Max-Age=${COOKIE_MAX_AGE_S}; Path=/; Expires=[^;]+; HttpOnly; SameSite=Lax$`));
     const cookie = `${Jwt.cookieName}=${sessionCookieOf(res)!.token}`;
     expect(claimsOf(sessionCookieOf(res)!.token)).toMatchObject({
@@ -163,13 +164,25 @@ describe('signing in through the gateway (real identity)', () => {
     expect(signedIn.token).not.toBe(guest.token);
     expect(claimsOf(signedIn.token)).toMatchObject({ kind: 'customer', sub: jane.customer.id });
     expect(await signedInEvents(jane.customer.id)).toContainEqual({ customerId: jane.customer.id, previousSubject: guestSubject });
+    // Merged before the answer: the cart was asked, with the internal token, by the time the sign-in returned.
+    expect(cartMergesAskedFor(guestSubject)).toEqual([{ guestSubject, customerId: jane.customer.id }]);
   });
 
   it('hands over the guest subject on registration too', async () => {
     const guest = await stack.guest();
     const jane = await stack.register({ cookie: guest.cookie });
-    expect(await signedInEvents(jane.customer.id)).toEqual([{ customerId: jane.customer.id, previousSubject: claimsOf(guest.token).sub }]);
+    const guestSubject = claimsOf(guest.token).sub as string;
+    expect(await signedInEvents(jane.customer.id)).toEqual([{ customerId: jane.customer.id, previousSubject: guestSubject }]);
+    expect(cartMergesAskedFor(guestSubject)).toEqual([{ guestSubject, customerId: jane.customer.id }]);
   });
+
+  /** What the cart stand-in was asked to merge out of a guest's cart (only calls with the internal token). */
+  function cartMergesAskedFor(guestSubject: string): unknown[] {
+    return echo.requests
+      .filter((r) => r.method === 'POST' && r.url === CartInternalPaths.merges && r.headers.authorization === `Bearer ${TEST_INTERNAL_API_TOKEN}`)
+      .map((r) => JSON.parse(r.body) as { guestSubject: string })
+      .filter((b) => b.guestSubject === guestSubject);
+  }
 
   describe('tampered and stale cookies on /api/auth/me', () => {
     let jane: SignedIn;

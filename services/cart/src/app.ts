@@ -7,6 +7,7 @@ import type { PaymentProvider } from './payments/payment-provider.js';
 import { createTestCardProvider } from './payments/test-card-provider.js';
 import { cartRoutes } from './routes/cart.routes.js';
 import { checkoutRoutes } from './routes/checkout.routes.js';
+import { mergesRoutes } from './routes/merges.routes.js';
 import { ordersRoutes } from './routes/orders.routes.js';
 import { paymentWebhookRoutes } from './routes/payment-webhook.routes.js';
 
@@ -38,5 +39,6 @@ export function createApp(deps: ServiceDeps, options: CartAppOptions): Express {
     // The webhook's signature covers the exact bytes sent: its body must not go through the JSON parser.
     rawBodyRoutes: [ApiPaths.cart.stripeWebhook],
     routes: [cartRoutes(ctx), checkoutRoutes(ctx), ordersRoutes(ctx), paymentWebhookRoutes(ctx)],
+    internal: { token: options.internalApiToken, routes: [mergesRoutes(ctx)] },
   });
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Cart, type EventEnvelope } from '@pl/contracts';
+import { Cart, CartInternalPaths, type EventEnvelope } from '@pl/contracts';
 import type { BackgroundWorker, NatsConn } from '@pl/service-kit';
 import { connectTestNats, createTestStream, eventually, type TestStream } from '@pl/service-kit/testing';
 import { startSignedInConsumer } from '../src/events/signed-in-consumer.js';
+import { INTERNAL_TOKEN } from '../../catalog/test/catalog-test-app.js';
 import { startCartWithCatalog, type CartTestApp } from './cart-test-app.js';
 
 describe('merging the guest cart on sign-in (customer.signed-in)', () => {
@@ -55,5 +56,48 @@ describe('merging the guest cart on sign-in (customer.signed-in)', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect((await cartOf(customer)).lines.find((l) => l.variant.sku === shared)!.qty).toBe(3);
     expect((await cartOf(guest)).lines).toHaveLength(1);
+  });
+
+  describe('POST /internal/cart-merges (the gateway, before it answers a sign-in)', () => {
+    const askMerge = (body: unknown, token: string | null = INTERNAL_TOKEN) =>
+      fetch(`${app.cart.url}${CartInternalPaths.merges}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+
+    it('has merged when it answers, and the signed-in event for the same sign-in changes nothing', async () => {
+      const [guestSub, customerSub] = [`guest:${randomUUID()}`, randomUUID()];
+      const guest = await app.guest(guestSub);
+      const sku = await app.product({ onHand: 5 });
+      await app.call('POST', '/api/cart/lines', guest, { variantId: sku, qty: 2 });
+
+      expect((await askMerge({ guestSubject: guestSub, customerId: customerSub })).status).toBe(204);
+      expect((await cartOf(await app.customer(customerSub))).lines).toMatchObject([{ qty: 2, variant: { sku } }]);
+      expect((await askMerge({ guestSubject: guestSub, customerId: customerSub })).status).toBe(204);
+
+      // The guest token still works for a moment after sign-in (another tab): what it adds now is not part of that sign-in.
+      await app.call('POST', '/api/cart/lines', guest, { variantId: sku, qty: 1 });
+      const event = signedIn(customerSub, guestSub);
+      await nats.publish(subject, event, event.id);
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await cartOf(await app.customer(customerSub))).lines).toMatchObject([{ qty: 2, variant: { sku } }]);
+    });
+
+    it('refuses callers without the internal token and malformed requests, changing nothing', async () => {
+      const [guestSub, customerSub] = [`guest:${randomUUID()}`, randomUUID()];
+      const guest = await app.guest(guestSub);
+      await app.call('POST', '/api/cart/lines', guest, { variantId: await app.product({ onHand: 5 }), qty: 1 });
+
+      expect((await askMerge({ guestSubject: guestSub, customerId: customerSub }, null)).status).toBe(401);
+      expect((await askMerge({ guestSubject: guestSub, customerId: customerSub }, 'not-the-token-0123456789012345678901')).status).toBe(401);
+      const bad = await askMerge({ guestSubject: guestSub });
+      expect(bad.status).toBe(400);
+      expect(await bad.json()).toMatchObject({ message: expect.any(String) });
+      expect((await askMerge({ guestSubject: guestSub, customerId: customerSub, extra: 1 })).status).toBe(400);
+
+      expect((await cartOf(guest)).lines).toHaveLength(1);
+      expect((await cartOf(await app.customer(customerSub))).lines).toEqual([]);
+    });
   });
 });

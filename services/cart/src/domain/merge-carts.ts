@@ -1,9 +1,9 @@
 // On sign-in the guest cart joins the customer's: quantities combined (never beyond what is
 // available, units this cart already holds counted), holds carried over with their lines, and
-// the merge happens once per sign-in event however often the event is delivered.
-import type { CustomerSignedInData } from '@pl/contracts';
+// the merge happens once per sign-in, however often it is asked for: the gateway asks before it
+// answers the sign-in, and the customer.signed-in event asks again as the backstop.
+import type { MergeGuestCartRequest } from '@pl/contracts';
 import { inTransaction } from '@pl/service-kit';
-import { z } from 'zod';
 import { deleteCart, ensureCart, findCart, findLinesOfCart, moveLine, saveCheckout, updateLine, deleteLines } from '../db/carts.repo.js';
 import { withAdvisoryLock } from '../db/cart-lock.js';
 import { isProcessed, recordProcessedEvent } from '../db/processed-events.repo.js';
@@ -11,18 +11,22 @@ import type { CartContext } from './cart-context.js';
 import { cartLockKey, MAX_LINE_QTY } from './cart-lines.js';
 import { isHeld } from './cart-view.js';
 
-type SignedIn = z.infer<typeof CustomerSignedInData>;
+/**
+ * One key per sign-in for both ways of asking: a guest subject signs in once (the browser then
+ * carries the customer's cookie; signing out starts a new guest).
+ */
+const mergeKey = ({ guestSubject, customerId }: MergeGuestCartRequest) => ({ source: 'sign-in-merge', id: `${guestSubject}>${customerId}` });
 
-export async function mergeGuestCart(ctx: CartContext, eventId: string, event: SignedIn): Promise<void> {
-  if (!event.previousSubject || event.previousSubject === event.customerId) return;
-  const guest = await findCart(ctx.pool, event.previousSubject);
+export async function mergeGuestCart(ctx: CartContext, signIn: MergeGuestCartRequest): Promise<void> {
+  if (signIn.guestSubject === signIn.customerId) return;
+  const guest = await findCart(ctx.pool, signIn.guestSubject);
   if (!guest) return;
-  const customer = await ensureCart(ctx.pool, event.customerId);
+  const customer = await ensureCart(ctx.pool, signIn.customerId);
   // Both carts locked, in a fixed order so two merges can never wait on each other.
   const [first, second] = [guest.id, customer.id].sort() as [string, string];
   await withAdvisoryLock(ctx.pool, cartLockKey(first), () =>
     withAdvisoryLock(ctx.pool, cartLockKey(second), async (client) => {
-      const event = { source: 'customer.signed-in', id: eventId };
+      const event = mergeKey(signIn);
       if (await isProcessed(client, event)) return;
       const guestLines = await findLinesOfCart(client, guest.id);
       const customerLines = await findLinesOfCart(client, customer.id);
