@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { SignJWT } from 'jose';
-import { ApiPaths, Jwt } from '@pl/contracts';
+import { ApiPaths, DeviceCookie, Jwt } from '@pl/contracts';
 import { mintTestSessionToken } from '../src/auth/tokens';
 import {
   claimsOf,
@@ -155,12 +155,13 @@ describe('the /api proxy', () => {
       'x-forwarded-user': 'admin',
       'x-subject': 'admin',
       'x-forwarded-for': '6.6.6.6',
+      'x-pl-device': 'Zm9yZ2VkLWRldmljZS1pZD',
     };
 
     it('strips every client-supplied identity header from a request without a cookie', async () => {
       const { seen, res } = await through('/api/products', { headers: spoofed });
       expectFreshGuest(seen, res, 'forged');
-      for (const name of ['x-user-id', 'x-user', 'x-customer-id', 'x-is-admin', 'x-forwarded-user', 'x-subject']) {
+      for (const name of ['x-user-id', 'x-user', 'x-customer-id', 'x-is-admin', 'x-forwarded-user', 'x-subject', 'x-pl-device']) {
         expect({ name, value: seen.headers[name] }).toEqual({ name, value: undefined });
       }
       expect(seen.headers['x-forwarded-for']).not.toContain('6.6.6.6');
@@ -172,6 +173,13 @@ describe('the /api proxy', () => {
       expect(seen.headers.authorization).toBe(`Bearer ${token}`);
       expect(seen.headers['x-user-id']).toBeUndefined();
       expect(seen.headers['x-is-admin']).toBeUndefined();
+    });
+
+    it("forwards the browser's device cookie as x-pl-device, not a header it sent", async () => {
+      const { seen } = await through('/api/auth/forgot-password', { headers: { ...spoofed, cookie: `${DeviceCookie.name}=ZGV2aWNlLWZyb20tY29va2` } });
+      expect(seen.headers['x-pl-device']).toBe('ZGV2aWNlLWZyb20tY29va2');
+      const malformed = await through('/api/auth/forgot-password', { headers: { ...spoofed, cookie: `${DeviceCookie.name}=not-a-device` } });
+      expect(malformed.seen.headers['x-pl-device']).toBeUndefined();
     });
 
     it('passes other cookies on but keeps the session cookie to itself', async () => {

@@ -2,7 +2,7 @@
 // identity's refusals. Identity is a scripted stand-in here so every refusal can be produced on
 // demand; the real flow (real identity, real database) is auth-flow.test.ts.
 import type { ServerResponse } from 'node:http';
-import { ApiPaths, IdentityInternalPaths, Jwt } from '@pl/contracts';
+import { ApiPaths, DeviceCookie, IdentityInternalPaths, Jwt } from '@pl/contracts';
 import {
   claimsOf,
   closedPortUrl,
@@ -97,10 +97,11 @@ describe('the gateway auth endpoints', () => {
         reply(201, { customer, session: { id: 'sess-1', expiresAt: '2030-01-01T00:00:00.000Z' } })(seen, res);
       const guest = await fetch(`${gw.url}/api/products`);
       const guestToken = sessionCookieOf(guest)!.token;
+      const deviceId = 'Zm9yLXRoZS1kZXZpY2UtaW';
       const res = await post(
         ApiPaths.auth.login,
         { usernameOrEmail: 'jane', password: 'secret123' },
-        { cookie: `${Jwt.cookieName}=${guestToken}`, 'user-agent': 'jest-browser/1.0', 'x-request-id': 'login-req-1' },
+        { cookie: `${Jwt.cookieName}=${guestToken}; ${DeviceCookie.name}=${deviceId}`, 'user-agent': 'jest-browser/1.0', 'x-request-id': 'login-req-1' },
       );
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual(customer);
@@ -114,9 +115,28 @@ describe('the gateway auth endpoints', () => {
         usernameOrEmail: 'jane',
         password: 'secret123',
         previousSubject: claimsOf(guestToken).sub,
-        client: { ip: '127.0.0.1', userAgent: 'jest-browser/1.0' },
+        client: { ip: '127.0.0.1', userAgent: 'jest-browser/1.0', deviceId },
       });
       expect(claimsOf(sessionCookieOf(res)!.token)).toMatchObject({ sub: customer.id, kind: 'customer', sid: 'sess-1', adm: false });
+      // The browser had its device cookie: it is kept, not replaced.
+      expect(res.headers.getSetCookie().filter((c) => c.startsWith(`${DeviceCookie.name}=`))).toEqual([]);
+    });
+
+    it('gives a browser without a device cookie one with its first sign-in attempt, and tells identity', async () => {
+      script = reply(401, { message: 'Invalid username/email or password', code: 'INVALID_CREDENTIALS' });
+      const res = await post(ApiPaths.auth.login, { usernameOrEmail: 'jane', password: 'wrong' });
+      expect(res.status).toBe(401);
+      const device = res.headers.getSetCookie().find((c) => c.startsWith(`${DeviceCookie.name}=`));
+      expect(device).toMatch(/^pl_device=[A-Za-z0-9_-]{22}; Max-Age=34560000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+      expect(JSON.parse(identity.requests.at(-1)!.body).client.deviceId).toBe(device!.slice('pl_device='.length, 'pl_device='.length + 22));
+    });
+
+    it('ignores a malformed device cookie and gives the browser a proper one', async () => {
+      script = reply(401, { message: 'Invalid username/email or password', code: 'INVALID_CREDENTIALS' });
+      const res = await post(ApiPaths.auth.login, { usernameOrEmail: 'jane', password: 'wrong' }, { cookie: `${DeviceCookie.name}=../../etc` });
+      const sent = JSON.parse(identity.requests.at(-1)!.body).client.deviceId as string;
+      expect(sent).toMatch(DeviceCookie.pattern);
+      expect(res.headers.getSetCookie().some((c) => c.startsWith(`${DeviceCookie.name}=${sent};`))).toBe(true);
     });
 
     it('answers a registration with 201 and the customer, never more than the contract says', async () => {

@@ -5,6 +5,8 @@ import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { ApiPaths, ClientInfo, ErrorCodes, LoginPayload, RegisterPayload, type SessionGrant } from '@pl/contracts';
 import { parseInput } from '@pl/service-kit';
+import type { CartMerger } from './cart-merge.js';
+import type { DeviceCookies } from './device-cookie.js';
 import type { IdentityClient, IdentityResult } from './identity-client.js';
 import type { SessionCache } from './session-cache.js';
 import { currentSession, sessionCheckUnavailable, type Sessions } from './session.js';
@@ -14,6 +16,10 @@ const LogoutPayload = z.strictObject({});
 
 export interface AuthRoutesDeps {
   identity: IdentityClient;
+  /** Merges the guest's cart before a sign-in is answered. */
+  mergeCart: CartMerger;
+  /** Sign-in attempts count per device as well as per address (decision 010). */
+  devices: DeviceCookies;
   sessions: Sessions;
   cache: SessionCache;
   bodyLimit: string;
@@ -27,14 +33,16 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
 
   router.post(ApiPaths.auth.login, json, async (req, res) => {
     const credentials = parseInput(LoginPayload, req.body);
-    const result = await deps.identity.createSession({ ...credentials, ...signInContext(req, res) }, req.id);
-    await answerGrant(req, res, result, 200);
+    const context = signInContext(req, res);
+    const result = await deps.identity.createSession({ ...credentials, ...context }, req.id);
+    await answerGrant(req, res, result, 200, context.previousSubject);
   });
 
   router.post(ApiPaths.auth.register, json, async (req, res) => {
     const registration = parseInput(RegisterPayload, req.body);
-    const result = await deps.identity.register({ registration, ...signInContext(req, res) }, req.id);
-    await answerGrant(req, res, result, 201);
+    const context = signInContext(req, res);
+    const result = await deps.identity.register({ registration, ...context }, req.id);
+    await answerGrant(req, res, result, 201, context.previousSubject);
   });
 
   router.post(ApiPaths.auth.logout, json, async (req, res) => {
@@ -70,11 +78,12 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       client: {
         ip: (req.socket.remoteAddress ?? 'unknown').slice(0, 64),
         ...(userAgent ? { userAgent: userAgent.slice(0, 512) } : {}),
+        deviceId: deps.devices.ensure(req, res),
       },
     };
   }
 
-  async function answerGrant(req: Request, res: Response, result: IdentityResult<SessionGrant>, status: number): Promise<void> {
+  async function answerGrant(req: Request, res: Response, result: IdentityResult<SessionGrant>, status: number, guestSubject: string | undefined): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     if (!result.ok) {
       if (result.kind === 'unavailable') {
@@ -95,6 +104,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
         if (!r.ok) req.log.warn({ customerId: previous.claims.sub }, 'could not end the replaced session');
       });
     }
+    if (guestSubject) await deps.mergeCart({ guestSubject, customerId: customer.id }, req.log);
     deps.cache.remember(session.id, { active: true, customerId: customer.id, isAdmin: customer.isAdmin });
     await deps.sessions.start(res, { sub: customer.id, kind: 'customer', sid: session.id, adm: customer.isAdmin });
     // Session ids stay out of the logs: they are identity's secrets, the customer id says enough.

@@ -6,6 +6,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ErrorCodes, Jwt, LongRunningApiPaths, ownerOf, type ServiceName } from '@pl/contracts';
 import type { Logger } from '@pl/service-kit';
 import type { SessionCookie } from '../auth/cookies.js';
+import type { DeviceCookies } from '../auth/device-cookie.js';
 import { requireAdmin, type Sessions } from '../auth/session.js';
 import { rawPathOf } from '../http/paths.js';
 import { csrfProtection } from '../security/csrf.js';
@@ -19,6 +20,7 @@ export interface ApiProxyDeps {
   longUpstreamTimeoutMs: number;
   publicOrigin: string;
   cookie: SessionCookie;
+  devices: DeviceCookies;
   sessions: Sessions;
   /** What the gateway answers itself under /api (sign-in, registration, sign-out). */
   ownRoutes: Router;

@@ -5,12 +5,13 @@
 import type { RequestHandler } from 'express';
 import { InternalHeaders, StrippedClientHeaders } from '@pl/contracts';
 import type { SessionCookie } from '../auth/cookies.js';
+import type { DeviceCookies } from '../auth/device-cookie.js';
 import { currentSession } from '../auth/session.js';
 
 /** Set by the gateway from what it knows; a client's copy would be a lie. */
 const GATEWAY_OWNED = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip'];
 
-export function upstreamHeaders(deps: { cookie: SessionCookie; publicOrigin: string }): RequestHandler {
+export function upstreamHeaders(deps: { cookie: SessionCookie; devices: DeviceCookies; publicOrigin: string }): RequestHandler {
   const publicUrl = new URL(deps.publicOrigin);
   return (req, res, next) => {
     const headers = req.headers;
@@ -27,6 +28,8 @@ export function upstreamHeaders(deps: { cookie: SessionCookie; publicOrigin: str
     const session = currentSession(res);
     if (session) headers[InternalHeaders.authorization] = `Bearer ${session.token}`;
     headers[InternalHeaders.requestId] = req.id;
+    const deviceId = deps.devices.read(req);
+    if (deviceId) headers[InternalHeaders.device] = deviceId;
     // REVIEW: behind a trusted TLS-terminating load balancer, append to its X-Forwarded-For instead.
     if (req.socket.remoteAddress) headers['x-forwarded-for'] = req.socket.remoteAddress;
     headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);

@@ -82,6 +82,20 @@ export const InternalHeaders = {
   requestId: 'x-request-id',
   /** Bearer token the gateway forwards; services verify it against the gateway's JWKS. */
   authorization: 'authorization',
+  /** The browser's device id (the gateway's device cookie), a rate-limit key beside the address. */
+  device: 'x-pl-device',
+} as const;
+
+/**
+ * The device cookie the gateway gives every browser that loads a page or signs in: a random id that
+ * lets identity's per-client rate limits count one device rather than a whole shared address (a
+ * carrier's NAT). It is no credential: a client choosing or dropping it only moves between budgets.
+ */
+export const DeviceCookie = {
+  name: 'pl_device',
+  /** 16 random bytes, base64url. Anything else is ignored (no device). */
+  pattern: /^[A-Za-z0-9_-]{22}$/,
+  maxAgeSeconds: 400 * 24 * 3600,
 } as const;
 
 /** Headers a browser must never be able to set on a request that reaches a service. */
@@ -93,6 +107,7 @@ export const StrippedClientHeaders = [
   'x-is-admin',
   'x-forwarded-user',
   'x-subject',
+  'x-pl-device',
 ] as const;
 
 export const HealthPaths = { live: '/healthz', ready: '/readyz' } as const;

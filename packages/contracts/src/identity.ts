@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorCodes } from './errors.js';
+import { DeviceCookie } from './http.js';
 
 export const Customer = z.object({
   id: z.string(),
@@ -63,7 +64,12 @@ export const IdentityInternalPaths = {
   registrations: '/internal/registrations',
 } as const;
 
-export const ClientInfo = z.object({ ip: z.string().max(64), userAgent: z.string().max(512).optional() });
+export const ClientInfo = z.object({
+  ip: z.string().max(64),
+  userAgent: z.string().max(512).optional(),
+  /** The gateway's device cookie, when the browser has one (DeviceCookie). */
+  deviceId: z.string().regex(DeviceCookie.pattern).optional(),
+});
 
 export const CreateSessionRequest = z.strictObject({
   usernameOrEmail: z.string().min(1).max(254),

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import { createServiceApp, type ServiceDeps } from '@pl/service-kit';
 import type { IdentityContext } from './domain/identity-context.js';
+import { DEFAULT_LIMITS, type IdentityLimits } from './domain/limits.js';
 import { argon2Hasher, dummyHashFor, type PasswordHasher } from './domain/passwords.js';
 import { accountSettingsRoutes } from './routes/account-settings.routes.js';
 import { devMailboxRoutes } from './routes/dev-mailbox.routes.js';
@@ -16,11 +17,13 @@ export interface IdentityAppOptions {
   devMailbox: boolean;
   /** argon2id by default; tests wrap it to see which hashes sign-in verifies. */
   passwords?: PasswordHasher;
+  /** Decision 010's defaults unless configured (RATE_LIMIT_*). */
+  limits?: IdentityLimits;
 }
 
 export function createApp({ pool, logger, verifier }: ServiceDeps, options: IdentityAppOptions): Express {
   const passwords = options.passwords ?? argon2Hasher();
-  const ctx: IdentityContext = { pool, logger, passwords, dummyHash: dummyHashFor(passwords) };
+  const ctx: IdentityContext = { pool, logger, passwords, dummyHash: dummyHashFor(passwords), limits: options.limits ?? DEFAULT_LIMITS };
   // Computed now, so the first unknown-name sign-in does not take one hash longer than the rest.
   ctx.dummyHash().catch((err: unknown) => logger.warn({ err }, 'computing the dummy password hash failed'));
   return createServiceApp({

@@ -1,5 +1,6 @@
 import { DEVELOPMENT_INTERNAL_API_TOKEN } from '@pl/service-kit';
-import { loadIdentityConfig } from './config.js';
+import { identityLimits, loadIdentityConfig } from './config.js';
+import { DEFAULT_LIMITS } from './domain/limits.js';
 
 const TOKEN = 'a-production-internal-token-of-40-chars!';
 
@@ -25,6 +26,57 @@ describe('identity config', () => {
     expect(loadIdentityConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465' }).SMTP_URL).toBe('smtps://u:p@mail.example.com:465');
     expect(loadIdentityConfig({ SMTP_URL: '' }).SMTP_URL).toBeUndefined();
     expect(() => loadIdentityConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+  });
+
+  it("defaults every rate limit to decision 010's numbers", () => {
+    expect(identityLimits(loadIdentityConfig({}))).toEqual(DEFAULT_LIMITS);
+    expect(DEFAULT_LIMITS.login.perClient).toEqual({ limit: 30, windowSeconds: 600 });
+    expect(DEFAULT_LIMITS.rules.register).toEqual({ bucket: 'register', limit: 20, windowSeconds: 3600 });
+  });
+
+  it('reads each RATE_LIMIT_* variable as count/window', () => {
+    const limits = identityLimits(
+      loadIdentityConfig({
+        RATE_LIMIT_LOGIN_CLIENT: '300/10m',
+        RATE_LIMIT_LOGIN_ACCOUNT_CLIENT: '50/1h',
+        RATE_LIMIT_LOGIN_ACCOUNT: '200/1h',
+        RATE_LIMIT_KNOWN_CLIENT_DAYS: '7',
+        RATE_LIMIT_REGISTER: '2000/1d',
+        RATE_LIMIT_FORGOT_PASSWORD: '5/30s',
+        RATE_LIMIT_RESET_PASSWORD: '40/15m',
+        RATE_LIMIT_VERIFY_EMAIL: '40/15m',
+        RATE_LIMIT_VERIFICATION_MAIL: '10/2h',
+        RATE_LIMIT_CHANGE_PASSWORD: '3/5m',
+        RATE_LIMIT_RESET_MAILS_PER_HOUR: '6',
+        RATE_LIMIT_ADDRESS_FACTOR: '500',
+      }),
+    );
+    expect(limits).toEqual({
+      rules: {
+        register: { bucket: 'register', limit: 2000, windowSeconds: 86_400 },
+        forgotPassword: { bucket: 'forgot-password', limit: 5, windowSeconds: 30 },
+        resetPassword: { bucket: 'reset-password', limit: 40, windowSeconds: 900 },
+        verifyEmail: { bucket: 'verify-email', limit: 40, windowSeconds: 900 },
+        verificationMail: { bucket: 'verification-mail', limit: 10, windowSeconds: 7200 },
+        changePassword: { bucket: 'change-password', limit: 3, windowSeconds: 300 },
+      },
+      login: {
+        perClient: { limit: 300, windowSeconds: 600 },
+        perAccountAndClient: { limit: 50, windowSeconds: 3600 },
+        perAccount: { limit: 200, windowSeconds: 3600 },
+        knownClientSeconds: 7 * 86_400,
+      },
+      resetMailsPerHour: 6,
+      addressFactor: 500,
+    });
+    expect(identityLimits(loadIdentityConfig({ RATE_LIMIT_REGISTER: '' })).rules.register.limit).toBe(20);
+  });
+
+  it('refuses a malformed limit, a zero one and a window longer than a day, naming the variable', () => {
+    for (const bad of ['20', '20/h', 'twenty/1h', '0/1h', '20/0m', '20/2d', '-1/1h', '20/1w']) {
+      expect(() => loadIdentityConfig({ RATE_LIMIT_REGISTER: bad })).toThrow(/RATE_LIMIT_REGISTER/);
+    }
+    expect(() => loadIdentityConfig({ RATE_LIMIT_ADDRESS_FACTOR: '0' })).toThrow(/RATE_LIMIT_ADDRESS_FACTOR/);
   });
 
   it('requires a real INTERNAL_API_TOKEN in production', () => {

@@ -1,7 +1,29 @@
 import { z } from 'zod';
 import { emptyAsUnset, internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlVar } from '@pl/service-kit';
+import { DEFAULT_LIMITS, type IdentityLimits } from './domain/limits.js';
+import type { Limit } from './domain/rate-limits.js';
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUnset, schema.optional());
+
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+/** Rate-limit hits are kept a day (housekeeping), so no per-client window may be longer. */
+const MAX_WINDOW_SECONDS = 86_400;
+
+/** `20/1h`: at most 20 in any hour (units s, m, h, d; a window of at most a day). */
+const limitVar = (fallback: Limit) =>
+  z
+    .preprocess(emptyAsUnset, z.string().regex(/^\d{1,6}\/\d{1,5}[smhd]$/, 'a limit such as 20/1h (count/window, units s m h d)').optional())
+    .transform((text, ctx): Limit => {
+      if (text === undefined) return fallback;
+      const [count, window] = text.split('/') as [string, string];
+      const windowSeconds = Number(window.slice(0, -1)) * UNIT_SECONDS[window.slice(-1) as keyof typeof UNIT_SECONDS];
+      if (Number(count) < 1 || windowSeconds < 1 || windowSeconds > MAX_WINDOW_SECONDS) {
+        ctx.addIssue({ code: 'custom', message: 'a count of at least 1 in a window of 1 s to 1 d' });
+        return z.NEVER;
+      }
+      return { limit: Number(count), windowSeconds };
+    });
+const { rules, login } = DEFAULT_LIMITS;
 
 export const IdentityConfig = serviceConfig({ port: 5101, schema: 'identity' })
   .extend({
@@ -13,6 +35,21 @@ export const IdentityConfig = serviceConfig({ port: 5101, schema: 'identity' })
     MAIL_FROM: z.string().min(3).default('Professional Liquidation <no-reply@localhost>'),
     /** Outside production: create the demo `admin` and `shopper` accounts when missing. Never in production. */
     SEED_DEMO_ACCOUNTS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+    // Rate limits (decision 010). A per-client limit counts a device (the gateway's device cookie)
+    // at its own number and the address at RATE_LIMIT_ADDRESS_FACTOR times it; a client without the
+    // device cookie counts on the address at the limit's own number.
+    RATE_LIMIT_LOGIN_CLIENT: limitVar(login.perClient),
+    RATE_LIMIT_LOGIN_ACCOUNT_CLIENT: limitVar(login.perAccountAndClient),
+    RATE_LIMIT_LOGIN_ACCOUNT: limitVar(login.perAccount),
+    RATE_LIMIT_KNOWN_CLIENT_DAYS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(365).default(login.knownClientSeconds / 86_400)),
+    RATE_LIMIT_REGISTER: limitVar(rules.register),
+    RATE_LIMIT_FORGOT_PASSWORD: limitVar(rules.forgotPassword),
+    RATE_LIMIT_RESET_PASSWORD: limitVar(rules.resetPassword),
+    RATE_LIMIT_VERIFY_EMAIL: limitVar(rules.verifyEmail),
+    RATE_LIMIT_VERIFICATION_MAIL: limitVar(rules.verificationMail),
+    RATE_LIMIT_CHANGE_PASSWORD: limitVar(rules.changePassword),
+    RATE_LIMIT_RESET_MAILS_PER_HOUR: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(1000).default(DEFAULT_LIMITS.resetMailsPerHour)),
+    RATE_LIMIT_ADDRESS_FACTOR: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(100_000).default(DEFAULT_LIMITS.addressFactor)),
   })
   .superRefine(requireInternalApiTokenInProduction)
   // Production never gets the demo logins, whatever the variable says.
@@ -20,6 +57,29 @@ export const IdentityConfig = serviceConfig({ port: 5101, schema: 'identity' })
 export type IdentityConfig = z.infer<typeof IdentityConfig>;
 
 export const loadIdentityConfig = (env: NodeJS.ProcessEnv = process.env): IdentityConfig => loadConfig(IdentityConfig, env);
+
+/** The rate limits the configuration sets (each variable unset: decision 010's default). */
+export function identityLimits(c: IdentityConfig): IdentityLimits {
+  const rule = <K extends keyof IdentityLimits['rules']>(name: K, limit: Limit) => ({ bucket: rules[name].bucket, ...limit });
+  return {
+    rules: {
+      register: rule('register', c.RATE_LIMIT_REGISTER),
+      forgotPassword: rule('forgotPassword', c.RATE_LIMIT_FORGOT_PASSWORD),
+      resetPassword: rule('resetPassword', c.RATE_LIMIT_RESET_PASSWORD),
+      verifyEmail: rule('verifyEmail', c.RATE_LIMIT_VERIFY_EMAIL),
+      verificationMail: rule('verificationMail', c.RATE_LIMIT_VERIFICATION_MAIL),
+      changePassword: rule('changePassword', c.RATE_LIMIT_CHANGE_PASSWORD),
+    },
+    login: {
+      perClient: c.RATE_LIMIT_LOGIN_CLIENT,
+      perAccountAndClient: c.RATE_LIMIT_LOGIN_ACCOUNT_CLIENT,
+      perAccount: c.RATE_LIMIT_LOGIN_ACCOUNT,
+      knownClientSeconds: c.RATE_LIMIT_KNOWN_CLIENT_DAYS * 86_400,
+    },
+    resetMailsPerHour: c.RATE_LIMIT_RESET_MAILS_PER_HOUR,
+    addressFactor: c.RATE_LIMIT_ADDRESS_FACTOR,
+  };
+}
 
 /** What the create-admin command needs: the database only. */
 export const AdminCommandConfig = serviceConfig({ port: 5101, schema: 'identity' }).pick({ DATABASE_URL: true, DB_SCHEMA: true, LOG_LEVEL: true });

@@ -7,7 +7,7 @@ import { ApiPaths } from '@pl/contracts';
 import { runService } from '@pl/service-kit';
 import { createApp } from './app.js';
 import { runCreateAdminCommand } from './commands/create-admin.js';
-import { loadIdentityConfig } from './config.js';
+import { identityLimits, loadIdentityConfig } from './config.js';
 import { seedDemoAccounts } from './db/demo-accounts.seed.js';
 import { startHousekeeping } from './domain/housekeeping.js';
 import { argon2Hasher } from './domain/passwords.js';
@@ -23,6 +23,7 @@ if (command === 'create-admin') {
   const config = loadIdentityConfig();
   const production = config.NODE_ENV === 'production';
   const passwords = argon2Hasher();
+  const limits = identityLimits(config);
   await runService({
     name: 'identity',
     config,
@@ -39,10 +40,11 @@ if (command === 'create-admin') {
           pool,
           logger,
           publicOrigin: config.PUBLIC_ORIGIN,
+          resetMailsPerHour: limits.resetMailsPerHour,
           transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : devMailboxTransport(),
         }),
-      startHousekeeping,
+      (deps) => startHousekeeping({ ...deps, knownClientSeconds: limits.login.knownClientSeconds }),
     ],
-    createApp: (deps) => createApp(deps, { internalApiToken: config.INTERNAL_API_TOKEN, devMailbox: !production, passwords }),
+    createApp: (deps) => createApp(deps, { internalApiToken: config.INTERNAL_API_TOKEN, devMailbox: !production, passwords, limits }),
   });
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { DevMailbox, SessionGrant, type RegisterPayload } from '@pl/contracts';
 import { signTestToken, startTestService, testLogger } from '@pl/service-kit/testing';
 import { createApp } from '../src/app.js';
+import type { IdentityLimits } from '../src/domain/limits.js';
 import { argon2Hasher, type PasswordHasher } from '../src/domain/passwords.js';
 import { dispatchPendingMail } from '../src/mail/mail-dispatcher.js';
 import { devMailboxTransport, type MailTransport } from '../src/mail/mail-transport.js';
@@ -16,6 +17,8 @@ export const PUBLIC_ORIGIN = 'http://shop.test:5000';
 
 /** A fresh client address per call, so one test's limits never touch another's. */
 export const uniqueIp = () => `10.${[...randomBytes(3)].join('.')}`;
+/** A device id as the gateway's device cookie carries it. */
+export const uniqueDevice = () => randomBytes(16).toString('base64url');
 
 export const buildRegistration = (overrides: Partial<RegisterPayload> = {}): RegisterPayload => {
   const suffix = randomUUID().slice(0, 8);
@@ -39,12 +42,12 @@ export function recordingHasher(): PasswordHasher & { verified: string[] } {
 
 type Json = Record<string, unknown>;
 
-export async function startIdentity(options: { devMailbox?: boolean } = {}) {
+export async function startIdentity(options: { devMailbox?: boolean; limits?: IdentityLimits } = {}) {
   const passwords = recordingHasher();
   const service = await startTestService({
     name: 'identity',
     migrationsDir: MIGRATIONS_DIR,
-    createApp: (deps) => createApp(deps, { internalApiToken: INTERNAL_TOKEN, devMailbox: options.devMailbox ?? true, passwords }),
+    createApp: (deps) => createApp(deps, { internalApiToken: INTERNAL_TOKEN, devMailbox: options.devMailbox ?? true, passwords, ...(options.limits ? { limits: options.limits } : {}) }),
   });
 
   const call = (method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) =>
@@ -73,8 +76,8 @@ export async function startIdentity(options: { devMailbox?: boolean } = {}) {
       if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
       return { registration, grant: SessionGrant.parse(await res.json()) };
     },
-    signIn: (usernameOrEmail: string, password: string, client: { ip?: string; userAgent?: string } = {}, previousSubject?: string) =>
-      app.internal('POST', '/internal/sessions', { usernameOrEmail, password, client: { ip: client.ip ?? uniqueIp(), ...(client.userAgent ? { userAgent: client.userAgent } : {}) }, ...(previousSubject ? { previousSubject } : {}) }),
+    signIn: (usernameOrEmail: string, password: string, client: { ip?: string; userAgent?: string; deviceId?: string } = {}, previousSubject?: string) =>
+      app.internal('POST', '/internal/sessions', { usernameOrEmail, password, client: { ...client, ip: client.ip ?? uniqueIp() }, ...(previousSubject ? { previousSubject } : {}) }),
     /** The JWT the gateway would sign for a grant. */
     tokenFor: (grant: SessionGrant) => signTestToken({ sub: grant.customer.id, kind: 'customer', sid: grant.session.id, adm: grant.customer.isAdmin }, { keys: service.keys }),
     sessionActive: async (sessionId: string) => ((await (await app.internal('GET', `/internal/sessions/${sessionId}`)).json()) as Json).active,

@@ -1,7 +1,8 @@
 import { RateLimitedBody, SessionGrant } from '@pl/contracts';
 import { LoginLimits } from '../src/domain/login-limits.js';
+import { DEFAULT_LIMITS, type IdentityLimits } from '../src/domain/limits.js';
 import { RateLimits } from '../src/domain/rate-limits.js';
-import { buildRegistration, startIdentity, uniqueIp, type IdentityTestApp } from './identity-test-app.js';
+import { buildRegistration, startIdentity, uniqueDevice, uniqueIp, type IdentityTestApp } from './identity-test-app.js';
 
 /** Decision 010: brute force is capped per client and per account, never locking the owner out. */
 describe('sign-in and sign-up rate limits', () => {
@@ -100,5 +101,82 @@ describe('sign-in and sign-up rate limits', () => {
     await expectRateLimited(res, RateLimits.register.windowSeconds);
     expect(await identity.snapshot()).toEqual(before);
     expect((await identity.internal('POST', '/internal/registrations', { registration: buildRegistration(), client: { ip: uniqueIp() } })).status).toBe(201);
+  });
+});
+
+/**
+ * Decision 010, behind a carrier's NAT: per-client limits count a device (the gateway's device
+ * cookie) on its own and its address only up to a ceiling of RATE_LIMIT_ADDRESS_FACTOR devices'
+ * worth; a client without the cookie counts on the address at the limit itself. Small configured
+ * numbers keep the test short.
+ */
+describe('per-device rate limits (configured)', () => {
+  const limits: IdentityLimits = {
+    ...DEFAULT_LIMITS,
+    login: { ...DEFAULT_LIMITS.login, perClient: { limit: 3, windowSeconds: 600 } },
+    rules: { ...DEFAULT_LIMITS.rules, register: { ...DEFAULT_LIMITS.rules.register, limit: 2 }, forgotPassword: { ...DEFAULT_LIMITS.rules.forgotPassword, limit: 2 } },
+    addressFactor: 3,
+  };
+  let identity: IdentityTestApp;
+  beforeAll(async () => {
+    identity = await startIdentity({ limits });
+  });
+  afterAll(() => identity.stop());
+
+  const failFrom = async (times: number, client: { ip: string; deviceId?: string }) =>
+    (await Promise.all(Array.from({ length: times }, (_, i) => identity.signIn(`nat-${i}-${Math.random()}`, 'guess', client)))).map((r) => r.status);
+
+  it("lets one device spend only its own failed sign-ins, not the shared address's", async () => {
+    const nat = uniqueIp();
+    const [spender, neighbour] = [uniqueDevice(), uniqueDevice()];
+    const { registration } = await identity.register();
+    expect(await failFrom(3, { ip: nat, deviceId: spender })).toEqual([401, 401, 401]);
+    expect((await identity.signIn(registration.username, registration.password, { ip: nat, deviceId: spender })).status).toBe(429);
+    // Another customer behind the same address signs in as usual.
+    expect((await identity.signIn(registration.username, registration.password, { ip: nat, deviceId: neighbour })).status).toBe(201);
+  });
+
+  it('holds the whole address to the ceiling (factor × the limit), and a client without the cookie to the limit', async () => {
+    const nat = uniqueIp();
+    const { registration } = await identity.register();
+    for (let d = 0; d < 3; d++) expect(await failFrom(3, { ip: nat, deviceId: uniqueDevice() })).toEqual([401, 401, 401]);
+    // 9 failures = 3 devices' worth: a fresh device (an attacker minting cookies) gets nothing more.
+    expect((await identity.signIn(registration.username, registration.password, { ip: nat, deviceId: uniqueDevice() })).status).toBe(429);
+    // Dropping the cookie falls back to the address's own small budget, long spent.
+    expect((await identity.signIn(registration.username, registration.password, { ip: nat })).status).toBe(429);
+
+    const fresh = uniqueIp();
+    expect(await failFrom(3, { ip: fresh })).toEqual([401, 401, 401]);
+    expect((await identity.signIn(registration.username, registration.password, { ip: fresh })).status).toBe(429);
+  });
+
+  it('counts registrations per device the same way, creating nothing when refused', async () => {
+    const nat = uniqueIp();
+    const device = uniqueDevice();
+    const register = (deviceId?: string) =>
+      identity.internal('POST', '/internal/registrations', { registration: buildRegistration(), client: { ip: nat, ...(deviceId ? { deviceId } : {}) } });
+    expect([(await register(device)).status, (await register(device)).status]).toEqual([201, 201]);
+    const before = await identity.snapshot();
+    expect((await register(device)).status).toBe(429);
+    expect(await identity.snapshot()).toEqual(before);
+    expect((await register(uniqueDevice())).status).toBe(201);
+  });
+
+  it('reads the device the gateway forwards on public routes (forgot-password), ignoring a malformed one', async () => {
+    const nat = uniqueIp();
+    const forgot = (device?: string) =>
+      identity.call('POST', '/api/auth/forgot-password', { email: 'someone@example.com' }, { 'x-forwarded-for': nat, ...(device ? { 'x-pl-device': device } : {}) });
+    const device = uniqueDevice();
+    expect([(await forgot(device)).status, (await forgot(device)).status, (await forgot(device)).status]).toEqual([200, 200, 429]);
+    expect((await forgot(uniqueDevice())).status).toBe(200);
+    // Not a device id: the address's own budget (2), which the devices above have spent 3 of.
+    expect((await forgot('not a device id')).status).toBe(429);
+  });
+
+  it('refuses a malformed device id on the internal API (400), creating nothing', async () => {
+    const before = await identity.snapshot();
+    const res = await identity.internal('POST', '/internal/registrations', { registration: buildRegistration(), client: { ip: uniqueIp(), deviceId: 'x'.repeat(300) } });
+    expect(res.status).toBe(400);
+    expect(await identity.snapshot()).toEqual(before);
   });
 });

@@ -5,6 +5,10 @@ import { slidingWindow, type WindowState } from './sliding-window.js';
 export const failuresFromClient = (db: Queryable, ip: string, windowSeconds: number, limit: number): Promise<WindowState> =>
   slidingWindow(db, { table: 'login_attempts', where: 'ip = $3 AND NOT succeeded', params: [ip], windowSeconds, limit });
 
+/** Failed sign-ins from one device (the gateway's device cookie), whatever account they aimed at. */
+export const failuresFromDevice = (db: Queryable, deviceId: string, windowSeconds: number, limit: number): Promise<WindowState> =>
+  slidingWindow(db, { table: 'login_attempts', where: 'device_id = $3 AND NOT succeeded', params: [deviceId], windowSeconds, limit });
+
 /** Failed sign-ins to one account from one client address. */
 export const failuresOnAccountFromClient = (db: Queryable, accountKey: string, ip: string, windowSeconds: number, limit: number): Promise<WindowState> =>
   slidingWindow(db, { table: 'login_attempts', where: 'account_key = $3 AND ip = $4 AND NOT succeeded', params: [accountKey, ip], windowSeconds, limit });
@@ -23,10 +27,10 @@ export async function hasRecentSuccess(db: Queryable, accountKey: string, ip: st
 }
 
 /** Records an attempt; failed until markAttemptSucceeded says otherwise. */
-export async function insertLoginAttempt(db: Queryable, accountKey: string, ip: string, succeeded = false): Promise<string> {
+export async function insertLoginAttempt(db: Queryable, accountKey: string, from: { ip: string; deviceId?: string }, succeeded = false): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO login_attempts (account_key, ip, succeeded) VALUES ($1, $2, $3) RETURNING id`,
-    [accountKey, ip, succeeded],
+    `INSERT INTO login_attempts (account_key, ip, device_id, succeeded) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [accountKey, from.ip, from.deviceId ?? null, succeeded],
   );
   return (rows[0] as { id: string }).id;
 }

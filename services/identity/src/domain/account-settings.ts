@@ -5,7 +5,7 @@ import { invalidateCustomerTokens } from '../db/email-tokens.repo.js';
 import { enqueueMail } from '../db/mail-outbox.repo.js';
 import { blankToNull, toCustomer, type CustomerRecord } from './customer.js';
 import type { IdentityContext } from './identity-context.js';
-import { RateLimits, takeRateLimit } from './rate-limits.js';
+import { takeRateLimit } from './rate-limits.js';
 import { EMAIL_TAKEN } from './register.js';
 import { endCustomerSessions } from './sessions.js';
 
@@ -28,7 +28,7 @@ export async function updateProfile(ctx: IdentityContext, customerId: string, pa
   if (email !== undefined && email !== current.email) changes.email = email;
   if (newAddress) {
     changes.clearEmailVerification = true;
-    await takeRateLimit(ctx.pool, RateLimits.verificationMail, customerId);
+    await takeRateLimit(ctx.pool, ctx.limits.rules.verificationMail, customerId);
   }
   try {
     const updated: CustomerRecord = await withTransaction(ctx.pool, async (client) => {
@@ -54,7 +54,7 @@ export async function changePassword(
   ctx: IdentityContext,
   input: { customerId: string; sessionId: string; currentPassword: string; newPassword: string },
 ): Promise<{ revokedSessions: string[] }> {
-  await takeRateLimit(ctx.pool, RateLimits.changePassword, input.customerId);
+  await takeRateLimit(ctx.pool, ctx.limits.rules.changePassword, input.customerId);
   const customer = await findCustomerWithHashById(ctx.pool, input.customerId);
   if (!customer) throw new Error(`customer ${input.customerId} of an active session is missing`);
   if (!(await ctx.passwords.verify(customer.passwordHash, input.currentPassword))) {

@@ -1,4 +1,6 @@
 import type { Request } from 'express';
+import { DeviceCookie, InternalHeaders } from '@pl/contracts';
+import type { ClientKey } from './rate-limits.js';
 
 /**
  * The client address rate limits key on, for public routes. The gateway replaces any
@@ -11,6 +13,16 @@ export function clientIp(req: Request): string {
   const value = Array.isArray(header) ? header[header.length - 1] : header;
   const last = value?.split(',').pop()?.trim();
   return (last || req.socket.remoteAddress || 'unknown').slice(0, 64);
+}
+
+/**
+ * The address and, when the gateway forwarded one, the browser's device id: what per-client rate
+ * limits count (decision 010). The gateway removes a header of that name a browser sent.
+ */
+export function clientKeyOf(req: Request): ClientKey {
+  const device = req.headers[InternalHeaders.device];
+  const deviceId = typeof device === 'string' && DeviceCookie.pattern.test(device) ? device : undefined;
+  return { ip: clientIp(req), ...(deviceId ? { deviceId } : {}) };
 }
 
 export function userAgent(req: Request): string | undefined {

@@ -3,7 +3,7 @@ import { findCustomerById, markEmailVerified } from '../db/customers.repo.js';
 import { consumeToken } from '../db/email-tokens.repo.js';
 import { enqueueMail } from '../db/mail-outbox.repo.js';
 import type { IdentityContext } from './identity-context.js';
-import { RateLimits, takeRateLimit } from './rate-limits.js';
+import { takeClientRateLimit, takeRateLimit, type ClientKey } from './rate-limits.js';
 import { hashToken } from './secret-tokens.js';
 
 export const EMAIL_VERIFIED = 'Your email address has been verified.';
@@ -16,8 +16,8 @@ export const INVALID_VERIFICATION_LINK = 'This verification link is invalid or h
  * needed (the link may be opened on another device). A token for an address the customer has
  * since changed is refused.
  */
-export async function verifyEmail(ctx: IdentityContext, token: string, ip: string): Promise<void> {
-  await takeRateLimit(ctx.pool, RateLimits.verifyEmail, ip);
+export async function verifyEmail(ctx: IdentityContext, token: string, from: ClientKey): Promise<void> {
+  await takeClientRateLimit(ctx.pool, ctx.limits.rules.verifyEmail, from, ctx.limits.addressFactor);
   await withTransaction(ctx.pool, async (client) => {
     const used = await consumeToken(client, hashToken(token), 'email-verification');
     if (!used || !(await markEmailVerified(client, used.customerId, used.email))) {
@@ -31,7 +31,7 @@ export async function resendVerification(ctx: IdentityContext, customerId: strin
   const customer = await findCustomerById(ctx.pool, customerId);
   if (!customer) throw new Error(`customer ${customerId} of an active session is missing`);
   if (customer.emailVerifiedAt) return 'already-verified';
-  await takeRateLimit(ctx.pool, RateLimits.verificationMail, customerId);
+  await takeRateLimit(ctx.pool, ctx.limits.rules.verificationMail, customerId);
   await enqueueMail(ctx.pool, { kind: 'email-verification', toAddress: customer.email, customerId });
   return 'sent';
 }

@@ -1,4 +1,5 @@
 import type { Logger, Pool } from '@pl/service-kit';
+import type { IdentityLimits } from './limits.js';
 import type { PasswordHasher } from './passwords.js';
 
 /** What identity's use cases run on. */
@@ -8,4 +9,6 @@ export interface IdentityContext {
   /** The hash sign-in verifies against when no account matches (dummyHashFor). */
   dummyHash: () => Promise<string>;
   logger: Logger;
+  /** Every rate limit (decision 010), from configuration. */
+  limits: IdentityLimits;
 }

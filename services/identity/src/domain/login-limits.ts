@@ -1,15 +1,19 @@
-// Brute-force limits on sign-in (decision 010):
-//  - per client address: at most 30 failures in 10 minutes, whatever the account (spraying);
+// Brute-force limits on sign-in (decision 010; the numbers are the defaults, each configurable):
+//  - per client: at most 30 failures in 10 minutes, whatever the account (spraying). A client is its
+//    device (the gateway's device cookie) while the address it shares with others may spend 20
+//    devices' worth; a client without the cookie is its address;
 //  - per (account, client address): at most 100 failures an hour, for everyone;
 //  - per account: at most 100 failures an hour, enforced only on client addresses that have not
 //    signed in to that account successfully in the last 30 days. An attacker spending the
 //    account's budget therefore locks out new places, never the customer's own: a client that
 //    is "known" to the account keeps signing in with the right password.
 import { tooManyRequests, withTransaction, type Pool } from '@pl/service-kit';
-import { failuresFromClient, failuresOnAccount, failuresOnAccountFromClient, hasRecentSuccess, insertLoginAttempt } from '../db/login-attempts.repo.js';
+import { failuresFromClient, failuresFromDevice, failuresOnAccount, failuresOnAccountFromClient, hasRecentSuccess, insertLoginAttempt } from '../db/login-attempts.repo.js';
 import { lockLimitKey } from '../db/sliding-window.js';
-import { waitText } from './rate-limits.js';
+import type { IdentityLimits } from './limits.js';
+import { waitText, type ClientKey } from './rate-limits.js';
 
+/** The defaults (IdentityLimits.login). */
 export const LoginLimits = {
   perClient: { limit: 30, windowSeconds: 600 },
   perAccountAndClient: { limit: 100, windowSeconds: 3600 },
@@ -30,23 +34,30 @@ const tooManySignIns = (retryAfterSeconds: number) =>
  * is recorded at once as failed (see markAttemptSucceeded), so parallel guesses cannot all pass
  * the check before any of them is counted. Returns the attempt's id.
  */
-export async function admitSignInAttempt(pool: Pool, accountKey: string, ip: string): Promise<string> {
+export async function admitSignInAttempt(pool: Pool, limits: Pick<IdentityLimits, 'login' | 'addressFactor'>, accountKey: string, from: ClientKey): Promise<string> {
+  const { ip, deviceId } = from;
   return withTransaction(pool, async (client) => {
-    // Always in this order (client, then account), so two attempts never wait on each other crosswise.
+    // Always in this order (device, address, account), so two attempts never wait on each other crosswise.
+    if (deviceId) await lockLimitKey(client, `login-device:${deviceId}`);
     await lockLimitKey(client, `login-client:${ip}`);
     await lockLimitKey(client, `login-account:${accountKey}`);
-    const { perClient, perAccountAndClient, perAccount } = LoginLimits;
+    const { perClient, perAccountAndClient, perAccount, knownClientSeconds } = limits.login;
 
-    const fromClient = await failuresFromClient(client, ip, perClient.windowSeconds, perClient.limit);
-    if (fromClient.count >= perClient.limit) throw tooManySignIns(fromClient.retryAfterSeconds);
+    if (deviceId) {
+      const fromDevice = await failuresFromDevice(client, deviceId, perClient.windowSeconds, perClient.limit);
+      if (fromDevice.count >= perClient.limit) throw tooManySignIns(fromDevice.retryAfterSeconds);
+    }
+    const addressLimit = deviceId ? perClient.limit * limits.addressFactor : perClient.limit;
+    const fromClient = await failuresFromClient(client, ip, perClient.windowSeconds, addressLimit);
+    if (fromClient.count >= addressLimit) throw tooManySignIns(fromClient.retryAfterSeconds);
 
     const pair = await failuresOnAccountFromClient(client, accountKey, ip, perAccountAndClient.windowSeconds, perAccountAndClient.limit);
     if (pair.count >= perAccountAndClient.limit) throw tooManySignIns(pair.retryAfterSeconds);
 
-    if (!(await hasRecentSuccess(client, accountKey, ip, LoginLimits.knownClientSeconds))) {
+    if (!(await hasRecentSuccess(client, accountKey, ip, knownClientSeconds))) {
       const account = await failuresOnAccount(client, accountKey, perAccount.windowSeconds, perAccount.limit);
       if (account.count >= perAccount.limit) throw tooManySignIns(account.retryAfterSeconds);
     }
-    return insertLoginAttempt(client, accountKey, ip);
+    return insertLoginAttempt(client, accountKey, from);
   });
 }

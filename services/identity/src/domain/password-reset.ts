@@ -5,7 +5,7 @@ import { insertLoginAttempt } from '../db/login-attempts.repo.js';
 import { enqueueMail } from '../db/mail-outbox.repo.js';
 import type { IdentityContext } from './identity-context.js';
 import { accountKeyFor } from './login-limits.js';
-import { RateLimits, takeRateLimit } from './rate-limits.js';
+import { takeClientRateLimit, type ClientKey } from './rate-limits.js';
 import { hashToken } from './secret-tokens.js';
 import { endCustomerSessions } from './sessions.js';
 
@@ -20,8 +20,8 @@ export const INVALID_RESET_LINK = 'This reset link is invalid or has expired.';
  * queued intent. Whether an account matches is decided later by the mail dispatcher, off the
  * request path, so neither the answer nor its timing says whether the address has an account.
  */
-export async function requestPasswordReset(ctx: IdentityContext, email: string, ip: string): Promise<void> {
-  await takeRateLimit(ctx.pool, RateLimits.forgotPassword, ip);
+export async function requestPasswordReset(ctx: IdentityContext, email: string, from: ClientKey): Promise<void> {
+  await takeClientRateLimit(ctx.pool, ctx.limits.rules.forgotPassword, from, ctx.limits.addressFactor);
   await enqueueMail(ctx.pool, { kind: 'password-reset', toAddress: email.trim() });
 }
 
@@ -30,8 +30,8 @@ export async function requestPasswordReset(ctx: IdentityContext, email: string, 
  * customer (a thief's too), kills their other reset links, and counts the link as proof that the
  * address is theirs (verified) and that this client is theirs (decision 010).
  */
-export async function resetPassword(ctx: IdentityContext, input: { token: string; password: string; ip: string }): Promise<void> {
-  await takeRateLimit(ctx.pool, RateLimits.resetPassword, input.ip);
+export async function resetPassword(ctx: IdentityContext, input: { token: string; password: string; from: ClientKey }): Promise<void> {
+  await takeClientRateLimit(ctx.pool, ctx.limits.rules.resetPassword, input.from, ctx.limits.addressFactor);
   const hash = hashToken(input.token);
   // Checked before hashing, so a bad link costs no argon2 work; checked again when used up.
   if (!(await findUsableToken(ctx.pool, hash, 'password-reset'))) throw invalidResetLink();
@@ -43,7 +43,7 @@ export async function resetPassword(ctx: IdentityContext, input: { token: string
     await invalidateCustomerTokens(client, token.customerId, 'password-reset');
     await endCustomerSessions(client, token.customerId);
     await markEmailVerified(client, token.customerId, token.email);
-    await insertLoginAttempt(client, accountKeyFor(token.customerId, ''), input.ip, true);
+    await insertLoginAttempt(client, accountKeyFor(token.customerId, ''), input.from, true);
   });
 }
 

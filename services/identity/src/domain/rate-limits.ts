@@ -4,12 +4,22 @@ import { tooManyRequests, withTransaction, type Pool } from '@pl/service-kit';
 import { rateLimitWindow, recordRateLimitHit } from '../db/rate-limits.repo.js';
 import { lockLimitKey } from '../db/sliding-window.js';
 
-export interface RateLimitRule {
-  bucket: string;
+export interface Limit {
   limit: number;
   windowSeconds: number;
 }
 
+export interface RateLimitRule extends Limit {
+  bucket: string;
+}
+
+/** Who a per-client limit counts: the address, and the device when the browser has the gateway's device cookie. */
+export interface ClientKey {
+  ip: string;
+  deviceId?: string;
+}
+
+/** The defaults; each is configurable (RATE_LIMIT_* variables, see config.ts and README). */
 export const RateLimits = {
   /** Accounts created per client address. */
   register: { bucket: 'register', limit: 20, windowSeconds: 3600 },
@@ -34,11 +44,33 @@ export const tooManyAttempts = (retryAfterSeconds: number) =>
   tooManyRequests(retryAfterSeconds, `Too many attempts. Please try again in ${waitText(retryAfterSeconds)}.`);
 
 /** Counts one request against `rule` for `key`, or throws a 429 when the window is full (recording nothing). */
-export async function takeRateLimit(pool: Pool, rule: RateLimitRule, key: string): Promise<void> {
+export function takeRateLimit(pool: Pool, rule: RateLimitRule, key: string): Promise<void> {
+  return takeWindows(pool, rule, [{ key, limit: rule.limit }]);
+}
+
+/**
+ * The per-client form: a device counts on its own at the rule's limit, and its address at
+ * `addressFactor` times that (the ceiling for everyone behind one shared address). A client without
+ * the device cookie counts on the address at the rule's own limit, so dropping the cookie buys nothing.
+ */
+export function takeClientRateLimit(pool: Pool, rule: RateLimitRule, client: ClientKey, addressFactor: number): Promise<void> {
+  return takeWindows(
+    pool,
+    rule,
+    client.deviceId
+      ? [{ key: `device:${client.deviceId}`, limit: rule.limit }, { key: client.ip, limit: rule.limit * addressFactor }]
+      : [{ key: client.ip, limit: rule.limit }],
+  );
+}
+
+async function takeWindows(pool: Pool, rule: RateLimitRule, keys: Array<{ key: string; limit: number }>): Promise<void> {
   await withTransaction(pool, async (client) => {
-    await lockLimitKey(client, `${rule.bucket}:${key}`);
-    const window = await rateLimitWindow(client, rule.bucket, key, rule.windowSeconds, rule.limit);
-    if (window.count >= rule.limit) throw tooManyAttempts(window.retryAfterSeconds);
-    await recordRateLimitHit(client, rule.bucket, key);
+    // Always device before address: two requests never wait on each other crosswise.
+    for (const { key } of keys) await lockLimitKey(client, `${rule.bucket}:${key}`);
+    for (const { key, limit } of keys) {
+      const window = await rateLimitWindow(client, rule.bucket, key, rule.windowSeconds, limit);
+      if (window.count >= limit) throw tooManyAttempts(window.retryAfterSeconds);
+    }
+    for (const { key } of keys) await recordRateLimitHit(client, rule.bucket, key);
   });
 }

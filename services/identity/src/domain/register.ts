@@ -7,7 +7,7 @@ import { blankToNull, toCustomer, usernameProblem } from './customer.js';
 import type { IdentityContext } from './identity-context.js';
 import { recordSignedIn } from './identity-events.js';
 import { accountKeyFor } from './login-limits.js';
-import { RateLimits, takeRateLimit } from './rate-limits.js';
+import { takeClientRateLimit } from './rate-limits.js';
 import { openSession, type ClientContext } from './sessions.js';
 
 export const USERNAME_TAKEN = 'Username is already taken';
@@ -30,7 +30,7 @@ export async function register(ctx: IdentityContext, input: RegisterInput): Prom
   if (problem) throw badRequest(problem, ErrorCodes.validation);
   const email = r.email.trim();
 
-  await takeRateLimit(ctx.pool, RateLimits.register, input.client.ip);
+  await takeClientRateLimit(ctx.pool, ctx.limits.rules.register, input.client, ctx.limits.addressFactor);
   const passwordHash = await ctx.passwords.hash(r.password);
   try {
     return await withTransaction(ctx.pool, async (client) => {
@@ -43,7 +43,7 @@ export async function register(ctx: IdentityContext, input: RegisterInput): Prom
         phone: blankToNull(r.phone),
       });
       const session = await openSession(client, customer.id, input.client);
-      await insertLoginAttempt(client, accountKeyFor(customer.id, username), input.client.ip, true);
+      await insertLoginAttempt(client, accountKeyFor(customer.id, username), input.client, true);
       await recordSignedIn(client, { customerId: customer.id, previousSubject: input.previousSubject ?? null });
       await enqueueMail(client, { kind: 'email-verification', toAddress: customer.email, customerId: customer.id });
       return { customer: toCustomer(customer), session };

@@ -11,6 +11,8 @@ const TOUCH_EVERY_SECONDS = 300;
 export interface ClientContext {
   ip: string;
   userAgent?: string;
+  /** The gateway's device cookie: a rate-limit key beside the address (decision 010). */
+  deviceId?: string;
 }
 
 export async function openSession(client: PoolClient, customerId: string, context: ClientContext): Promise<SessionGrant['session']> {

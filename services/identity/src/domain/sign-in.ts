@@ -27,7 +27,7 @@ export interface SignInInput {
 export async function signIn(ctx: IdentityContext, input: SignInInput): Promise<SessionGrant> {
   const identifier = input.usernameOrEmail.trim();
   const customer = await findCustomerForSignIn(ctx.pool, identifier);
-  const attemptId = await admitSignInAttempt(ctx.pool, accountKeyFor(customer?.id, identifier), input.client.ip);
+  const attemptId = await admitSignInAttempt(ctx.pool, ctx.limits, accountKeyFor(customer?.id, identifier), input.client);
   const hash = customer?.passwordHash ?? (await ctx.dummyHash());
   const passwordOk = await ctx.passwords.verify(hash, input.password);
   if (!customer || !passwordOk) throw invalidCredentials();

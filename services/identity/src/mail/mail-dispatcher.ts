@@ -24,6 +24,8 @@ export interface MailDispatcherDeps {
   transport: MailTransport;
   publicOrigin: string;
   logger: Logger;
+  /** Reset mails per account per hour (default MailPolicy.resetMailsPerHour; RATE_LIMIT_RESET_MAILS). */
+  resetMailsPerHour?: number;
 }
 
 type Composed = { outcome: Exclude<MailOutcome, 'sent' | 'failed'> } | { message: MailMessage };
@@ -34,11 +36,11 @@ async function mintToken(client: PoolClient, purpose: 'password-reset' | 'email-
   return token;
 }
 
-async function compose(client: PoolClient, mail: PendingMail, publicOrigin: string): Promise<Composed> {
+async function compose(client: PoolClient, mail: PendingMail, publicOrigin: string, resetMailsPerHour: number): Promise<Composed> {
   if (mail.kind === 'password-reset') {
     const customer = await findCustomerByEmail(client, mail.toAddress);
     if (!customer) return { outcome: 'no-account' };
-    if ((await countRecentTokens(client, customer.id, 'password-reset', 3600)) >= MailPolicy.resetMailsPerHour) return { outcome: 'throttled' };
+    if ((await countRecentTokens(client, customer.id, 'password-reset', 3600)) >= resetMailsPerHour) return { outcome: 'throttled' };
     const token = await mintToken(client, 'password-reset', customer.id, customer.email, MailPolicy.resetTokenTtlSeconds);
     const validMinutes = MailPolicy.resetTokenTtlSeconds / 60;
     return { message: passwordResetMail({ to: customer.email, firstName: customer.firstName, username: customer.username, token, publicOrigin, validMinutes }) };
@@ -59,7 +61,7 @@ async function dispatchOne(deps: MailDispatcherDeps): Promise<boolean> {
     const outcome = await withTransaction(deps.pool, async (client) => {
       const mail = (claimed.mail = await claimNextMail(client));
       if (!mail) return undefined;
-      const composed = await compose(client, mail, deps.publicOrigin);
+      const composed = await compose(client, mail, deps.publicOrigin, deps.resetMailsPerHour ?? MailPolicy.resetMailsPerHour);
       if (!('message' in composed)) {
         await finishMail(client, mail.id, composed.outcome);
         return composed.outcome;

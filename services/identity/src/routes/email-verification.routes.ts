@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { ApiPaths, VerifyEmailPayload } from '@pl/contracts';
 import { parseInput } from '@pl/service-kit';
-import { clientIp } from '../domain/client-ip.js';
+import { clientKeyOf } from '../domain/client-ip.js';
 import { ALREADY_VERIFIED, EMAIL_VERIFIED, resendVerification, VERIFICATION_SENT, verifyEmail } from '../domain/email-verification.js';
 import type { IdentityContext } from '../domain/identity-context.js';
 import { accountOf, requireActiveSession } from './require-session.js';
@@ -14,7 +14,7 @@ export function emailVerificationRoutes(ctx: IdentityContext): Router {
   return Router()
     .post(ApiPaths.auth.verifyEmail, async (req, res) => {
       const { token } = parseInput(VerifyEmailPayload, req.body);
-      await verifyEmail(ctx, token, clientIp(req));
+      await verifyEmail(ctx, token, clientKeyOf(req));
       res.json({ message: EMAIL_VERIFIED });
     })
     .post(ApiPaths.auth.resendVerification, requireActiveSession(ctx.pool), async (req, res) => {
