@@ -7,6 +7,8 @@ import { WS_PATH } from '@pl/contracts';
 import { errorHandler, notFoundHandler, requestContext, type Logger } from '@pl/service-kit';
 import { authRoutes } from './auth/auth-routes.js';
 import { createSessionCookie, type SessionCookie } from './auth/cookies.js';
+import { createCartMerger } from './auth/cart-merge.js';
+import { createDeviceCookies } from './auth/device-cookie.js';
 import { createIdentityClient, type IdentityClient } from './auth/identity-client.js';
 import type { SigningKeys } from './auth/keys.js';
 import { createSessionCache, subscribeToRevocations, type SessionCache } from './auth/session-cache.js';
@@ -54,10 +56,17 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const { config, logger, keys, nats } = deps;
   const tokens = createSessionTokens(keys, { now: deps.now });
   const cookie = createSessionCookie({ secure: config.secure });
+  const devices = createDeviceCookies({ secure: config.secure });
   const identity = createIdentityClient({
     baseUrl: config.upstreams.identity,
     internalApiToken: config.internalApiToken,
     timeoutMs: config.upstreamTimeoutMs,
+  });
+  const mergeCart = createCartMerger({
+    baseUrl: config.upstreams.cart,
+    internalApiToken: config.internalApiToken,
+    // A sign-in waits for the merge at most this long; the signed-in event merges a slow one later.
+    timeoutMs: Math.min(config.upstreamTimeoutMs, 3000),
   });
   const sessionCache = createSessionCache({
     now: deps.now,
@@ -86,6 +95,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       secure: config.secure,
       remoteEntries: config.remotes.map((r) => r.entry),
       imageOrigins: config.cspImgOrigins,
+      stripe: config.stripe,
     }),
   );
   app.use(healthRoutes({ nats, keys, upstreams: config.upstreams }));
@@ -99,15 +109,24 @@ export function createGateway(deps: GatewayDeps): Gateway {
       longUpstreamTimeoutMs: config.longUpstreamTimeoutMs,
       publicOrigin: config.publicOrigin,
       cookie,
+      devices,
       sessions,
-      ownRoutes: authRoutes({ identity, sessions, cache: sessionCache, bodyLimit: config.bodyLimit }),
+      ownRoutes: authRoutes({ identity, mergeCart, devices, sessions, cache: sessionCache, bodyLimit: config.bodyLimit }),
       trustedOrigins: config.trustedOrigins,
       logger,
     }),
   );
   // Only what the gateway answers itself is parsed here, and never more than BODY_LIMIT.
   app.use(express.json({ limit: config.bodyLimit }));
-  app.use(serveShell({ distDir: config.shellDist, beforePage: (req, res) => sessions.ensureCookie(req, res) }));
+  app.use(
+    serveShell({
+      distDir: config.shellDist,
+      beforePage: async (req, res) => {
+        devices.ensure(req, res);
+        await sessions.ensureCookie(req, res);
+      },
+    }),
+  );
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
 

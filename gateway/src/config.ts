@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { Remotes } from '@pl/contracts';
-import { internalApiTokenVar, loadConfig, logLevelVar, portVar, requireInternalApiTokenInProduction, urlVar } from '@pl/service-kit';
+import { emptyAsUnset, internalApiTokenVar, loadConfig, logLevelVar, portVar, requireInternalApiTokenInProduction, urlVar } from '@pl/service-kit';
 
 /** Comma-separated list of browser origins (scheme://host[:port]), normalised; empty when unset. */
 const originListVar = z
@@ -45,6 +45,12 @@ const GatewayEnv = z.object({
   WS_ALLOWED_ORIGINS: originListVar,
   /** Hosts serving product images when they are not on our own origin (img-src in the CSP). */
   CSP_IMG_ORIGINS: originListVar,
+  /**
+   * The cart's Stripe publishable key (the same variable the cart reads). Set: card payments run on
+   * Stripe.js and the Payment Element, so the CSP lets Stripe's script, frames and API in. Unset: the
+   * built-in test-card form needs none of them, and the policy stays closed.
+   */
+  STRIPE_PUBLISHABLE_KEY: z.preprocess(emptyAsUnset, z.string().regex(/^pk_(test|live)_\w+$/, 'a Stripe publishable key (pk_test_… or pk_live_…)').optional()),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)?$/i, 'a size such as 100kb').default('100kb'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** For the few calls that are slow by nature (contracts LongRunningApiPaths: a full POS sync). */
@@ -69,6 +75,8 @@ export interface GatewayConfig {
   /** Origins whose pages may open /ws and send state-changing API requests: PUBLIC_ORIGIN and WS_ALLOWED_ORIGINS. */
   trustedOrigins: string[];
   cspImgOrigins: string[];
+  /** Card payments run on Stripe.js (STRIPE_PUBLISHABLE_KEY set): the CSP admits Stripe's origins. */
+  stripe: boolean;
   bodyLimit: string;
   upstreamTimeoutMs: number;
   longUpstreamTimeoutMs: number;
@@ -103,6 +111,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv, repoRoot: string): Gat
     ],
     trustedOrigins: [...new Set([e.PUBLIC_ORIGIN, ...e.WS_ALLOWED_ORIGINS])],
     cspImgOrigins: e.CSP_IMG_ORIGINS,
+    stripe: e.STRIPE_PUBLISHABLE_KEY !== undefined,
     bodyLimit: e.BODY_LIMIT,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     longUpstreamTimeoutMs: e.LONG_UPSTREAM_TIMEOUT_MS,

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Jwt, REMOTES_CONFIG_PATH, RemotesConfig } from '@pl/contracts';
+import { DeviceCookie, Jwt, REMOTES_CONFIG_PATH, RemotesConfig } from '@pl/contracts';
 import { sessionCookieOf, startGateway, type TestGateway } from './support/test-gateway';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script src="/static/js/index.1a2b3c4d.js"></script></body></html>';
@@ -26,6 +26,9 @@ function parseCsp(header: string | null): Record<string, string[]> {
   return out;
 }
 
+/** The device cookie a response sets, if any. */
+const deviceCookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith(`${DeviceCookie.name}=`))?.split(';')[0];
+
 describe('serving the shell', () => {
   let dist: string;
   let gw: TestGateway;
@@ -39,9 +42,10 @@ describe('serving the shell', () => {
   });
 
   it.each(['/', '/products/prod-42', '/account/orders', '/reset-password'])('answers the client route %s with index.html, revalidated every time', async (route) => {
-    // A returning browser (with its session): a first visit's page carries a cookie and is no-store.
-    const session = sessionCookieOf(await fetch(gw.url + '/', { headers: { accept: 'text/html' } }))!;
-    const res = await fetch(gw.url + route, { headers: { accept: 'text/html', cookie: `${Jwt.cookieName}=${session.token}` } });
+    // A returning browser (with its cookies): a first visit's page carries cookies and is no-store.
+    const first = await fetch(gw.url + '/', { headers: { accept: 'text/html' } });
+    const cookie = `${Jwt.cookieName}=${sessionCookieOf(first)!.token}; ${deviceCookieOf(first)}`;
+    const res = await fetch(gw.url + route, { headers: { accept: 'text/html', cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
@@ -60,10 +64,17 @@ describe('serving the shell', () => {
     );
     expect(calls.map((r) => sessionCookieOf(r))).toEqual([undefined, undefined, undefined, undefined, undefined]);
 
-    // A browser that has a session keeps it: the page sets nothing and may be revalidated as usual.
-    const again = await fetch(gw.url + '/', { headers: { accept: 'text/html', cookie: `${Jwt.cookieName}=${cookie!.token}` } });
-    expect(sessionCookieOf(again)).toBeUndefined();
+    // A browser that has its cookies keeps them: the page sets nothing and may be revalidated as usual.
+    const again = await fetch(gw.url + '/', { headers: { accept: 'text/html', cookie: `${Jwt.cookieName}=${cookie!.token}; ${deviceCookieOf(page)}` } });
+    expect(again.headers.getSetCookie()).toEqual([]);
     expect(again.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('gives a browser its device cookie with its first page (HttpOnly, Lax, 400 days) ', async () => {
+    const page = await fetch(gw.url + '/', { headers: { accept: 'text/html' } });
+    const set = page.headers.getSetCookie().find((c) => c.startsWith(`${DeviceCookie.name}=`));
+    expect(set).toMatch(/^pl_device=[A-Za-z0-9_-]{22}; Max-Age=34560000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+    expect(page.headers.get('cache-control')).toBe('no-store');
   });
 
   it('never lets a cache store a page that carries a new session cookie', async () => {
@@ -206,9 +217,29 @@ describe('security headers', () => {
       expect(csp['object-src']).toEqual(["'none'"]);
       expect(csp['base-uri']).toEqual(["'self'"]);
       expect(csp).not.toHaveProperty('upgrade-insecure-requests');
+      // No Stripe configured: nothing of Stripe's is allowed, and frames fall back to default-src.
+      expect(JSON.stringify(csp)).not.toMatch(/stripe/);
+      expect(csp).not.toHaveProperty('frame-src');
     } finally {
       await gw.stop();
     }
+  });
+
+  it("admits Stripe.js, its card and 3-D Secure frames and its API when Stripe is configured", async () => {
+    const gw = await startGateway({ ...remotes, STRIPE_PUBLISHABLE_KEY: 'pk_test_51FakeKeyForTheCsp' });
+    try {
+      const csp = parseCsp((await fetch(`${gw.url}/checkout`, { headers: { accept: 'text/html' } })).headers.get('content-security-policy'));
+      expect(csp['script-src']).toEqual(["'self'", ...remoteOrigins, 'https://js.stripe.com', 'https://*.js.stripe.com']);
+      expect(csp['frame-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
+      expect(csp['connect-src']).toEqual(["'self'", ...remoteOrigins, 'ws://localhost:5000', 'https://api.stripe.com']);
+      expect(csp['default-src']).toEqual(["'self'"]);
+    } finally {
+      await gw.stop();
+    }
+  });
+
+  it('refuses a STRIPE_PUBLISHABLE_KEY that is not one (a secret key pasted by mistake)', async () => {
+    await expect(startGateway({ STRIPE_PUBLISHABLE_KEY: 'sk_live_oops' })).rejects.toThrow(/STRIPE_PUBLISHABLE_KEY/);
   });
 
   it('connects the websocket over wss and turns on HSTS under https', async () => {

@@ -12,14 +12,28 @@ export interface SecurityHeadersOptions {
   remoteEntries: string[];
   /** Extra hosts allowed to serve product images. */
   imageOrigins: string[];
+  /** Checkout runs Stripe.js and its Payment Element (STRIPE_PUBLISHABLE_KEY set). */
+  stripe?: boolean;
 }
+
+/**
+ * What Stripe.js and the Payment Element load from (Stripe's CSP guide): the script (also served
+ * from its subdomains), its iframes (the card fields, 3-D Secure challenges) and its API.
+ */
+export const StripeOrigins = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+} as const;
 
 export function cspDirectives(options: SecurityHeadersOptions): Record<string, string[]> {
   const remotes = [...new Set(options.remoteEntries.map((entry) => new URL(entry).origin))];
   const wsOrigin = options.publicOrigin.replace(/^http/, 'ws');
+  // Only with Stripe configured: without it no page of ours loads anything from Stripe.
+  const stripe = options.stripe ? StripeOrigins : { script: [], frame: [], connect: [] };
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes],
+    'script-src': ["'self'", ...remotes, ...stripe.script],
     // No 'unsafe-inline': React applies `style={...}` through the CSSOM (element.style), which CSP
     // does not govern, and Rsbuild production builds extract CSS into files. Only <style> tags and
     // style="" attributes in markup are blocked, and the shop renders neither. Revisit if a
@@ -29,7 +43,9 @@ export function cspDirectives(options: SecurityHeadersOptions): Record<string, s
     'img-src': ["'self'", 'data:', ...remotes, ...options.imageOrigins],
     'font-src': ["'self'", 'data:', ...remotes],
     // Remotes' manifests are fetched; the shell's websocket goes to our own origin as ws(s)://.
-    'connect-src': ["'self'", ...remotes, wsOrigin],
+    'connect-src': ["'self'", ...remotes, wsOrigin, ...stripe.connect],
+    // default-src 'self' would refuse Stripe's card-field and 3-D Secure iframes.
+    ...(options.stripe ? { 'frame-src': ["'self'", ...stripe.frame] } : {}),
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
