@@ -73,7 +73,7 @@ describe('adding to the cart', () => {
 });
 
 describe('one-of-a-kind items', () => {
-  it('holds the item for 10 minutes with a live countdown, shows it sold out to another shopper, and releases it live', async () => {
+  it("holds the item for 10 minutes with a live countdown ('In your cart' to the holder), shows it reserved by another shopper to the rest, and releases it live", async () => {
     const unique = (await products('inStock=true')).find((p) => p.oneOfAKind && available(p) === 1)!;
     const alice = await shopper();
     const bob = await shopper();
@@ -83,6 +83,15 @@ describe('one-of-a-kind items', () => {
 
     await addFromDetail(alice, unique);
     await alice.getByText('(Reserved for 10 minutes)', { exact: false }).first().waitFor();
+    // The holder never reads 'Sold Out' on their own item: the button says it is in their cart, counting down.
+    const held = alice.locator('main').getByRole('button', { name: /^In your cart · (09:[0-5][0-9]|10:00) left$/ }).first();
+    await held.waitFor({ timeout: 10000 });
+    expect(await alice.locator('main').getByRole('button', { name: 'Sold Out' }).count()).toBe(0);
+    // Keyboard focus stayed on that button through the add (it is never disabled while adding).
+    expect(await alice.evaluate(() => `${document.activeElement?.tagName}.${document.activeElement?.className}`)).toMatch(/cc-add-to-cart/);
+    await held.click();
+    await panel(alice).getByText(unique.title).first().waitFor({ timeout: 10000 });
+    await alice.keyboard.press('Escape');
     await cartButton(alice).click();
     const countdown = panel(alice).getByText(/\b[0-9]{1,2}:[0-5][0-9]\b/).first();
     await countdown.waitFor({ timeout: 10000 });
@@ -90,8 +99,9 @@ describe('one-of-a-kind items', () => {
     await alice.waitForTimeout(2100);
     expect(await countdown.innerText()).not.toBe(before);
 
-    // Bob's open page learns about the hold without a reload.
+    // Bob's open page learns about the hold without a reload, and when the item may be back.
     await bob.locator('main').getByRole('button', { name: 'Sold Out' }).first().waitFor({ timeout: 10000 });
+    await bob.locator('main').getByText(/^Reserved by another shopper\. It may be back on sale at \d{1,2}:\d{2}/).first().waitFor({ timeout: 10000 });
     await panel(alice).locator('li').filter({ hasText: unique.title }).getByRole('button', { name: 'Remove' }).click();
     await bob.locator('main').getByRole('button', { name: 'Add to Cart' }).first().waitFor({ timeout: 10000 });
   });

@@ -1,6 +1,21 @@
 import { z } from 'zod';
 import { DecimalString } from './catalog.js';
 
+/**
+ * The cart's internal API (behind INTERNAL_API_TOKEN). The gateway merges a guest's cart into the
+ * customer's before it answers a sign-in, so the browser's next cart read already shows the merge;
+ * the customer.signed-in event stays as the backstop when this call fails.
+ */
+export const CartInternalPaths = {
+  merges: '/internal/cart-merges',
+} as const;
+
+export const MergeGuestCartRequest = z.strictObject({
+  guestSubject: z.string().min(1).max(128),
+  customerId: z.string().min(1).max(128),
+});
+export type MergeGuestCartRequest = z.infer<typeof MergeGuestCartRequest>;
+
 /** Add-to-cart payload: variantId carries the variant's sku (spec §3). */
 export const AddToCartPayload = z.strictObject({
   variantId: z.string().min(1).max(64),
@@ -15,6 +30,8 @@ export const CartLine = z.object({
   holdExpiresAt: z.string().nullable().optional(),
   /** The line's hold ran out: the item went back on sale and must be added again. */
   holdExpired: z.boolean().optional(),
+  /** The store sold the held one-of-a-kind item in person: it is gone, and the line counts for nothing. */
+  holdLost: z.boolean().optional(),
   /** Units still available to this cart right now (for the quantity control). */
   available: z.number().int().optional(),
   variant: z.object({

@@ -9,6 +9,7 @@ import { ConditionGrade, CategoryId } from './catalog.js';
 export const CatalogInternalPaths = {
   holds: '/internal/holds',
   hold: (id: string) => `/internal/holds/${id}`,
+  holdsLookup: '/internal/holds/lookup',
   releaseHold: (id: string) => `/internal/holds/${id}/release`,
   extendHold: (id: string) => `/internal/holds/${id}/extend`,
   commitHold: (id: string) => `/internal/holds/${id}/commit`,
@@ -44,10 +45,15 @@ export const Hold = z.object({
   sku: z.string(),
   qty: z.number().int(),
   holder: z.string(),
-  status: z.enum(['active', 'released', 'expired', 'committed']),
+  /** 'lost': a count from the store went below what was held (the unit was sold in person). */
+  status: z.enum(['active', 'released', 'expired', 'committed', 'lost']),
   expiresAt: z.string(),
 });
 export type Hold = z.infer<typeof Hold>;
+
+/** POST /internal/holds/lookup: the holds with these ids as they stand now (unknown ids are left out). */
+export const LookupHoldsRequest = z.strictObject({ ids: z.array(z.guid()).min(1).max(200) });
+export const LookupHoldsResult = z.object({ holds: z.array(Hold) });
 
 export const ExtendHoldRequest = z.strictObject({ ttlSeconds: z.number().int().min(1).max(MAX_HOLD_SECONDS) });
 /** Commit a hold as a sale; the order id makes a repeated commit harmless. */

@@ -36,6 +36,11 @@ export const Variant = z.object({
   totalOnHand: z.number().int(),
   totalReserved: z.number().int(),
   totalAvailable: z.number().int(),
+  /**
+   * While units are reserved (held in shoppers' carts): when the last of those holds ends, the
+   * moment a reserved one-of-a-kind item may be back on sale. Never who holds it.
+   */
+  reservedUntil: z.string().nullable().optional(),
 });
 export type Variant = z.infer<typeof Variant>;
 
@@ -55,7 +60,12 @@ export const Product = z.object({
 });
 export type Product = z.infer<typeof Product>;
 
-export const ProductList = z.object({ data: z.array(Product), nextCursor: z.string().nullable().optional() });
+export const ProductList = z.object({
+  data: z.array(Product),
+  nextCursor: z.string().nullable().optional(),
+  /** How many products match the query in all; on first pages only (a cursor's page leaves it out). */
+  total: z.number().int().optional(),
+});
 export type ProductList = z.infer<typeof ProductList>;
 
 export const CategoryCount = z.object({ category: z.string(), count: z.number().int() });

@@ -11,8 +11,10 @@ async function insertCartLine(pool: Pool, subject: string, line: { sku: string; 
     [subject],
   );
   await pool.query(
-    `INSERT INTO cart_lines (cart_id, sku, qty, title, condition_grade, one_of_a_kind, unit_price_cents) VALUES ($1, $2, $3, $4, 'OPEN_BOX', $5, $6)`,
-    [rows[0]!.id, line.sku, line.qty, line.title ?? 'Blender', line.oneOfAKind ?? false, line.unitPriceCents],
+    // A one-of-a-kind line is held from the moment it is in a cart (an expired one does not count).
+    `INSERT INTO cart_lines (cart_id, sku, qty, title, condition_grade, one_of_a_kind, unit_price_cents, hold_ids, hold_expires_at)
+     VALUES ($1, $2, $3, $4, 'OPEN_BOX', $5, $6, $7, CASE WHEN $5 THEN now() + interval '10 minutes' END)`,
+    [rows[0]!.id, line.sku, line.qty, line.title ?? 'Blender', line.oneOfAKind ?? false, line.unitPriceCents, line.oneOfAKind ? [randomUUID()] : []],
   );
 }
 

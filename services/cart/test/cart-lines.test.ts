@@ -159,4 +159,81 @@ describe('hold expiry', () => {
     expect(line.holdExpired).toBe(true);
     expect((await app.call('POST', '/api/cart/lines', bob, { variantId: sku, qty: 1 })).status).toBe(201);
   });
+
+  it("holds an expired line again on PATCH with the same quantity, and refuses (409, nothing changed) once another shopper has it", async () => {
+    const sku = await app.product({ oneOfAKind: true, priceCents: 5000 });
+    const [alice, bob] = [await app.guest(), await app.guest()];
+    await app.call('POST', '/api/cart/lines', alice, { variantId: sku, qty: 1 });
+    await new Promise((r) => setTimeout(r, 1200));
+    const expired = Cart.parse((await app.call('GET', '/api/cart', alice)).body);
+    expect([expired.lines[0]!.holdExpired, expired.total]).toEqual([true, '0.00']);
+
+    expect((await app.call('PATCH', `/api/cart/lines/${expired.lines[0]!.id}`, alice, { qty: 1 })).status).toBe(200);
+    const again = Cart.parse((await app.call('GET', '/api/cart', alice)).body);
+    expect([again.lines[0]!.holdExpired, again.total]).toEqual([false, '54.00']);
+    expect((await app.call('POST', '/api/cart/lines', bob, { variantId: sku, qty: 1 })).status).toBe(409);
+
+    await new Promise((r) => setTimeout(r, 1200));
+    expect((await app.call('POST', '/api/cart/lines', bob, { variantId: sku, qty: 1 })).status).toBe(201);
+    const refused = await app.call('PATCH', `/api/cart/lines/${expired.lines[0]!.id}`, alice, { qty: 1 });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ message: expect.any(String) });
+    expect(Cart.parse((await app.call('GET', '/api/cart', alice)).body).lines[0]!.holdExpired).toBe(true);
+  });
+
+  it('refuses to take payment while a one-of-a-kind line\'s reservation has run out (its total is not shown either)', async () => {
+    const sku = await app.product({ oneOfAKind: true, title: 'Brass Lamp' });
+    const alice = await app.guest();
+    await app.call('POST', '/api/cart/lines', alice, { variantId: sku, qty: 1 });
+    await app.call('PUT', '/api/cart/checkout', alice, { fulfilment: { type: 'pickup', locationId: 'dublin' }, email: 'a@example.com' });
+    await new Promise((r) => setTimeout(r, 1200));
+    const intent = await app.call('POST', '/api/create-payment-intent', alice);
+    expect([intent.status, intent.body]).toEqual([409, { message: 'Your reservation of Brass Lamp ran out: hold it again or remove it before paying.', code: 'CART_LINE_UNAVAILABLE' }]);
+    // Nothing was held or charged on the way.
+    expect((await app.call('POST', '/api/cart/lines', await app.guest(), { variantId: sku, qty: 1 })).status).toBe(201);
+  });
+});
+
+describe('a held one-of-a-kind item that the store sells in person', () => {
+  let app: CartTestApp;
+  beforeAll(async () => {
+    app = await startCartWithCatalog();
+  });
+  afterAll(() => app.stop());
+
+  const details = { fulfilment: { type: 'pickup', locationId: 'dublin' }, email: 'a@example.com' };
+  const countInStore = (sku: string, onHand: number) =>
+    app.catalog.internal('PUT', '/internal/stock', { sku, locationId: 'dublin', onHand });
+
+  it('shows the line as lost at once, leaves it out of the totals, and refuses to charge it (409 naming the item)', async () => {
+    const unique = await app.product({ oneOfAKind: true, priceCents: 5000, title: 'Walnut Desk' });
+    const plain = await app.product({ onHand: 5, priceCents: 1000 });
+    const alice = await app.guest();
+    await app.call('POST', '/api/cart/lines', alice, { variantId: unique, qty: 1 });
+    await app.call('POST', '/api/cart/lines', alice, { variantId: plain, qty: 1 });
+    await app.call('PUT', '/api/cart/checkout', alice, details);
+    expect(Cart.parse((await app.call('GET', '/api/cart', alice)).body).total).toBe('64.80');
+
+    expect((await countInStore(unique, 0)).status).toBe(200);
+
+    const cart = Cart.parse((await app.call('GET', '/api/cart', alice)).body);
+    const desk = cart.lines.find((l) => l.variant.sku === unique)!;
+    expect([desk.holdLost, desk.holdExpired, desk.holdExpiresAt]).toEqual([true, false, null]);
+    expect([cart.subtotal, cart.tax, cart.total]).toEqual(['10.00', '0.80', '10.80']);
+    const intent = await app.call('POST', '/api/create-payment-intent', alice);
+    expect([intent.status, intent.body]).toEqual([409, { message: 'Walnut Desk was sold in the store: remove it to pay for the rest.', code: 'CART_LINE_UNAVAILABLE' }]);
+
+    await app.call('DELETE', `/api/cart/lines/${desk.id}`, alice);
+    const paid = await app.call('POST', '/api/create-payment-intent', alice);
+    expect([paid.status, paid.body.amount]).toEqual([200, '10.80']);
+  });
+
+  it('keeps a line held when the store counts fewer units but still enough for it', async () => {
+    const unique = await app.product({ oneOfAKind: true, onHand: 2 });
+    const alice = await app.guest();
+    await app.call('POST', '/api/cart/lines', alice, { variantId: unique, qty: 1 });
+    await countInStore(unique, 1);
+    const line = Cart.parse((await app.call('GET', '/api/cart', alice)).body).lines[0]!;
+    expect([line.holdLost, typeof line.holdExpiresAt]).toEqual([undefined, 'string']);
+  });
 });

@@ -103,7 +103,10 @@ describe('checkout and orders (test-card provider)', () => {
     expect(res.body.status).toBe('failed');
     const order = Order.parse((await app.call('GET', `/api/orders/${res.body.orderId}`, token)).body);
     expect(order.status).toBe('refunded');
-    expect(order.note).toMatch(/refunded/);
+    // The shopper learns which item (the payment-failed toast shows this message).
+    const title = order.lines[0]!.title;
+    expect(order.note).toBe(`${title} sold out before the payment completed. The payment has been refunded.`);
+    expect(res.body.message).toBe(order.note);
     expect(await app.onHand(skus[0]!)).toBe(1);
     expect((await app.cart.pool.query('SELECT status FROM payments WHERE client_secret = $1', [clientSecret])).rows[0].status).toBe('refunded');
   });

@@ -22,7 +22,7 @@ describe('catalog service', () => {
   describe('GET /api/products', () => {
     it('answers an empty list when there are no products', async () => {
       const res = await catalog.get('/api/products');
-      expect([res.status, await res.json()]).toEqual([200, { data: [], nextCursor: null }]);
+      expect([res.status, await res.json()]).toEqual([200, { data: [], nextCursor: null, total: 0 }]);
     });
 
     it('lists products newest first with decimal prices and stock totals', async () => {

@@ -69,6 +69,23 @@ describe('internal holds API', () => {
       expect(await (await catalog.internal('GET', `/internal/holds/${hold.id}`)).json()).toEqual(hold);
     });
 
+    it("tells everyone when the held units may be back (the last hold's end), never who holds them", async () => {
+      const { id, variants } = await product([{ locationId: 'dublin', onHand: 2 }]);
+      const sku = variants[0]!.sku;
+      const variantOf = async () => (await (await catalog.get(`/api/products/${id}`)).json()).variants[0];
+      expect((await variantOf()).reservedUntil).toBeNull();
+
+      const first = Hold.parse(await (await createHold({ sku, holder: 'cart-a', ttlSeconds: 300 })).json());
+      const last = Hold.parse(await (await createHold({ sku, holder: 'cart-b', ttlSeconds: 600 })).json());
+
+      const variant = await variantOf();
+      expect(variant.reservedUntil).toBe(last.expiresAt);
+      expect(Date.parse(variant.reservedUntil)).toBeGreaterThan(Date.parse(first.expiresAt));
+      expect(JSON.stringify(variant)).not.toMatch(/cart-a|cart-b/);
+      await catalog.internal('POST', `/internal/holds/${last.id}/release`, {});
+      expect((await variantOf()).reservedUntil).toBe(first.expiresAt);
+    });
+
     it('spreads a hold over locations when no single one has enough', async () => {
       const { variants } = await product([
         { locationId: 'dublin', onHand: 1 },
@@ -281,13 +298,63 @@ describe('internal holds API', () => {
       expect(await snapshot()).toEqual(before);
     });
 
-    it('refuses to commit when a recount left fewer units than held there (409, nothing changes)', async () => {
-      const { sku, hold } = await holdOf([{ locationId: 'dublin', onHand: 2 }], 2);
-      await catalog.internal('PUT', '/internal/stock', { sku, locationId: 'dublin', onHand: 1 });
-      const before = await snapshot();
-      const res = await catalog.internal('POST', `/internal/holds/${hold.id}/commit`, { orderId: 'o' });
-      expect([res.status, await res.json()]).toEqual([409, { message: 'Sorry, this item is no longer in stock', code: 'INSUFFICIENT_STOCK' }]);
-      expect(await snapshot()).toEqual(before);
+    it('ends a hold the shelf can no longer cover when the store counts fewer units (sold in person): lost, not committable', async () => {
+      const { sku, hold } = await holdOf([{ locationId: 'dublin', onHand: 1 }]);
+      const events = async () => (await catalog.pool.query(`SELECT payload FROM outbox WHERE subject = $1 ORDER BY seq`, [`inventory.updated.${sku}`])).rows;
+      const before = (await events()).length;
+
+      const count = await catalog.internal('PUT', '/internal/stock', { sku, locationId: 'dublin', onHand: 0 });
+
+      expect(await count.json()).toMatchObject({ changed: true, totalOnHand: 0, totalReserved: 0, totalAvailable: 0 });
+      const lookup = await catalog.internal('POST', '/internal/holds/lookup', { ids: [hold.id] });
+      expect([lookup.status, await lookup.json()]).toEqual([200, { holds: [{ ...hold, status: 'lost' }] }]);
+      // One event says the reservation is gone with the unit.
+      const after = await events();
+      expect(after).toHaveLength(before + 1);
+      expect(after.at(-1)!.payload).toMatchObject({ onHand: 0, reserved: 0, available: 0 });
+      const snap = await snapshot();
+      for (const [path, body] of [
+        [`/internal/holds/${hold.id}/commit`, { orderId: 'o' }],
+        [`/internal/holds/${hold.id}/extend`, { ttlSeconds: 60 }],
+      ] as const) {
+        const res = await catalog.internal('POST', path, body);
+        expect([res.status, await res.json()]).toEqual([409, { message: 'Sorry, this item was sold in the store', code: 'HOLD_NOT_ACTIVE' }]);
+      }
+      expect(await snapshot()).toEqual(snap);
+    });
+
+    it('keeps the oldest holds a recount can still cover and ends the newest (first come, first kept)', async () => {
+      const { sku, hold: first } = await holdOf([{ locationId: 'dublin', onHand: 3 }]);
+      const second = Hold.parse(await (await createHold({ sku, holder: 'cart-b' })).json());
+      const third = Hold.parse(await (await createHold({ sku, holder: 'cart-c' })).json());
+
+      await catalog.internal('PUT', '/internal/stock', { sku, locationId: 'dublin', onHand: 2 });
+      await catalog.internal('PUT', '/internal/stock', { sku, locationId: 'dublin', onHand: 3 }); // counted up again: nothing comes back
+
+      const { holds } = await (await catalog.internal('POST', '/internal/holds/lookup', { ids: [third.id, first.id, second.id] })).json();
+      expect(Object.fromEntries(holds.map((h: Hold) => [h.holder, h.status]))).toEqual({ 'cart-a': 'active', 'cart-b': 'active', 'cart-c': 'lost' });
+      expect((await catalog.internal('POST', `/internal/holds/${second.id}/commit`, { orderId: 'o-b' })).status).toBe(200);
+    });
+
+    it('a product update from the POS with a lower count ends the holds it no longer covers too', async () => {
+      const { sku, hold } = await holdOf([{ locationId: 'dublin', onHand: 1 }]);
+      const res = await catalog.internal('PUT', '/internal/products', {
+        title: 'Recounted',
+        conditionGrade: 'USED',
+        variants: [{ sku, priceCents: 1000, stock: [{ locationId: 'dublin', onHand: 0 }] }],
+      });
+      expect(res.status).toBe(200);
+      expect((await (await catalog.internal('POST', '/internal/holds/lookup', { ids: [hold.id] })).json()).holds[0].status).toBe('lost');
+    });
+
+    it('looks holds up in one call, leaving unknown ids out, and refuses a malformed request with 400', async () => {
+      const { hold } = await holdOf([{ locationId: 'dublin', onHand: 1 }]);
+      const found = await catalog.internal('POST', '/internal/holds/lookup', { ids: [hold.id, randomUUID(), hold.id] });
+      expect(await found.json()).toEqual({ holds: [hold] });
+      for (const body of [{}, { ids: [] }, { ids: ['not-a-uuid'] }, { ids: Array.from({ length: 201 }, () => randomUUID()) }, { ids: [hold.id], extra: 1 }]) {
+        const res = await catalog.internal('POST', '/internal/holds/lookup', body);
+        expect([res.status, (await res.json()).code]).toEqual([400, 'VALIDATION_FAILED']);
+      }
     });
 
     it('answers 400 for a malformed hold id or body and 404 for an unknown hold', async () => {

@@ -77,10 +77,11 @@ describe('GET /api/products: search, filters, sort, pagination', () => {
       await insertProduct(catalog.pool, { title: 'Placeholder Without Variants', brand: null, description: null, createdAt: day(6), variants: [] });
     });
 
-    it('answers the spec shape with every product field, and nextCursor null on the last page', async () => {
+    it('answers the spec shape with every product field, nextCursor null on the last page, and the count', async () => {
       const body = await list('');
-      expect(Object.keys(body).sort()).toEqual(['data', 'nextCursor']);
+      expect(Object.keys(body).sort()).toEqual(['data', 'nextCursor', 'total']);
       expect(body.nextCursor).toBeNull();
+      expect(body.total).toBe(6);
       expect(body.data).toHaveLength(6);
       const jacket = body.data.find((p) => p.title === 'Rain Shell Jacket') as Product;
       expect(jacket).toMatchObject({ brand: 'Marmot', category: 'clothing', conditionGrade: 'NEW_IN_BOX', currentPrice: '99.00', originalPrice: '198.00', oneOfAKind: false });
@@ -112,8 +113,8 @@ describe('GET /api/products: search, filters, sort, pagination', () => {
     });
 
     it('finds nothing for nonsense, and takes odd characters literally', async () => {
-      expect(await list('?q=zzqx%20no%20such%20product')).toEqual({ data: [], nextCursor: null });
-      expect(await list(`?q=${encodeURIComponent("50%_off' OR 1=1 --")}`)).toEqual({ data: [], nextCursor: null });
+      expect(await list('?q=zzqx%20no%20such%20product')).toEqual({ data: [], nextCursor: null, total: 0 });
+      expect(await list(`?q=${encodeURIComponent("50%_off' OR 1=1 --")}`)).toEqual({ data: [], nextCursor: null, total: 0 });
       expect(await titles(`?q=${encodeURIComponent('13"')}`)).toEqual(['MacBook Air 13" M2']);
     });
 
@@ -205,6 +206,21 @@ describe('GET /api/products: search, filters, sort, pagination', () => {
       expect(pages).toBe(Math.ceil(COUNT / 4));
       expect(new Set(ids).size).toBe(ids.length);
       expect(ids).toEqual(whole);
+    });
+
+    it('counts every match on a first page that has more, and leaves the count off later pages', async () => {
+      const first = await list('?limit=4');
+      expect([first.data.length, first.total]).toEqual([4, COUNT]);
+      const next = await list(`?limit=4&cursor=${first.nextCursor}`);
+      expect(next.data).toHaveLength(4);
+      expect(next.total).toBeUndefined();
+      // The count follows the filters and the search, not the sort key or the page size.
+      const priced = await list('?minPrice=1&maxPrice=2&sort=price_desc&limit=2');
+      const everyPriced = await list('?minPrice=1&maxPrice=2&limit=100');
+      expect(priced.total).toBe(everyPriced.data.length);
+      expect(everyPriced.total).toBe(everyPriced.data.length);
+      expect((await list('?q=gadget&limit=3')).total).toBe(COUNT);
+      expect((await list('?q=same&limit=2')).total).toBe(Math.ceil(COUNT / 3));
     });
 
     it('answers the first 24 with a cursor by default', async () => {

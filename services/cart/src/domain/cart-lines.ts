@@ -102,10 +102,13 @@ async function withOwnLine<T>(ctx: CartContext, subject: string, lineId: string,
   });
 }
 
-/** PATCH /api/cart/lines/:id: sets a line's quantity. */
+/**
+ * PATCH /api/cart/lines/:id: sets a line's quantity. The same quantity on a one-of-a-kind line
+ * whose hold ran out holds it again ('Hold again'), if nobody else has taken it meanwhile.
+ */
 export function setLineQty(ctx: CartContext, subject: string, lineId: string, qty: number): Promise<void> {
   return withOwnLine(ctx, subject, lineId, async (client, cartId, line) => {
-    if (qty === line.qty) return;
+    if (qty === line.qty && !(line.oneOfAKind && !isHeld(line))) return;
     const info = await ctx.catalog.variant(line.sku);
     if (info.oneOfAKind && !isHeld(line)) await assertMayHoldAnotherUnique(ctx, client, cartId, line.sku);
     const holding = await holdingFor(ctx, cartId, info, line, qty);

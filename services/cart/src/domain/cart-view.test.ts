@@ -45,4 +45,14 @@ describe('cart totals', () => {
     expect(toCart([line], { now: new Date('2030-01-01T00:09:59Z') }).lines[0]!.holdExpired).toBe(false);
     expect(toCart([line], { now: new Date('2030-01-01T00:10:00Z') }).lines[0]!.holdExpired).toBe(true);
   });
+
+  it('leaves an expired one-of-a-kind line out of the totals: the item is no longer the shopper\'s to buy', () => {
+    const unique = buildLine({ oneOfAKind: true, unitPriceCents: 10_000, holdIds: ['h'], holdExpiresAt: new Date('2030-01-01T00:10:00Z') });
+    const plain = buildLine({ unitPriceCents: 1_000 });
+    const held = toCart([unique, plain], { now: new Date('2030-01-01T00:09:00Z') });
+    expect([held.subtotal, held.total]).toEqual(['110.00', '118.80']);
+    const expired = toCart([unique, plain], { now: new Date('2030-01-01T00:10:01Z') });
+    expect(expired.lines).toHaveLength(2); // still shown, as expired
+    expect([expired.subtotal, expired.tax, expired.total]).toEqual(['10.00', '0.80', '10.80']);
+  });
 });

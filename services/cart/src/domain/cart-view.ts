@@ -41,14 +41,26 @@ export function cartTotals(lines: readonly CartLineRecord[]): CartTotals {
   return { subtotalCents, taxCents: tax, totalCents: subtotalCents + tax };
 }
 
-function toCartLine(l: CartLineRecord, now: Date): CartLine {
+/** How the lines' holds stand beyond the cart's own records: holds the catalog ended as lost (the store sold the unit). */
+export interface HoldFacts {
+  lostHoldIds?: ReadonlySet<string>;
+}
+
+/** A one-of-a-kind line whose hold the catalog ended while the cart still counted on it. */
+const isLostUnique = (l: CartLineRecord, facts: HoldFacts, now: Date) =>
+  l.oneOfAKind && isHeld(l, now) && l.holdIds.some((id) => facts.lostHoldIds?.has(id));
+
+function toCartLine(l: CartLineRecord, now: Date, facts: HoldFacts): CartLine {
+  const lost = isLostUnique(l, facts, now);
   return {
     id: l.id,
     qty: l.qty,
     subtotal: centsToDecimal(l.unitPriceCents * l.qty),
-    holdExpiresAt: l.holdExpiresAt?.toISOString() ?? null,
+    // A lost line has nothing left to count down to.
+    holdExpiresAt: lost ? null : (l.holdExpiresAt?.toISOString() ?? null),
     // A one-of-a-kind line whose hold ran out: the item is back on sale for everyone.
-    holdExpired: l.oneOfAKind && !isHeld(l, now),
+    holdExpired: isExpiredUnique(l, now),
+    ...(lost ? { holdLost: true } : {}),
     variant: {
       sku: l.sku,
       title: l.title,
@@ -62,12 +74,18 @@ function toCartLine(l: CartLineRecord, now: Date): CartLine {
   };
 }
 
+/** A one-of-a-kind line whose hold ran out: shown (as expired), never counted, until held again. */
+export const isExpiredUnique = (l: CartLineRecord, now: Date) => l.oneOfAKind && !isHeld(l, now);
+
+/** A line the shopper can still buy: not a one-of-a-kind item whose hold ran out or was lost. */
+export const isPayable = (l: CartLineRecord, now: Date, facts: HoldFacts = {}) => !isExpiredUnique(l, now) && !isLostUnique(l, facts, now);
+
 /** The wire cart; the server computes every amount, the browser only displays them. */
-export function toCart(lines: readonly CartLineRecord[], options: { checkout?: CheckoutDetailsPayload | null; now?: Date } = {}): Cart {
-  const totals = cartTotals(lines);
+export function toCart(lines: readonly CartLineRecord[], options: { checkout?: CheckoutDetailsPayload | null; now?: Date } & HoldFacts = {}): Cart {
   const now = options.now ?? new Date();
+  const totals = cartTotals(lines.filter((l) => isPayable(l, now, options)));
   return {
-    lines: lines.map((l) => toCartLine(l, now)),
+    lines: lines.map((l) => toCartLine(l, now, options)),
     checkout: options.checkout ?? null,
     subtotal: centsToDecimal(totals.subtotalCents),
     tax: centsToDecimal(totals.taxCents),

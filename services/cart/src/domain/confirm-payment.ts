@@ -11,7 +11,9 @@ import { findPaymentByProviderId, setPaymentStatus, type PaymentRecord } from '.
 import { recordProcessedEvent, type ProcessedEvent } from '../db/processed-events.repo.js';
 import { releaseQuietly, type CartContext } from './cart-context.js';
 
-export const LOST_UNIT_NOTE = 'An item in this order sold out before the payment completed. The payment has been refunded.';
+/** Why a paid order was refunded, naming what was lost (the order page and the payment-failed toast show it). */
+export const lostUnitNote = (titles: readonly string[]) =>
+  `${titles.length > 0 ? titles.join(', ') : 'An item in this order'} sold out before the payment completed. The payment has been refunded.`;
 
 export interface ProviderConfirmation {
   providerPaymentId: string;
@@ -87,7 +89,8 @@ async function settleStock(ctx: CartContext, payment: PaymentRecord, orderId: st
         uncommitted.push(id);
       }
     }
-    const lost = uncommitted.length > 0 || payment.snapshot.lines.some((l) => l.holdIds.length === 0);
+    const lostLines = payment.snapshot.lines.filter((l) => l.holdIds.length === 0 || l.holdIds.some((id) => uncommitted.includes(id)));
+    const lost = lostLines.length > 0;
     if (lost) {
       // REVIEW: units of this order already committed stay sold; the catalog has no call to put them back yet.
       await ctx.payments.refund({ providerPaymentId: payment.providerPaymentId!, idempotencyKey: `refund-${orderId}` });
@@ -95,7 +98,7 @@ async function settleStock(ctx: CartContext, payment: PaymentRecord, orderId: st
     }
     // On the locked client itself: waiting for a second connection while holding the lock could starve the pool.
     await inTransaction(client, async (tx) => {
-      await settleOrder(tx, orderId, lost ? { stockState: 'lost', status: 'refunded', note: LOST_UNIT_NOTE } : { stockState: 'committed', status: 'paid', note: null });
+      await settleOrder(tx, orderId, lost ? { stockState: 'lost', status: 'refunded', note: lostUnitNote(lostLines.map((l) => l.title)) } : { stockState: 'committed', status: 'paid', note: null });
       if (lost) await setPaymentStatus(tx, payment.id, 'refunded');
       // The lines that were paid for leave the cart; anything added since stays.
       await deleteLines(tx, payment.snapshot.lines.map((l) => l.lineId));

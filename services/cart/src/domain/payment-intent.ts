@@ -3,13 +3,28 @@
 // cart's content, so asking again for the same cart gives the same intent.
 import { createHash } from 'node:crypto';
 import { centsToDecimal, type PaymentIntentResponse } from '@pl/contracts';
-import { AppError, badRequest, type PoolClient } from '@pl/service-kit';
+import { AppError, badRequest, conflict, type PoolClient } from '@pl/service-kit';
 import { findCart, findLinesOfCart, updateLine } from '../db/carts.repo.js';
 import { withAdvisoryLock } from '../db/cart-lock.js';
 import { findPaymentByKey, insertPayment, setPaymentIntent, setPaymentSnapshot, type PaymentSnapshot } from '../db/payments.repo.js';
 import { releaseQuietly, type CartContext } from './cart-context.js';
 import { cartLockKey, holderOf } from './cart-lines.js';
-import { cartTotals, isHeld, type CartLineRecord } from './cart-view.js';
+import { cartTotals, isHeld, isPayable, type CartLineRecord, type HoldFacts } from './cart-view.js';
+import { holdFactsOf } from './hold-facts.js';
+
+/**
+ * A one-of-a-kind line that is no longer the shopper's is never charged (the cart's total already
+ * leaves it out): paying waits until it is held again or removed, and the message names it.
+ */
+function refuseUnpayable(lines: readonly CartLineRecord[], now: Date, facts: HoldFacts): void {
+  const unpayable = lines.filter((l) => !isPayable(l, now, facts));
+  if (unpayable.length === 0) return;
+  const say = (l: CartLineRecord) =>
+    l.holdIds.some((id) => facts.lostHoldIds?.has(id))
+      ? `${l.title} was sold in the store: remove it to pay for the rest.`
+      : `Your reservation of ${l.title} ran out: hold it again or remove it before paying.`;
+  throw conflict(unpayable.map(say).join(' '), 'CART_LINE_UNAVAILABLE');
+}
 
 /** The same lines (ids, skus, quantities, prices) give the same key; any change gives another. */
 export function paymentKey(cartId: string, lines: readonly CartLineRecord[], totalCents: number): string {
@@ -47,6 +62,8 @@ export async function createPaymentIntent(ctx: CartContext, subject: string, kin
     const lines = cart ? await findLinesOfCart(client, cart.id) : [];
     if (!cart || lines.length === 0) throw badRequest('Your cart is empty', 'CART_EMPTY');
     if (kind === 'guest' && !cart.checkout?.email) throw badRequest('Please enter your e-mail address before paying', 'CHECKOUT_DETAILS_REQUIRED');
+    const now = new Date();
+    refuseUnpayable(lines, now, await holdFactsOf(ctx, lines, now));
 
     const held: CartLineRecord[] = [];
     for (const line of lines) held.push(await holdForPayment(ctx, client, cart.id, line));

@@ -7,6 +7,7 @@ import type { CartContext } from '../domain/cart-context.js';
 import { addLine, removeLine, setLineQty } from '../domain/cart-lines.js';
 import { toCart } from '../domain/cart-view.js';
 import { saveCheckoutDetails } from '../domain/checkout-details.js';
+import { holdFactsOf } from '../domain/hold-facts.js';
 import { sessionOf } from './require-session.js';
 
 const LineParams = z.object({ id: z.guid() });
@@ -20,8 +21,9 @@ export function cartRoutes(ctx: CartContext): Router {
   const sendCart = async (res: Response, subject: string | undefined, status = 200) => {
     // Reading never creates a cart: the first added line does. Without a session there is none.
     const [lines, cart] = subject ? await Promise.all([findCartLines(ctx.pool, subject), findCart(ctx.pool, subject)]) : [[], undefined];
+    const facts = await holdFactsOf(ctx, lines);
     res.set('cache-control', 'no-store');
-    res.status(status).json(toCart(lines, { checkout: cart?.checkout ?? null }));
+    res.status(status).json(toCart(lines, { checkout: cart?.checkout ?? null, ...facts }));
   };
   return Router()
     .get(ApiPaths.cart.cart, async (req, res) => {

@@ -2,7 +2,7 @@ import type { Queryable } from '@pl/service-kit';
 import type { Allocation } from '../domain/hold-allocation.js';
 import type { VariantRef } from './inventory.repo.js';
 
-export type HoldStatus = 'active' | 'released' | 'expired' | 'committed';
+export type HoldStatus = 'active' | 'released' | 'expired' | 'committed' | 'lost';
 
 export interface HoldRecord {
   id: string;
@@ -115,13 +115,43 @@ export async function markLapsedHoldsExpired(db: Queryable, variantIds: readonly
 }
 
 /**
- * Deletes up to `limit` released or expired holds (and, by cascade, their allocations) that ended
+ * After a count at a location went below what the active holds there take: ends the newest of
+ * them ('lost') until the rest fit on the shelf, and answers their ids. The oldest keeps its unit:
+ * that shopper was first. A lost hold frees whatever it held elsewhere too (the hold ends whole).
+ */
+export async function loseUncoveredHolds(db: Queryable, variantId: string, locationId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `WITH held AS (
+       SELECT h.id, sum(a.qty) OVER (ORDER BY h.created_at, h.id) AS running
+         FROM holds h JOIN hold_allocations a ON a.hold_id = h.id
+        WHERE h.variant_id = $1 AND a.location_id = $2 AND h.status = 'active' AND h.expires_at > clock_timestamp()
+     )
+     UPDATE holds h SET status = 'lost', updated_at = now()
+       FROM held, inventory_levels l
+      WHERE h.id = held.id AND l.variant_id = $1 AND l.location_id = $2 AND held.running > l.on_hand
+      RETURNING h.id`,
+    [variantId, locationId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The holds with these ids (unknown ids are left out), `lapsed` as of the statement's start. */
+export async function findHolds(db: Queryable, ids: readonly string[]): Promise<HoldRecord[]> {
+  const { rows } = await db.query<HoldRecord>(
+    `SELECT ${HOLD_COLUMNS}, h.expires_at <= now() AS lapsed FROM holds h JOIN variants v ON v.id = h.variant_id WHERE h.id = ANY($1::uuid[])`,
+    [ids],
+  );
+  return rows;
+}
+
+/**
+ * Deletes up to `limit` released, expired or lost holds (and, by cascade, their allocations) that ended
  * before `before`. Committed holds stay: they are the record of what each order took.
  */
 export async function deleteEndedHolds(db: Queryable, before: Date, limit: number): Promise<number> {
   const { rowCount } = await db.query(
     `DELETE FROM holds WHERE id IN (
-       SELECT id FROM holds WHERE status IN ('released', 'expired') AND updated_at < $1 LIMIT $2)`,
+       SELECT id FROM holds WHERE status IN ('released', 'expired', 'lost') AND updated_at < $1 LIMIT $2)`,
     [before, limit],
   );
   return rowCount ?? 0;

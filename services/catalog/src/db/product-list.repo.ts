@@ -24,6 +24,8 @@ export interface ProductPage {
   records: ProductRecord[];
   /** Where the next page starts; undefined on the last page. */
   next?: CursorPosition;
+  /** How many products match in all: on a first page only (later pages leave it undefined). */
+  total?: number;
 }
 
 /** Placeholders of the search terms, created on first use (a parameter the SQL never mentions has no type, and PostgreSQL refuses it). */
@@ -111,6 +113,9 @@ async function queryPage(db: Queryable, c: ProductListCriteria): Promise<Product
   if (c.price.minCents !== undefined) where.push(`${price} >= ${param(c.price.minCents, 'int')}`);
   if (c.price.maxCents !== undefined) where.push(`${price} <= ${param(c.price.maxCents, 'int')}`);
   if (c.inStock) where.push(IN_STOCK);
+  const filter = where.length > 0 ? `WHERE ${where.join('\n        AND ')}` : '';
+  // The filter's own parameters: the sort key and the cursor may add more after them.
+  const filterParams = params.slice();
 
   const key = order.key(searchParams);
   const direction = order.desc ? 'DESC' : 'ASC';
@@ -126,8 +131,16 @@ async function queryPage(db: Queryable, c: ProductListCriteria): Promise<Product
   );
   const page = rows.slice(0, c.limit);
   const last = page.at(-1);
+  const more = rows.length > c.limit;
   return {
     records: await withVariants(db, page),
-    next: rows.length > c.limit && last ? { key: last.cursor_key, id: last.id } : undefined,
+    next: more && last ? { key: last.cursor_key, id: last.id } : undefined,
+    // Counted only when a first page does not already show everything ('Showing 24 of 200').
+    total: c.after ? undefined : more ? await countMatches(db, filter, filterParams) : page.length,
   };
+}
+
+async function countMatches(db: Queryable, filter: string, params: readonly unknown[]): Promise<number> {
+  const { rows } = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products p ${filter}`, [...params]);
+  return rows[0]!.total;
 }

@@ -39,15 +39,18 @@ export async function withVariants(db: Queryable, products: readonly ProductRow[
     variants.map((v) => v.id),
   );
   const levelsByVariant = new Map<string, VariantRecord['levels']>();
+  const reservedUntil = new Map<string, string>();
   for (const l of levels) {
     const list = levelsByVariant.get(l.variantId) ?? [];
     list.push({ locationId: l.locationId, onHand: l.onHand, reserved: l.reserved });
     levelsByVariant.set(l.variantId, list);
+    const until = reservedUntil.get(l.variantId);
+    if (l.reservedUntil && (!until || l.reservedUntil > until)) reservedUntil.set(l.variantId, l.reservedUntil);
   }
   const variantsByProduct = new Map<string, VariantRecord[]>();
   for (const v of variants) {
     const list = variantsByProduct.get(v.product_id) ?? [];
-    list.push({ id: v.id, sku: v.sku, priceCents: v.price_cents, compareAtCents: v.compare_at_cents, levels: levelsByVariant.get(v.id) ?? [] });
+    list.push({ id: v.id, sku: v.sku, priceCents: v.price_cents, compareAtCents: v.compare_at_cents, levels: levelsByVariant.get(v.id) ?? [], reservedUntil: reservedUntil.get(v.id) ?? null });
     variantsByProduct.set(v.product_id, list);
   }
   return products.map((p) => ({

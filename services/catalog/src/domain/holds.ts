@@ -7,6 +7,7 @@ import { AppError, conflict, inTransaction, notFound, withClient, withTransactio
 import {
   allocationsOf,
   findHold,
+  findHolds,
   insertHold,
   lockHold,
   setHoldExpiry,
@@ -38,6 +39,7 @@ const notActive = (h: HoldRecord) => {
   const message =
     status === 'committed' ? 'This reservation was already used for an order'
     : status === 'released' ? 'This reservation was released'
+    : status === 'lost' ? 'Sorry, this item was sold in the store'
     : 'This reservation has expired';
   return conflict(message, HoldErrorCodes.holdNotActive);
 };
@@ -68,6 +70,11 @@ async function holdUnderLock(client: pg.PoolClient, request: CreateHoldRequest):
   await recordInventoryUpdated(client, variant);
   // The answer is what was just written (a ttl of a second at least: active), not a read back under the variant's lock.
   return { id, sku: variant.sku, qty: request.qty, holder: request.holder, status: 'active', expiresAt: expiresAt.toISOString() };
+}
+
+/** The holds a cart still counts on, as they stand now: one read for a whole cart. */
+export async function lookupHolds(pool: Pool, ids: readonly string[]): Promise<Hold[]> {
+  return (await findHolds(pool, [...new Set(ids)])).map(toHold);
 }
 
 export async function getHold(pool: Pool, id: string): Promise<Hold> {

@@ -21,6 +21,8 @@ export interface VariantRecord {
   priceCents: number;
   compareAtCents: number | null;
   levels: InventoryLevel[];
+  /** When the last active hold on the variant ends (ISO); null or absent when none. */
+  reservedUntil?: string | null;
 }
 
 export interface StockTotals {
@@ -48,6 +50,7 @@ export function toVariant(v: VariantRecord): Variant {
     totalOnHand: totals.onHand,
     totalReserved: totals.reserved,
     totalAvailable: totals.available,
+    reservedUntil: v.reservedUntil ?? null,
   };
 }
 

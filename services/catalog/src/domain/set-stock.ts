@@ -1,21 +1,33 @@
 import type { SetStockRequest, SetStockResult } from '@pl/contracts';
 import { notFound, withTransaction, type Pool } from '@pl/service-kit';
+import type { Queryable } from '@pl/service-kit';
+import { loseUncoveredHolds } from '../db/holds.repo.js';
 import { levelsWithHolds, locationExists, lockVariantBySku, setOnHand } from '../db/inventory.repo.js';
 import { unknownSku } from './holds.js';
 import { recordInventoryUpdated } from './inventory-events.js';
 import { stockTotals } from './product-view.js';
 
 /**
+ * Records a count (the caller holds the variant's lock): the shelf is the truth, so a count below
+ * what is held there ends the holds it can no longer cover, newest first ('lost': the store sold
+ * the unit in person). Answers whether the count changed anything.
+ */
+export async function countOnHand(db: Queryable, variantId: string, locationId: string, onHand: number): Promise<boolean> {
+  const changed = await setOnHand(db, variantId, locationId, onHand);
+  if (changed) await loseUncoveredHolds(db, variantId, locationId);
+  return changed;
+}
+
+/**
  * A count from the POS: what is on hand of a sku at a location, absolute. Repeating a count
- * changes nothing and announces nothing. A count below what is held there is accepted (the shelf
- * is the truth); those holds then cannot be committed from that location.
+ * changes nothing and announces nothing.
  */
 export async function setStock(pool: Pool, request: SetStockRequest): Promise<SetStockResult> {
   return withTransaction(pool, async (client) => {
     const variant = await lockVariantBySku(client, request.sku);
     if (!variant) throw unknownSku(request.sku);
     if (!(await locationExists(client, request.locationId))) throw notFound(`Unknown location ${request.locationId}`);
-    const changed = await setOnHand(client, variant.id, request.locationId, request.onHand);
+    const changed = await countOnHand(client, variant.id, request.locationId, request.onHand);
     const totals = changed ? await recordInventoryUpdated(client, variant) : stockTotals(await levelsWithHolds(client, [variant.id], { clock: true }));
     return {
       sku: variant.sku,

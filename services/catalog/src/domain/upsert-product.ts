@@ -1,8 +1,9 @@
 import { ErrorCodes, type UpsertProductRequest, type UpsertProductResult } from '@pl/contracts';
 import { badRequest, conflict, notFound, withTransaction, type Pool } from '@pl/service-kit';
-import { setOnHand, unknownLocations, type VariantRef } from '../db/inventory.repo.js';
+import { unknownLocations, type VariantRef } from '../db/inventory.repo.js';
 import { insertProduct, insertVariant, lockSkus, lockVariantsBySkus, updateProduct, updateVariantPrice } from '../db/product-write.repo.js';
 import { recordInventoryUpdated } from './inventory-events.js';
+import { countOnHand } from './set-stock.js';
 
 /**
  * Creates or updates a product from the POS, found by its variants' skus. The request is the
@@ -35,7 +36,7 @@ export async function upsertProduct(pool: Pool, request: UpsertProductRequest): 
       const variant = before ?? (await insertVariant(client, productId, v));
       if (before) await updateVariantPrice(client, before.id, v.priceCents, v.compareAtCents ?? null);
       let stockChanged = false;
-      for (const s of v.stock) stockChanged = (await setOnHand(client, variant.id, s.locationId, s.onHand)) || stockChanged;
+      for (const s of v.stock) stockChanged = (await countOnHand(client, variant.id, s.locationId, s.onHand)) || stockChanged;
       if (!before || stockChanged) announce.push(variant);
     }
     for (const variant of announce) await recordInventoryUpdated(client, variant);

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { CatalogInternalPaths, CommitHoldRequest, CreateHoldRequest, ExtendHoldRequest } from '@pl/contracts';
+import { CatalogInternalPaths, CommitHoldRequest, CreateHoldRequest, ExtendHoldRequest, LookupHoldsRequest } from '@pl/contracts';
 import { parseInput, type Pool } from '@pl/service-kit';
-import { commitHold, createHold, extendHold, getHold, releaseHold } from '../domain/holds.js';
+import { commitHold, createHold, extendHold, getHold, lookupHolds, releaseHold } from '../domain/holds.js';
 
 const HoldParams = z.object({ id: z.guid('Hold id must be a UUID') });
 /** Release takes no fields; an empty JSON object is fine too. */
@@ -14,6 +14,9 @@ export function holdsRoutes(pool: Pool): Router {
   return Router()
     .post(CatalogInternalPaths.holds, async (req, res) => {
       res.status(201).json(await createHold(pool, parseInput(CreateHoldRequest, req.body)));
+    })
+    .post(CatalogInternalPaths.holdsLookup, async (req, res) => {
+      res.json({ holds: await lookupHolds(pool, parseInput(LookupHoldsRequest, req.body).ids) });
     })
     .get(CatalogInternalPaths.hold(ID), async (req, res) => {
       res.json(await getHold(pool, parseInput(HoldParams, req.params).id));

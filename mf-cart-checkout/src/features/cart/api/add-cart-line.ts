@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths, type AddToCartPayload } from '@pl/contracts';
+import { ApiPaths, Cart, type AddToCartPayload } from '@pl/contracts';
 import { apiJson, serverMessage, toast } from '@pl/ui';
-import { cartChanged } from './get-cart.js';
+import { cartChanged, cartQueryKey } from './get-cart.js';
 
-/** POST /api/cart/lines: `variantId` carries the variant's sku (spec §3). */
-export function addCartLine(payload: AddToCartPayload): Promise<unknown> {
-  return apiJson('POST', ApiPaths.cart.lines, payload);
+/** POST /api/cart/lines: `variantId` carries the variant's sku (spec §3). Answers the cart as it now is. */
+export async function addCartLine(payload: AddToCartPayload): Promise<Cart> {
+  return Cart.parse(await apiJson('POST', ApiPaths.cart.lines, payload));
 }
 
 /** Adds one item and tells the shopper what happened (spec §8 texts). */
@@ -13,7 +13,10 @@ export function useAddCartLine({ title, oneOfAKind }: { title: string; oneOfAKin
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sku: string) => addCartLine({ variantId: sku, qty: 1 }),
-    onSuccess: () => {
+    onSuccess: (cart) => {
+      // The answer is the cart: shown at once, before the stock update that follows it over the
+      // websocket makes the item read sold out (the holder's button turns into 'In your cart' first).
+      queryClient.setQueryData(cartQueryKey, cart);
       cartChanged(queryClient);
       toast({
         title: 'Added to cart',

@@ -30,4 +30,10 @@ export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
 export function useCartEvents(): void {
   const queryClient = useQueryClient();
   useDomEvent(DomEvents.cartUpdated, () => void queryClient.invalidateQueries({ queryKey: cartQueryKey }));
+  // Stock moved on an item in this cart (a hold ended, the store sold one in person): the server's
+  // answer says what that means for the line, so the panel and checkout follow it live.
+  useDomEvent(DomEvents.inventoryUpdated, (message) => {
+    const cart = queryClient.getQueryData<Cart>(cartQueryKey);
+    if (cart?.lines.some((l) => l.variant.sku === message.sku)) void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+  });
 }

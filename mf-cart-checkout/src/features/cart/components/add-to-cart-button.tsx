@@ -1,5 +1,9 @@
-import { Button } from '@pl/ui';
+import { DomEvents } from '@pl/contracts';
+import { Button, emitDomEvent } from '@pl/ui';
 import { useAddCartLine } from '../api/add-cart-line.js';
+import { useCart } from '../api/get-cart.js';
+import { useNow } from '../state/use-now.js';
+import { formatCountdown, remainingMs } from '../utils/countdown.js';
 
 /** The public contract of the fragment other teams render (catalog product cards and pages). */
 export interface AddToCartButtonProps {
@@ -7,20 +11,64 @@ export interface AddToCartButtonProps {
   title: string;
   available: number;
   oneOfAKind: boolean;
+  /** While units are held in carts: when the last hold ends (catalog Variant.reservedUntil). */
+  reservedUntil?: string | null;
 }
 
-/** Adds one of the variant to the cart; disabled when sold out or while adding (spec §4). */
-export function AddToCartButton({ sku, title, available, oneOfAKind }: AddToCartButtonProps) {
+/** '5:42 PM' in the shopper's own clock and locale. */
+const clockTime = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+
+/**
+ * Adds one of the variant to the cart; disabled when sold out or while adding (spec §4). While
+ * adding it is disabled with aria-disabled, not `disabled`: a disabled button loses keyboard focus
+ * (it dropped to <body> after every add), an aria-disabled one keeps it and ignores the clicks.
+ */
+export function AddToCartButton({ sku, title, available, oneOfAKind, reservedUntil }: AddToCartButtonProps) {
   const add = useAddCartLine({ title, oneOfAKind });
+  const cart = useCart();
+  const held = oneOfAKind ? cart.data?.lines.find((l) => l.variant.sku === sku && !l.holdExpired && l.holdExpiresAt) : undefined;
+  const now = useNow(held !== undefined);
+  const left = remainingMs(held?.holdExpiresAt, now);
   const soldOut = available <= 0;
-  return (
+  if (held && left !== undefined && left > 0) {
+    // The one holding the unique item: it reads as sold out to everyone else (spec's stock label), never to them.
+    const time = formatCountdown(left);
+    return (
+      <Button
+        variant="secondary"
+        className="cc-add-to-cart cc-add-to-cart--held"
+        onClick={() => emitDomEvent(DomEvents.cartPanel, { action: 'open' })}
+        data-sku={sku}
+        data-held-until={held.holdExpiresAt ?? undefined}
+      >
+        In your cart · <span className="cc-add-to-cart__time">{time}</span> left
+      </Button>
+    );
+  }
+  // Another shopper holds the unique item: say so, and when it may be back (the catalog's live
+  // updates bring it back on sale when the hold ends, without a reload).
+  const reservedByOther = oneOfAKind && soldOut && reservedUntil && Date.parse(reservedUntil) > now;
+  const button = (
     <Button
       className="cc-add-to-cart"
-      disabled={soldOut || add.isPending}
-      onClick={() => add.mutate(sku)}
+      // Not while adding, even if the stock update that our own add causes arrives first.
+      disabled={soldOut && !add.isPending}
+      aria-disabled={add.isPending || undefined}
+      onClick={() => {
+        if (!add.isPending) add.mutate(sku);
+      }}
       data-sku={sku}
     >
       {add.isPending ? 'Adding...' : soldOut ? 'Sold Out' : 'Add to Cart'}
     </Button>
+  );
+  if (!reservedByOther) return button;
+  return (
+    <>
+      {button}
+      <p className="cc-add-to-cart__reserved" data-reserved-until={reservedUntil}>
+        Reserved by another shopper. It may be back on sale at {clockTime(reservedUntil)}.
+      </p>
+    </>
   );
 }

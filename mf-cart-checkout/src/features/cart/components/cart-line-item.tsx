@@ -28,7 +28,13 @@ export function CartLineItem({ line, editable = true }: { line: CartLine; editab
           )}
         </div>
         {v.conditionNotes && <p className="cc-line__notes">{v.conditionNotes}</p>}
-        {(line.holdExpiresAt || line.holdExpired) && <HoldNotice line={line} />}
+        {line.holdLost ? (
+          <p className="cc-hold cc-hold--expired" role="status" data-hold-lost="">
+            Sold in the store. This item is no longer available and is not counted in your total.
+          </p>
+        ) : (
+          (line.holdExpiresAt || line.holdExpired) && <HoldNotice line={line} />
+        )}
         <div className="cc-line__meta">
           {editable ? <QuantityControl line={line} /> : <span>Qty {line.qty}</span>}
           <span>
@@ -41,7 +47,8 @@ export function CartLineItem({ line, editable = true }: { line: CartLine; editab
             )}
           </span>
         </div>
-        {editable && (
+        {/* Read-only lines (the checkout summary) still offer Remove once the item is no longer the shopper's. */}
+        {(editable || line.holdExpired || line.holdLost) && (
           <Button variant="ghost" size="sm" className="cc-line__remove" disabled={remove.isPending} onClick={() => remove.mutate(line.id)}>
             Remove
           </Button>

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { CartLine } from '@pl/contracts';
 import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '@pl/ui';
+import { useUpdateCartLineQty } from '../api/update-cart-line.js';
 import { useNow } from '../state/use-now.js';
 import { formatCountdown, remainingMs } from '../utils/countdown.js';
 import { cartQueryKey } from '../api/get-cart.js';
@@ -17,6 +19,8 @@ export function HoldNotice({ line }: { line: CartLine }) {
   const expired = line.holdExpired === true || left === 0;
   const queryClient = useQueryClient();
   const refetched = useRef(false);
+  // Holding again is asking for the same quantity afresh: the server holds it if it is still free.
+  const holdAgain = useUpdateCartLineQty();
 
   useEffect(() => {
     if (!expired || line.holdExpired || refetched.current) return;
@@ -26,9 +30,14 @@ export function HoldNotice({ line }: { line: CartLine }) {
 
   if (expired) {
     return (
-      <p className="cc-hold cc-hold--expired" role="status" data-hold-expired="">
-        Reservation expired. This item has been released; add it again if it is still available.
-      </p>
+      <div className="cc-hold cc-hold--expired" role="status" data-hold-expired="">
+        <p>Reservation expired. This item has been released and is not counted in your total.</p>
+        {line.holdExpired && (
+          <Button variant="outline" size="sm" disabled={holdAgain.isPending} onClick={() => holdAgain.mutate({ lineId: line.id, qty: line.qty })}>
+            {holdAgain.isPending ? 'Holding...' : 'Hold again'}
+          </Button>
+        )}
+      </div>
     );
   }
   if (left === undefined) return null;

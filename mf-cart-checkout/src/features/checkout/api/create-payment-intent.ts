@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, PaymentIntentResponse } from '@pl/contracts';
 import { apiJson, toast } from '@pl/ui';
+import { cartQueryKey } from '../../cart/api/get-cart.js';
 
 /**
  * POST /api/create-payment-intent (no body): the server computes the amount from the cart, holds
@@ -11,9 +12,12 @@ export async function createPaymentIntent(): Promise<PaymentIntentResponse> {
 }
 
 export function useCreatePaymentIntent() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPaymentIntent,
     onError: () => {
+      // A refusal may be about the cart itself (an item no longer held): show it as it now is.
+      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
       toast({ title: 'Error', description: 'Failed to initialize payment. Please try again.', variant: 'destructive' });
     },
   });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { Cart, CheckoutDetailsPayload, PaymentIntentResponse } from '@pl/contracts';
-import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle, serverMessage, Skeleton, toast } from '@pl/ui';
+import type { Cart, CartLine, CheckoutDetailsPayload, PaymentIntentResponse } from '@pl/contracts';
+import { Button, buttonClass, Card, CardContent, CardHeader, serverMessage, Skeleton, toast } from '@pl/ui';
 import { useCart } from '../../cart/api/get-cart.js';
 import { CartLineItem } from '../../cart/components/cart-line-item.js';
 import { CartTotals } from '../../cart/components/cart-totals.js';
@@ -58,6 +58,24 @@ function CheckoutWithCart({ cart }: { cart: Cart }) {
   const createIntent = useCreatePaymentIntent();
   const [intent, setIntent] = useState<PaymentIntentResponse | null>(null);
   const guest = me.data === null || me.isError;
+  const pageHeading = useRef<HTMLHeadingElement>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+
+  // Keyboard focus follows the page: to its heading when it opens (from the cart panel it stayed on
+  // the header's cart button), and to the step's heading when the step changes (the form that had
+  // focus is gone). After the dialog has put focus back on its trigger, hence the next frame.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => pageHeading.current?.focus({ preventScroll: true }));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  const firstStep = useRef(true);
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    stepHeading.current?.focus();
+  }, [intent !== null]);
 
   const startPayment = async (details: CheckoutDetailsPayload) => {
     try {
@@ -75,19 +93,28 @@ function CheckoutWithCart({ cart }: { cart: Cart }) {
   // Once per new total, so a server that formats amounts differently cannot cause a loop.
   const { mutate: recreateIntent } = createIntent;
   const recreatedFor = useRef<string | null>(null);
+  // A one-of-a-kind line that is no longer the shopper's (its hold ran out, or the store sold it in
+  // person) is never paid for: the payment waits until it is held again or removed.
+  const unavailable = cart.lines.filter((l) => l.holdExpired || l.holdLost);
+  const blocked = unavailable.length > 0;
   useEffect(() => {
-    if (!intent?.amount || intent.amount === cart.total || recreatedFor.current === cart.total) return;
+    if (blocked) setIntent(null);
+  }, [blocked]);
+  useEffect(() => {
+    if (blocked || !intent?.amount || intent.amount === cart.total || recreatedFor.current === cart.total) return;
     recreatedFor.current = cart.total;
     recreateIntent(undefined, { onSuccess: setIntent, onError: () => setIntent(null) });
-  }, [cart.total, intent?.amount, recreateIntent]);
+  }, [blocked, cart.total, intent?.amount, recreateIntent]);
 
   return (
     <div className="pl-container pl-page">
-      <h1 className="pl-page__title">Checkout</h1>
+      <h1 className="pl-page__title" ref={pageHeading} tabIndex={-1}>
+        Checkout
+      </h1>
       <div className="cc-checkout">
-        <Card>
+        <Card className="cc-checkout__summary">
           <CardHeader>
-            <CardTitle>Order Summary</CardTitle>
+            <h2 className="pl-card__title">Order Summary</h2>
           </CardHeader>
           <CardContent>
             <ul className="cc-lines">
@@ -98,12 +125,16 @@ function CheckoutWithCart({ cart }: { cart: Cart }) {
             <CartTotals cart={cart} />
           </CardContent>
         </Card>
-        <Card>
+        <Card className="cc-checkout__step">
           <CardHeader>
-            <CardTitle>{intent ? 'Payment' : 'Delivery and contact'}</CardTitle>
+            <h2 className="pl-card__title" ref={stepHeading} tabIndex={-1}>
+              {intent ? 'Payment' : 'Delivery and contact'}
+            </h2>
           </CardHeader>
           <CardContent>
-            {me.isPending ? (
+            {blocked ? (
+              <UnavailableLines lines={unavailable} />
+            ) : me.isPending ? (
               <Skeleton style={{ height: '10rem' }} />
             ) : intent ? (
               <>
@@ -118,6 +149,36 @@ function CheckoutWithCart({ cart }: { cart: Cart }) {
           </CardContent>
         </Card>
       </div>
+    </div>
+  );
+}
+
+/**
+ * In place of the form while a line cannot be paid for: what happened to which item and what to do
+ * (the line in the summary has the buttons). Focus comes here when the form it was in goes away.
+ */
+function UnavailableLines({ lines }: { lines: CartLine[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active === null || active === document.body || !active.isConnected || box.current?.closest('.cc-checkout__step')?.contains(active)) box.current?.focus();
+  }, []);
+  const lost = lines.some((l) => l.holdLost);
+  const expired = lines.some((l) => l.holdExpired);
+  return (
+    <div className="cc-blocked" role="alert" tabIndex={-1} ref={box} data-checkout-blocked="">
+      <p className="cc-blocked__title">Before you pay</p>
+      <ul className="cc-blocked__lines">
+        {lines.map((l) => (
+          <li key={l.id}>{l.holdLost ? `${l.variant.title} was sold in the store.` : `Your reservation of ${l.variant.title} ran out.`}</li>
+        ))}
+      </ul>
+      <p>
+        {expired && lost ? 'Hold an expired item again or remove it, and remove a sold one'
+          : expired ? (lines.length === 1 ? 'Hold it again or remove it' : 'Hold them again or remove them')
+          : lines.length === 1 ? 'Remove it' : 'Remove them'}{' '}
+        in the order summary to continue. {lines.length === 1 ? 'It is' : 'They are'} not counted in your total.
+      </p>
     </div>
   );
 }
