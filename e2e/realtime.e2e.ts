@@ -128,4 +128,68 @@ describe('websocket to the gateway', () => {
     await page.clock.runFor(10); // back to the 1 s first delay, not 4 s
     await waitFor(attempts, (n) => n === 4, 'the first attempt of the new series');
   });
+
+  /** Blocks new connections, drops the open one and lets the page's clock run through all 5 attempts. */
+  async function exhaustAttempts() {
+    const before = await attempts();
+    await block(true);
+    await dropConnection();
+    for (let elapsed = 0; elapsed < 40_000; elapsed += 50) await page.clock.runFor(50);
+    await page.clock.runFor(60_000);
+    await waitFor(attempts, (n) => n === before + 5, 'the 5 reconnect attempts');
+  }
+  const paused = () => page.locator('[data-live-paused]');
+
+  it("shows 'Live updates paused' with a Reconnect button once the attempts are spent, and reconnects when asked", async () => {
+    await openPage();
+    expect(await paused().count()).toBe(0);
+    await exhaustAttempts();
+    await paused().getByText('Live updates paused').waitFor();
+    expect(await paused().getAttribute('role')).toBe('status');
+    // No attempt of its own after giving up, however long the page stays open.
+    await page.clock.runFor(120_000);
+    expect(await attempts()).toBe(6);
+
+    await block(false);
+    const reconnect = paused().getByRole('button', { name: 'Reconnect' });
+    await reconnect.focus();
+    await page.keyboard.press('Enter');
+    await waitFor(openSockets, (n) => n === 1, 'the socket opened by Reconnect');
+    await paused().waitFor({ state: 'detached' });
+    await waitFor(wsState, (s) => s.resyncs === 2, 'the resync after reconnecting');
+    // The button is gone: focus went to the page's main region, not to <body>.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  });
+
+  it('starts a new round by itself when the browser is back online or the tab is shown again', async () => {
+    await openPage();
+    await exhaustAttempts();
+    await paused().waitFor();
+    await block(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await waitFor(openSockets, (n) => n === 1, 'the socket opened when back online');
+    await paused().waitFor({ state: 'detached' });
+
+    await exhaustAttempts();
+    await paused().waitFor();
+    await block(false);
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(openSockets, (n) => n === 1, 'the socket opened when the tab was shown');
+    await paused().waitFor({ state: 'detached' });
+  });
+
+  it.each([
+    [1280, 900],
+    [375, 812],
+  ])('shows the paused notice inside a %i px wide screen, over no header control', async (width, height) => {
+    await openPage();
+    await page.setViewportSize({ width, height });
+    await exhaustAttempts();
+    const box = (await paused().boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(box.y + box.height).toBeLessThanOrEqual(height);
+    expect(box.y).toBeGreaterThan(height / 2);
+    await page.screenshot({ path: `/tmp/live-paused-${width}.png` });
+  });
 });

@@ -9,7 +9,12 @@ const gateway = process.env.GATEWAY_URL ?? 'http://localhost:5000';
 
 export default defineConfig({
   plugins: [pluginReact(), pluginModuleFederation(moduleFederationConfig)],
-  html: { title: 'Professional Liquidation', meta: { description: 'Inspected, condition-graded returns and overstock at liquidation prices.' } },
+  html: {
+    // Our own template for <html lang="en"> (the default has no lang: screen readers guess the language).
+    template: './src/index.html',
+    title: 'Professional Liquidation',
+    meta: { description: 'Inspected, condition-graded returns and overstock at liquidation prices.' },
+  },
   server: {
     port: 5200,
     proxy: {

@@ -52,7 +52,7 @@ function RemotePage({ id }: { id: string }) {
 
 function PageSkeleton() {
   return (
-    <div className="pl-container pl-page" aria-busy="true" aria-label="Loading">
+    <div className="pl-container pl-page" aria-busy="true" role="status" aria-label="Loading">
       <div className="pl-skeleton" style={{ height: '2.25rem', width: '40%', marginBottom: '1.5rem' }} />
       <div className="pl-skeleton" style={{ height: '16rem' }} />
     </div>

@@ -19,6 +19,15 @@ export const DomEvents = {
   cartPanel: 'cart:panel',
 } as const;
 
+/**
+ * Places in the shell's page that remotes may render into (a portal target, found by id). A remote
+ * falls back to document.body when the shell it runs in has none (its own bootstrap, an old shell).
+ */
+export const ShellRegions = {
+  /** In the page flow directly under the header, above the page: notices that belong to no one page (an order just placed). */
+  notices: 'shell-notices',
+} as const;
+
 export type ToastVariant = 'default' | 'destructive';
 export interface ToastRequest {
   title?: string;

@@ -9,8 +9,10 @@ export function Card({ className, ...rest }: DivProps) {
 export function CardHeader({ className, ...rest }: DivProps) {
   return <div className={cx('pl-card__header', className)} {...rest} />;
 }
-export function CardTitle({ className, ...rest }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 className={cx('pl-card__title', className)} {...rest} />;
+/** A card's heading: h3 by default (cards in a section); `level={2}` for cards directly under a page's h1. */
+export function CardTitle({ className, level = 3, ...rest }: HTMLAttributes<HTMLHeadingElement> & { level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return <Heading className={cx('pl-card__title', className)} {...rest} />;
 }
 export function CardDescription({ className, ...rest }: HTMLAttributes<HTMLParagraphElement>) {
   return <p className={cx('pl-card__description', className)} {...rest} />;

@@ -95,9 +95,6 @@ function ToastView({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: str
   return (
     <li
       className={cx('pl-toast', destructive && 'pl-toast--destructive')}
-      role="status"
-      aria-live={destructive ? 'assertive' : 'polite'}
-      aria-atomic="true"
       data-variant={toast.variant}
       style={{ transform: offset ? `translateX(${offset}px)` : undefined }}
       onPointerEnter={() => setHovered(true)}
@@ -111,7 +108,9 @@ function ToastView({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: str
       onPointerUp={endPress}
       onPointerCancel={endPress}
     >
-      <div>
+      {/* The live region is inside the list item: an <li> with a role of its own is no list item to
+          assistive technology, and the list around it would be broken (axe: list). */}
+      <div role={destructive ? 'alert' : 'status'} aria-live={destructive ? 'assertive' : 'polite'} aria-atomic="true">
         {toast.title && <p className="pl-toast__title">{toast.title}</p>}
         {toast.description && <p className="pl-toast__description">{toast.description}</p>}
       </div>

@@ -11,7 +11,7 @@ export function SearchBox() {
     navigate(q ? `/products?q=${encodeURIComponent(q)}` : '/products');
   };
   return (
-    <form className="shell-search" role="search" onSubmit={submit}>
+    <form className="shell-search" role="search" aria-label="Site" onSubmit={submit}>
       <label htmlFor="shell-search-input" className="pl-visually-hidden">
         Search products
       </label>

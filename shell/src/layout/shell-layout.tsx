@@ -1,14 +1,24 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { ShellRegions } from '@pl/contracts';
 import { RemoteSlot } from '@pl/ui';
 import { SiteFooter } from './site-footer.js';
 import { SiteHeader } from './site-header.js';
 
 export function ShellLayout() {
   const { pathname } = useLocation();
+  const firstPage = useRef(true);
   useEffect(() => {
     // A block body: newer browsers return a promise from scrollTo, and an effect must return nothing.
     window.scrollTo(0, 0);
+    // A navigation that took the focused element away (a form that navigated on success, a
+    // payment) leaves keyboard focus on <body>: the new page's main region takes it instead. Not on
+    // the first page, where the skip link must stay the first stop.
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    if (document.activeElement === document.body || document.activeElement === null) document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
   return (
     <div className="shell-app">
@@ -16,6 +26,8 @@ export function ShellLayout() {
         Skip to content
       </a>
       <SiteHeader />
+      {/* Remotes' page-wide notices (contracts ShellRegions): in the flow, so a header of any height never covers them. */}
+      <div id={ShellRegions.notices} className="shell-notices" />
       <main id="main" className="shell-main" tabIndex={-1}>
         <Outlet />
       </main>

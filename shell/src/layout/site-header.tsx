@@ -14,7 +14,8 @@ export function SiteHeader() {
   return (
     <header className="shell-header">
       <div className="pl-container shell-header__inner">
-        <Link to="/" className="shell-logo" aria-label="Professional Liquidation home">
+        {/* Named by its visible text (brand and tagline): a label that hid it failed WCAG 2.5.3, Label in Name. */}
+        <Link to="/" className="shell-logo">
           <BrandMark />
           <span className="shell-logo__text">
             <span className="shell-logo__brand">Professional Liquidation</span>

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DomEvents, WS_PATH } from '@pl/contracts';
-import { emitDomEvent } from '@pl/ui';
-import { connectRealtime } from './realtime-connection.js';
+import { Button, emitDomEvent } from '@pl/ui';
+import { connectRealtime, type RealtimeConnection } from './realtime-connection.js';
 import { coalescedRefresh } from './coalesced-refresh.js';
 import { isInventoryQuery, isLiveQuery } from './live-queries.js';
 import { resolveBaseDelay } from './reconnect-policy.js';
@@ -19,10 +19,21 @@ declare global {
 
 /**
  * Connects the shop's websocket and turns what arrives into cross-team DOM events (contracts
- * `DomEvents`) and query invalidations, so remotes refresh without knowing about the socket.
+ * `DomEvents`) and query invalidations, so remotes refresh without knowing about the socket. When
+ * the spec's 5 attempts are spent it says so ('Live updates paused', with 'Reconnect'), and starts
+ * a new round by itself when the browser is back online or the tab is shown again.
  */
 export function RealtimeBridge() {
   const queryClient = useQueryClient();
+  const connectionRef = useRef<RealtimeConnection | null>(null);
+  const [paused, setPaused] = useState(false);
+  /** The Reconnect button had focus: once it goes away (connected), focus moves to the page, not to <body>. */
+  const buttonFocused = useRef(false);
+  useEffect(() => {
+    if (paused || !buttonFocused.current) return;
+    buttonFocused.current = false;
+    document.getElementById('main')?.focus();
+  }, [paused]);
   useEffect(() => {
     // Remotes patch what they show from each event at once; the refetch behind it is coalesced, so a
     // burst (a POS sync changes thousands of counts) is a few refetches, not one per event. Runs never
@@ -41,14 +52,40 @@ export function RealtimeBridge() {
           void queryClient.invalidateQueries({ predicate: isLiveQuery });
         },
         onState(state, attempt) {
+          setPaused(state === 'gave-up');
           emitDomEvent(DomEvents.realtimeState, { state, attempt });
         },
       },
     );
+    connectionRef.current = connection;
+    const resume = () => connection.resume();
+    const resumeWhenShown = () => {
+      if (document.visibilityState === 'visible') connection.resume();
+    };
+    window.addEventListener('online', resume);
+    document.addEventListener('visibilitychange', resumeWhenShown);
     return () => {
+      window.removeEventListener('online', resume);
+      document.removeEventListener('visibilitychange', resumeWhenShown);
       inventory.cancel();
       connection.close();
+      connectionRef.current = null;
     };
   }, [queryClient]);
-  return null;
+  if (!paused) return null;
+  return (
+    <div className="shell-live-paused" role="status" data-live-paused="">
+      <span className="shell-live-paused__dot" aria-hidden="true" />
+      <span className="shell-live-paused__text">Live updates paused</span>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => connectionRef.current?.resume()}
+        onFocus={() => (buttonFocused.current = true)}
+        onBlur={() => (buttonFocused.current = false)}
+      >
+        Reconnect
+      </Button>
+    </div>
+  );
 }

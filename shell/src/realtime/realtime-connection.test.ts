@@ -125,6 +125,38 @@ describe('connectRealtime', () => {
     }
   });
 
+  it('starts a new round of attempts when resumed after giving up, and ignores resume while connected', async () => {
+    let server = await startServer();
+    const port = server.port;
+    const delays: number[] = [];
+    const handlers = record();
+    const connection = connectRealtime(
+      { url: server.url, baseDelayMs: 1000, createSocket, schedule: (run, ms) => (delays.push(ms), setImmediate(run), () => {}) },
+      handlers,
+    );
+    try {
+      await until(() => handlers.opens.length === 1, 'the first open');
+      connection.resume(); // connected: nothing to do
+      expect(handlers.states.filter((s) => s === 'connecting')).toHaveLength(1);
+
+      await stopServer(server.wss);
+      await until(() => handlers.states.includes('gave-up'), 'giving up');
+      const afterGivingUp = handlers.states.length;
+      await new Promise((r) => setTimeout(r, 50));
+      expect(handlers.states).toHaveLength(afterGivingUp); // gave up: no attempt of its own
+
+      server = await startServer(port); // the network is back
+      delays.length = 0;
+      connection.resume();
+      await until(() => handlers.opens.length === 2, 'the open after resuming');
+      expect(handlers.states.slice(afterGivingUp)).toEqual(['connecting', 'open']);
+      expect(delays).toEqual([]);
+    } finally {
+      connection.close();
+      await stopServer(server.wss);
+    }
+  });
+
   it('starts the backoff again at 1 s after a successful reconnect', async () => {
     let server = await startServer();
     const port = server.port;

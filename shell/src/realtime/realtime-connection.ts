@@ -26,7 +26,16 @@ const OPEN = 1;
  * policy, resetting the attempt counter on every successful open. Errors are only logged
  * (spec §8); a malformed message is dropped.
  */
-export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHandlers): { close(): void } {
+export interface RealtimeConnection {
+  /**
+   * After the attempts gave up: a new round (1 s, 2 s, …) from now, e.g. when the shopper asks or
+   * the browser is back online. Does nothing while connected or still trying.
+   */
+  resume(): void;
+  close(): void;
+}
+
+export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHandlers): RealtimeConnection {
   const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url));
   const schedule =
     options.schedule ??
@@ -38,6 +47,7 @@ export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHand
   let socket: WebSocket | null = null;
   let cancelTimer: (() => void) | undefined;
   let stopped = false;
+  let gaveUp = false;
 
   const open = () => {
     handlers.onState('connecting', attempt);
@@ -73,6 +83,7 @@ export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHand
       attempt += 1;
       const delay = reconnectDelay(attempt, options.baseDelayMs);
       if (delay === null) {
+        gaveUp = true;
         handlers.onState('gave-up', attempt - 1);
         return;
       }
@@ -88,6 +99,12 @@ export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHand
 
   open();
   return {
+    resume() {
+      if (!gaveUp || stopped) return;
+      gaveUp = false;
+      attempt = 0;
+      open();
+    },
     close() {
       stopped = true;
       cancelTimer?.();

@@ -89,7 +89,7 @@ function OrderConfirmation({ order }: { order: Order }) {
       <div className="acc-order__grid">
         <Card>
           <CardHeader>
-            <CardTitle>Items</CardTitle>
+            <CardTitle level={2}>Items</CardTitle>
           </CardHeader>
           <CardContent>
             <ul className="acc-order__lines">
@@ -124,7 +124,7 @@ function OrderConfirmation({ order }: { order: Order }) {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>{fulfilment.title}</CardTitle>
+            <CardTitle level={2}>{fulfilment.title}</CardTitle>
           </CardHeader>
           <CardContent>
             {locations.isPending && order.fulfilment.type === 'pickup' ? (

@@ -43,7 +43,7 @@ function Profile({ user }: { user: Customer }) {
       <div className="acc-profile">
         <Card>
           <CardHeader>
-            <CardTitle>Personal Information</CardTitle>
+            <CardTitle level={2}>Personal Information</CardTitle>
           </CardHeader>
           <CardContent>
             <dl className="acc-details" data-profile>
@@ -75,12 +75,12 @@ function Profile({ user }: { user: Customer }) {
         <div className="acc-side">
           <Card>
             <CardHeader>
-              <CardTitle>Account Status</CardTitle>
+              <CardTitle level={2}>Account Status</CardTitle>
             </CardHeader>
             <CardContent>
               <dl className="acc-details">
                 <dt>Account Type</dt>
-                <dd>Customer</dd>
+                <dd>{user.isAdmin ? 'Administrator' : 'Customer'}</dd>
                 <dt>Status</dt>
                 <dd>
                   <Badge variant="secondary" tone="green">
@@ -93,7 +93,7 @@ function Profile({ user }: { user: Customer }) {
           <OrderSummaryCard />
           <Card>
             <CardHeader>
-              <CardTitle>Quick Actions</CardTitle>
+              <CardTitle level={2}>Quick Actions</CardTitle>
             </CardHeader>
             <CardContent className="acc-actions">
               <Link to="/account/orders" className={buttonClass({ variant: 'outline', block: true })}>

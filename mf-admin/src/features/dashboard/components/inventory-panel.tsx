@@ -59,11 +59,11 @@ export function InventoryPanel({ query, q, onSearch, locations }: Props) {
     <Card className="adm-inventory" role="region" aria-labelledby="adm-inventory-title">
       <CardHeader className="adm-card-head">
         <div>
-          <CardTitle id="adm-inventory-title">Real-Time Inventory</CardTitle>
+          <CardTitle level={2} id="adm-inventory-title">Real-Time Inventory</CardTitle>
           <CardDescription>Every variant's stock, updated live as it changes.</CardDescription>
         </div>
         {(entries.length > 0 || q !== '' || text !== '') && (
-          <form role="search" className="adm-filter" onSubmit={submitSearch}>
+          <form role="search" aria-label="Inventory" className="adm-filter" onSubmit={submitSearch}>
             <Label htmlFor="adm-inventory-search" className="pl-visually-hidden">
               Search inventory
             </Label>

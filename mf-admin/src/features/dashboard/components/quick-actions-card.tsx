@@ -22,7 +22,7 @@ export function QuickActionsCard({ posConfig, test, refreshInventory, inventoryR
   return (
     <Card className="adm-actions-card" role="region" aria-labelledby="adm-actions-title">
       <CardHeader>
-        <CardTitle id="adm-actions-title">Quick Actions</CardTitle>
+        <CardTitle level={2} id="adm-actions-title">Quick Actions</CardTitle>
       </CardHeader>
       <CardContent className="adm-actions">
         <Button variant="outline" block onClick={refreshInventory} disabled={inventoryRefreshing} aria-busy={inventoryRefreshing || undefined}>

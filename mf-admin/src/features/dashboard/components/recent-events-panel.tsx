@@ -9,7 +9,7 @@ export function RecentEventsPanel({ query }: { query: UseQueryResult<IngestedEve
   return (
     <Card className="adm-events-card" role="region" aria-labelledby="adm-events-title">
       <CardHeader>
-        <CardTitle id="adm-events-title">Recent Events</CardTitle>
+        <CardTitle level={2} id="adm-events-title">Recent Events</CardTitle>
       </CardHeader>
       <CardContent>
         {query.isPending ? (

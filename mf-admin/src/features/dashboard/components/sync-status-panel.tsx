@@ -22,7 +22,7 @@ export function SyncStatusPanel({ query }: { query: UseQueryResult<SyncStatus> }
   return (
     <Card className="adm-status" role="region" aria-labelledby="adm-status-title">
       <CardHeader>
-        <CardTitle id="adm-status-title">POS Integration Status</CardTitle>
+        <CardTitle level={2} id="adm-status-title">POS Integration Status</CardTitle>
       </CardHeader>
       <CardContent>
         {query.isPending ? (

@@ -23,7 +23,7 @@ export function PosSettingsCard({ config, test, syncStatus }: FormProps & { conf
     <Card className="adm-settings" role="region" aria-labelledby="adm-settings-title">
       <CardHeader className="adm-card-head">
         <div>
-          <CardTitle id="adm-settings-title">POS Settings</CardTitle>
+          <CardTitle level={2} id="adm-settings-title">POS Settings</CardTitle>
           <CardDescription>Where the point-of-sale system is and how to sign in to it.</CardDescription>
         </div>
         {config.data && (

@@ -25,8 +25,12 @@ export function CheckoutDetailsFormView({
   const firstLocationId = locations.data?.[0]?.id ?? '';
   const locationId = form.locationId || firstLocationId;
 
-  const set = (field: keyof CheckoutDetailsForm) => (event: { target: { value: string } }) =>
+  // Editing a field takes its error away (it used to stay after the e-mail was corrected); the next
+  // submit checks it again.
+  const set = (field: keyof CheckoutDetailsForm) => (event: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [field]: event.target.value }));
+    setErrors((e) => (e[field as CheckoutDetailsField] ? { ...e, [field]: undefined } : e));
+  };
   const field = (name: CheckoutDetailsField, label: string, extra: Record<string, unknown> = {}) => (
     <FormField id={`cc-${name}`} label={label} value={form[name]} onChange={set(name)} error={errors[name]} {...extra} />
   );

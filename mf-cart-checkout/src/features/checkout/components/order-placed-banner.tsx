@@ -1,11 +1,13 @@
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
+import { ShellRegions } from '@pl/contracts';
 import { Button } from '@pl/ui';
 
 /**
  * After a payment that named its order: a small banner linking to the order's confirmation page
- * (owned by the account team at /orders/:id). Portalled to the page body because its owner, the
- * header's CartButton, sits inside the header's layout.
+ * (owned by the account team at /orders/:id). Portalled into the shell's notices region under the
+ * header because its owner, the header's CartButton, sits inside the header's layout. (Fixed at a
+ * guessed header height, it hid under the header's second row on phones and tablets.)
  */
 export function OrderPlacedBanner({ orderId, onDismiss }: { orderId: string; onDismiss: () => void }) {
   return createPortal(
@@ -18,6 +20,6 @@ export function OrderPlacedBanner({ orderId, onDismiss }: { orderId: string; onD
         ×
       </Button>
     </div>,
-    document.body,
+    document.getElementById(ShellRegions.notices) ?? document.body,
   );
 }

@@ -10,7 +10,7 @@ export function LocationsPage() {
       <h1 className="pl-page__title">Store Locations</h1>
       <p className="pl-page__lead">Visit a store to shop in person, or pick up your online order for free.</p>
       {locations.isPending ? (
-        <div className="cat-locations" aria-busy="true" aria-label="Loading locations">
+        <div className="cat-locations" aria-busy="true" role="status" aria-label="Loading locations">
           {Array.from({ length: 3 }, (_, i) => (
             <Card key={i} data-skeleton-card="">
               <CardHeader>
@@ -88,7 +88,7 @@ function LocationCard({ location: l }: { location: Location }) {
     <Card data-location-id={l.id} className="cat-location-card">
       <CardHeader>
         <div className="cat-location__head">
-          <CardTitle>{l.name}</CardTitle>
+          <CardTitle level={2}>{l.name}</CardTitle>
           <Badge variant={l.type === 'WAREHOUSE' ? 'secondary' : 'outline'} tone={l.type === 'WAREHOUSE' ? 'blue' : undefined} data-location-type={l.type}>
             {l.type}
           </Badge>

@@ -35,7 +35,7 @@ export function ProductCard({ product }: ProductCardProps) {
       <div className="cat-card__media">
         {/* The title links to the same page: the photo link is for pointers only. */}
         <Link to={href} tabIndex={-1} aria-hidden="true" className="cat-card__media-link">
-          <ProductImage src={productImage(product.images)} alt="" className="cat-card__image" />
+          <ProductImage src={productImage(product.images)} alt={product.title} className="cat-card__image" />
         </Link>
         {product.oneOfAKind && (
           <Badge tone="purple" variant="secondary" className="cat-card__unique">
@@ -68,7 +68,7 @@ export function ProductCard({ product }: ProductCardProps) {
         <div className="cat-card__action">
           <AddToCartSlot product={product} variant={variant} />
         </div>
-        <p className="cat-card__hint">{product.oneOfAKind && variant.totalAvailable > 0 ? RESERVATION_HINT : null}</p>
+        {product.oneOfAKind && variant.totalAvailable > 0 && <p className="cat-card__hint">{RESERVATION_HINT}</p>}
       </div>
     </Card>
   );
@@ -102,7 +102,6 @@ export function ProductCardSkeleton() {
         <div className="cat-card__action">
           <span className="pl-skeleton cat-card__button-placeholder" />
         </div>
-        <div className="cat-card__hint" />
       </div>
     </Card>
   );

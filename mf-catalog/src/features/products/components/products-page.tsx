@@ -21,6 +21,7 @@ import {
   type ProductFilters,
 } from '../utils/product-filters.js';
 import { filterProducts, isSimilarOnly, uniqueProducts } from '../utils/product-search.js';
+import { resultCountText } from '../utils/result-count.js';
 import { LoadError } from './load-error.js';
 import { ProductFiltersPanel } from './product-filters-panel.js';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.js';
@@ -116,7 +117,7 @@ export function ProductsPage() {
       {categoryNote && <CategoryNoteText note={categoryNote} />}
 
       <div className="cat-toolbar">
-        <form role="search" className="cat-toolbar__search" onSubmit={submitSearch}>
+        <form role="search" aria-label="Products" className="cat-toolbar__search" onSubmit={submitSearch}>
           <label htmlFor="products-search" className="pl-visually-hidden">
             Search products
           </label>
@@ -179,7 +180,7 @@ export function ProductsPage() {
 
       <div className="cat-results__bar">
         <p className="cat-results__count" aria-live="polite">
-          {list.isPending || waitingForServer || similarOnly || shown.length === 0 ? '\u00a0' : `Showing ${shown.length} ${shown.length === 1 ? 'product' : 'products'}`}
+          {list.isPending || waitingForServer || similarOnly || shown.length === 0 ? '\u00a0' : resultCountText(shown.length, narrowing ? undefined : list.data?.pages[0]?.total)}
         </p>
         <LastSyncIndicator dataUpdatedAt={list.dataUpdatedAt} className="cat-live--compact" />
       </div>
@@ -211,6 +212,8 @@ export function ProductsPage() {
         </>
       ) : (
         <>
+          {/* For the outline: the cards' titles are h3, and a level may not be skipped under the h1. */}
+          <h2 className="pl-visually-hidden">Products</h2>
           <ProductGrid products={shown} label="Products" />
           {list.isFetchNextPageError && (
             <p className="cat-error cat-results__more-error" role="alert">
