@@ -60,6 +60,42 @@ describe.each(WIDTHS)('at $name width', (w) => {
     await shot('products');
   });
 
+  it('keeps the header whole when the cart and account remotes are down: a small Retry each, named after the part', async () => {
+    await open(w);
+    const dead = new Set([ctx.shop.ports['mf-cart-checkout'], ctx.shop.ports['mf-account']].map(String));
+    await page.route((url) => dead.has(url.port), (route) => route.abort());
+    await page.goto(ctx.shop.url + '/about');
+    const header = page.locator('header');
+    await header.getByRole('button', { name: 'Retry loading the cart' }).waitFor(SLOW);
+    await header.getByRole('button', { name: 'Retry loading sign-in' }).waitFor(SLOW);
+    // Nothing in the header overlaps anything else, and nothing leaves the screen.
+    const boxes = await page.locator('header nav a, header .shell-search, header [data-remote-unavailable] button, .shell-logo').evaluateAll((els) =>
+      els.filter((el) => el.getClientRects().length > 0).map((el) => {
+        const r = el.getBoundingClientRect();
+        return { what: el.textContent?.trim() || el.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      }),
+    );
+    for (const a of boxes) {
+      expect(a.right).toBeLessThanOrEqual(w.width);
+      for (const b of boxes) {
+        if (a === b) continue;
+        const overlap = a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+        expect({ a: a.what, b: b.what, overlap }).toEqual({ a: a.what, b: b.what, overlap: false });
+      }
+    }
+    expect(await overflowsSideways()).toBe(false);
+    await shot('header-remotes-down');
+  });
+
+  it('says how many products match when more are there than one page', async () => {
+    await open(w);
+    const { total } = (await (await fetch(`${ctx.shop.url}/api/products`)).json()) as ProductList;
+    await page.goto(ctx.shop.url + '/products');
+    await main().locator('[data-product-card]').first().waitFor(SLOW);
+    await main().getByText(`Showing 24 of ${total} products`).waitFor(SLOW);
+    expect(total).toBeGreaterThan(24);
+  });
+
   it('leads back into the shop from the 404 page', async () => {
     await open(w);
     await page.goto(ctx.shop.url + '/no-such-page');

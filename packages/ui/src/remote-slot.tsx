@@ -102,6 +102,7 @@ interface SlotInfo {
   id: string;
   compact: boolean;
   hideWhenUnavailable: boolean;
+  label?: string;
 }
 const SlotContext = createContext<SlotInfo | null>(null);
 
@@ -119,9 +120,14 @@ export interface RemoteSlotProps {
    * for (the cart side panel), whose unavailability another slot already shows.
    */
   hideWhenUnavailable?: boolean;
+  /**
+   * What this part is, for a fallback that must say which part failed where there is no room to
+   * show it ("the cart": 'The cart is temporarily unavailable', a Retry named 'Retry loading the cart').
+   */
+  label?: string;
 }
 
-export function RemoteSlot({ id, props, loading, compact = false, hideWhenUnavailable = false }: RemoteSlotProps) {
+export function RemoteSlot({ id, props, loading, compact = false, hideWhenUnavailable = false, label }: RemoteSlotProps) {
   const remoteName = remoteNameOf(id);
   const generation = useSyncExternalStore(
     subscribe,
@@ -130,7 +136,7 @@ export function RemoteSlot({ id, props, loading, compact = false, hideWhenUnavai
   );
   const Loaded = lazyRemote(id);
   return (
-    <SlotContext.Provider value={{ id, compact, hideWhenUnavailable }}>
+    <SlotContext.Provider value={{ id, compact, hideWhenUnavailable, label }}>
       <RemoteErrorBoundary key={generation} id={id} compact={compact}>
         <Suspense fallback={loading ?? (compact ? null : <div className="pl-skeleton" style={{ height: '12rem' }} aria-hidden="true" />)}>
           <Loaded {...props} />
@@ -158,15 +164,17 @@ export function RemoteUnavailable({ id, compact }: RemoteUnavailableProps) {
     void retryRemote(remoteName).finally(() => setRetrying(false));
   };
   if (slot?.hideWhenUnavailable) return null;
+  const label = slot?.label;
+  const compactMessage = label ? `${label.charAt(0).toUpperCase()}${label.slice(1)} is temporarily unavailable` : 'Temporarily unavailable';
   return (
     <div
       className={cx('pl-unavailable', isCompact && 'pl-unavailable--compact')}
       role="status"
       data-remote-unavailable={remoteName}
-      title={isCompact ? REMOTE_UNAVAILABLE_MESSAGE : undefined}
+      title={isCompact ? (label ? `${compactMessage}.` : REMOTE_UNAVAILABLE_MESSAGE) : undefined}
     >
-      <p className="pl-unavailable__message">{isCompact ? 'Temporarily unavailable' : REMOTE_UNAVAILABLE_MESSAGE}</p>
-      <Button variant="outline" size="sm" onClick={retry} disabled={retrying}>
+      <p className="pl-unavailable__message">{isCompact ? compactMessage : REMOTE_UNAVAILABLE_MESSAGE}</p>
+      <Button variant="outline" size="sm" onClick={retry} disabled={retrying} aria-label={label && !retrying ? `Retry loading ${label}` : undefined}>
         {retrying ? 'Retrying...' : 'Retry'}
       </Button>
     </div>

@@ -31,8 +31,8 @@ export function SiteHeader() {
         </nav>
         <div className="shell-header__actions">
           <SearchBox />
-          <RemoteSlot id="mf_cart_checkout/CartButton" compact loading={<span className="pl-skeleton shell-slot-placeholder" />} />
-          <RemoteSlot id="mf_account/AccountArea" compact loading={<span className="pl-skeleton shell-slot-placeholder shell-slot-placeholder--wide" />} />
+          <RemoteSlot id="mf_cart_checkout/CartButton" compact label="the cart" loading={<span className="pl-skeleton shell-slot-placeholder" />} />
+          <RemoteSlot id="mf_account/AccountArea" compact label="sign-in" loading={<span className="pl-skeleton shell-slot-placeholder shell-slot-placeholder--wide" />} />
         </div>
       </div>
     </header>
