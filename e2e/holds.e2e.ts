@@ -3,6 +3,7 @@
 // in the totals at once, and 'Hold again' takes the item back while it is still free.
 import type { Page } from 'playwright-core';
 import type { Product, ProductList } from '@pl/contracts';
+import { axeViolations, blocking, withAxe } from './support/axe.js';
 import { useShopInBrowser } from './support/suite.js';
 
 const HOLD_SECONDS = 15;
@@ -56,8 +57,13 @@ describe("a one-of-a-kind item's hold", () => {
     await panel.getByRole('button', { name: 'Hold again' }).waitFor();
   }, 90_000);
 
-  it('shows a unique item the store sold in person as gone, live: out of the total, checkout blocked until it is removed', async () => {
-    page = await (await ctx.browser.newContext()).newPage();
+  it.each([
+    [1280, 900],
+    [375, 812],
+  ])('shows a unique item the store sold in person as gone, live: out of the total, checkout blocked until it is removed (%i px)', async (width, height) => {
+    const context = await ctx.browser.newContext({ viewport: { width, height } });
+    await withAxe(context);
+    page = await context.newPage();
     const item = await uniqueItem();
     const variant = item.variants[0]!;
 
@@ -86,6 +92,8 @@ describe("a one-of-a-kind item's hold", () => {
     await page.locator('[data-checkout-blocked]').getByText(`${item.title} was sold in the store.`).waitFor();
     expect(await page.getByRole('button', { name: 'Continue to Payment' }).count()).toBe(0);
     expect(await summary.getByText(/Reserved for you/).count()).toBe(0);
+    expect(blocking(await axeViolations(page))).toEqual([]);
+    if (process.env.VISUAL_SHOTS_DIR) await page.screenshot({ path: `${process.env.VISUAL_SHOTS_DIR}/checkout-sold-in-store-${page.viewportSize()!.width}.png`, fullPage: true });
 
     await summary.getByRole('button', { name: 'Remove' }).click();
     await page.getByText('Cart Empty').waitFor(SLOW);
