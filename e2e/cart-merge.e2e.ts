@@ -3,13 +3,13 @@
 // done before the sign-in is answered; it used to follow an event and lose the race 4 times in 6).
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Product, ProductList } from '@pl/contracts';
+import { addFromProductPage, SLOW } from './support/shopper.js';
 import { useShopInBrowser } from './support/suite.js';
 
 // Forty accounts from one test machine: registrations made through the API (no device cookie) count
 // on the address, whose default budget is 20 an hour.
 const ctx = useShopInBrowser({ env: { RATE_LIMIT_REGISTER: '1000/1h' } });
 const REPETITIONS = 20;
-const SLOW = { timeout: 20000 };
 /** How many repetitions showed the line: printed for the record, asserted below. */
 const report = (what: string, shown: Array<{ badge: string | null; panelHasLine: boolean }>) =>
   console.log(`${what}: line shown ${shown.filter((s) => s.badge === '1' && s.panelHasLine).length} of ${shown.length}`);
@@ -48,10 +48,7 @@ const field = (scope: ReturnType<typeof dialog>, label: string) => scope.getByLa
 const cartButton = () => header().locator('[data-cart-count]').first();
 
 async function addAsGuest(): Promise<void> {
-  await page.goto(`${ctx.shop.url}/products/${product.id}`);
-  await page.getByRole('heading', { name: product.title }).waitFor(SLOW);
-  await page.locator('main').getByRole('button', { name: 'Add to Cart' }).first().click();
-  await page.getByText(`${product.title} has been added to your cart`).first().waitFor(SLOW);
+  await addFromProductPage(page, ctx.shop.url, product);
   await cartButton().and(page.locator('[data-cart-count="1"]')).waitFor(SLOW);
 }
 
@@ -68,15 +65,24 @@ async function cartAsShown(): Promise<{ badge: string | null; panelHasLine: bool
   return { badge, panelHasLine: (await panel.getByText(product.title).count()) > 0 };
 }
 
+/** Runs `signIn` for REPETITIONS shoppers, each in a fresh browser context, and records what each saw right after. */
+async function eachShopper(signIn: () => Promise<void>): Promise<Array<{ badge: string | null; panelHasLine: boolean }>> {
+  const shown: Array<{ badge: string | null; panelHasLine: boolean }> = [];
+  for (let i = 0; i < REPETITIONS; i++) {
+    if (i > 0) {
+      await context.close();
+      context = await ctx.browser.newContext();
+      page = await context.newPage();
+    }
+    await signIn();
+    shown.push(await cartAsShown());
+  }
+  return shown;
+}
+
 describe("a guest's cart line", () => {
   it(`is shown right after signing in through the dialog (${REPETITIONS} shoppers)`, async () => {
-    const shown: Array<{ badge: string | null; panelHasLine: boolean }> = [];
-    for (let i = 0; i < REPETITIONS; i++) {
-      if (i > 0) {
-        await context.close();
-        context = await ctx.browser.newContext();
-        page = await context.newPage();
-      }
+    const shown = await eachShopper(async () => {
       const username = uniqueName();
       const password = 'merge-password-1';
       const made = await fetch(`${ctx.shop.url}/api/auth/register`, {
@@ -94,20 +100,13 @@ describe("a guest's cart line", () => {
       await form.getByRole('button', { name: 'Sign In', exact: true }).click();
       await form.waitFor({ state: 'hidden', ...SLOW });
       await page.waitForURL(/\/account$/, SLOW);
-      shown.push(await cartAsShown());
-    }
+    });
     report('sign-in', shown);
     expect(shown).toEqual(Array.from({ length: REPETITIONS }, () => ({ badge: '1', panelHasLine: true })));
   }, 400_000);
 
   it(`is shown right after creating an account through the dialog (${REPETITIONS} shoppers)`, async () => {
-    const shown: Array<{ badge: string | null; panelHasLine: boolean }> = [];
-    for (let i = 0; i < REPETITIONS; i++) {
-      if (i > 0) {
-        await context.close();
-        context = await ctx.browser.newContext();
-        page = await context.newPage();
-      }
+    const shown = await eachShopper(async () => {
       const username = uniqueName();
       await addAsGuest();
       await header().getByRole('button', { name: 'Create Account', exact: true }).click();
@@ -118,8 +117,7 @@ describe("a guest's cart line", () => {
       await form.getByRole('button', { name: 'Create Account', exact: true }).click();
       await form.waitFor({ state: 'hidden', ...SLOW });
       await header().locator('button[aria-haspopup="menu"]').waitFor(SLOW);
-      shown.push(await cartAsShown());
-    }
+    });
     report('registration', shown);
     expect(shown).toEqual(Array.from({ length: REPETITIONS }, () => ({ badge: '1', panelHasLine: true })));
   }, 400_000);

@@ -5,6 +5,7 @@
 // and from order history.
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Product, ProductList } from '@pl/contracts';
+import { addFromProductPage } from './support/shopper.js';
 import { useShopInBrowser } from './support/suite.js';
 
 const ctx = useShopInBrowser();
@@ -31,12 +32,7 @@ const cardOf = (page: Page, title: string) => page.locator('main [data-product-c
 const cartButton = (page: Page) => page.locator('header').getByRole('button', { name: /cart/i }).first();
 const panel = (page: Page) => page.getByRole('dialog', { name: /cart/i });
 
-async function addFromDetail(page: Page, product: Product) {
-  await page.goto(`${ctx.shop.url}/products/${product.id}`);
-  await page.getByRole('heading', { name: product.title }).waitFor({ timeout: 15000 });
-  await page.locator('main').getByRole('button', { name: 'Add to Cart' }).first().click();
-  await page.getByText(`${product.title} has been added to your cart`, { exact: false }).first().waitFor({ timeout: 10000 });
-}
+const addFromDetail = (page: Page, product: Product) => addFromProductPage(page, ctx.shop.url, product);
 
 describe('adding to the cart', () => {
   it('adds from the products page and the detail page, counts the badge and shows the lines with totals', async () => {

@@ -4,11 +4,11 @@
 import type { Page } from 'playwright-core';
 import type { Product, ProductList } from '@pl/contracts';
 import { axeViolations, blocking, withAxe } from './support/axe.js';
+import { addFromProductPage, SLOW } from './support/shopper.js';
 import { useShopInBrowser } from './support/suite.js';
 
 const HOLD_SECONDS = 15;
 const ctx = useShopInBrowser({ env: { UNIQUE_ITEM_HOLD_SECONDS: String(HOLD_SECONDS) } });
-const SLOW = { timeout: 20000 };
 
 let page: Page;
 afterEach(() => page?.context().close());
@@ -28,11 +28,7 @@ describe("a one-of-a-kind item's hold", () => {
     const price = item.variants[0]!.price;
     const withTax = money((Math.round(Number(price) * 108) / 100).toFixed(2));
 
-    await page.goto(`${ctx.shop.url}/products/${item.id}`);
-    await page.getByRole('heading', { name: item.title }).waitFor(SLOW);
-    await page.locator('main').getByRole('button', { name: 'Add to Cart' }).first().click();
-    await page.getByText(`${item.title} has been added to your cart`).first().waitFor(SLOW);
-
+    await addFromProductPage(page, ctx.shop.url, item);
     await page.goto(`${ctx.shop.url}/checkout`);
     const summary = page.locator('main .cc-checkout');
     await summary.getByText(/Reserved for you: 00:[01]\d left/).waitFor(SLOW);
@@ -67,10 +63,7 @@ describe("a one-of-a-kind item's hold", () => {
     const item = await uniqueItem();
     const variant = item.variants[0]!;
 
-    await page.goto(`${ctx.shop.url}/products/${item.id}`);
-    await page.getByRole('heading', { name: item.title }).waitFor(SLOW);
-    await page.locator('main').getByRole('button', { name: 'Add to Cart' }).first().click();
-    await page.getByText(`${item.title} has been added to your cart`).first().waitFor(SLOW);
+    await addFromProductPage(page, ctx.shop.url, item);
     await page.goto(`${ctx.shop.url}/checkout`);
     const summary = page.locator('main .cc-checkout');
     await summary.getByText(/Reserved for you/).waitFor(SLOW);

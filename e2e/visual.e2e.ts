@@ -5,14 +5,10 @@
 // Screenshots of every page go to VISUAL_SHOTS_DIR when it is set (for a person to look at).
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Product, ProductList } from '@pl/contracts';
+import { addFromProductPage, SLOW, WIDTHS } from './support/shopper.js';
 import { useShopInBrowser } from './support/suite.js';
 
 const ctx = useShopInBrowser();
-const SLOW = { timeout: 20000 };
-const WIDTHS = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 375, height: 812 },
-] as const;
 
 let context: BrowserContext;
 let page: Page;
@@ -125,10 +121,7 @@ describe.each(WIDTHS)('at $name width', (w) => {
     await open(w);
     const { data } = (await (await fetch(`${ctx.shop.url}/api/products?limit=100&inStock=true`)).json()) as ProductList;
     const product = data.find((p: Product) => !p.oneOfAKind && p.variants.length === 1 && p.variants[0]!.totalAvailable > 5)!;
-    await page.goto(`${ctx.shop.url}/products/${product.id}`);
-    await main().getByRole('heading', { name: product.title }).waitFor(SLOW);
-    await main().getByRole('button', { name: 'Add to Cart' }).first().click();
-    await page.getByText(`${product.title} has been added to your cart`).first().waitFor(SLOW);
+    await addFromProductPage(page, ctx.shop.url, product);
     await page.goto(`${ctx.shop.url}/checkout`);
     const email = main().getByLabel(/e-?mail/i).first();
     await email.waitFor(SLOW);

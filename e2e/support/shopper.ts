@@ -1,0 +1,20 @@
+// What many browser tests do the same way: the two widths every screen is checked at, the patience
+// for a page that loads remotes, and a shopper adding a product from its page.
+import type { Page } from 'playwright-core';
+import type { Product } from '@pl/contracts';
+
+/** Long enough for a cold page: the shell, the remotes' manifests and chunks, then the data. */
+export const SLOW = { timeout: 20000 };
+
+export const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 375, height: 812 },
+] as const;
+
+/** Opens the product's page, adds one with its 'Add to Cart' button and waits for the spec's toast. */
+export async function addFromProductPage(page: Page, shopUrl: string, product: Pick<Product, 'id' | 'title'>): Promise<void> {
+  await page.goto(`${shopUrl}/products/${product.id}`);
+  await page.getByRole('heading', { name: product.title }).waitFor(SLOW);
+  await page.locator('main').getByRole('button', { name: 'Add to Cart' }).first().click();
+  await page.getByText(`${product.title} has been added to your cart`).first().waitFor(SLOW);
+}
