@@ -106,11 +106,27 @@ export const TestCardConfirmResult = z.object({
 });
 export type TestCardConfirmResult = z.infer<typeof TestCardConfirmResult>;
 
-export const OrderStatuses = ['paid', 'refunded', 'cancelled', 'fulfilled'] as const;
+/**
+ * Where an order is in its life. 'paid' is where every order starts; a pickup goes on to
+ * 'ready_for_pickup' and 'picked_up', a shipped one to 'shipped' and 'delivered'. 'refunded': the
+ * payment was given back because a unit was lost before it could be committed. 'cancelled',
+ * 'return_requested' and 'returned' are the later steps (cancellation and returns).
+ */
+export const OrderStatuses = ['paid', 'ready_for_pickup', 'picked_up', 'shipped', 'delivered', 'cancelled', 'refunded', 'return_requested', 'returned'] as const;
+export const OrderStatus = z.enum(OrderStatuses);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/** One step of an order's history as its owner sees it (no one's identity). */
+export const OrderTimelineEntry = z.object({ status: OrderStatus, at: z.string() });
+export type OrderTimelineEntry = z.infer<typeof OrderTimelineEntry>;
+
+export const Shipment = z.object({ carrier: z.string(), trackingNumber: z.string() });
+export type Shipment = z.infer<typeof Shipment>;
+
 export const Order = z.object({
   id: z.string(),
   number: z.string(),
-  status: z.enum(OrderStatuses),
+  status: OrderStatus,
   createdAt: z.string(),
   email: z.string().nullable(),
   lines: z.array(z.object({ title: z.string(), sku: z.string(), conditionGrade: z.string(), price: DecimalString, qty: z.number().int(), subtotal: DecimalString })),
@@ -121,8 +137,117 @@ export const Order = z.object({
   fulfilment: Fulfilment,
   /** Why a paid order was refunded (a held unit lost to an expiry race). */
   note: z.string().nullable().optional(),
+  /** Every status the order has had, oldest first, starting with 'paid'. */
+  timeline: z.array(OrderTimelineEntry).optional(),
+  /** Set once the store has shipped it. */
+  shipment: Shipment.nullable().optional(),
 });
 export type Order = z.infer<typeof Order>;
+
+/**
+ * The store's order desk (admin only, owned by the cart service). Every action answers the order as
+ * it now is; repeating an action the order already went through changes nothing (200), and an action
+ * that does not fit where the order is answers 409 ORDER_TRANSITION with the reason.
+ */
+export const AdminOrderPaths = {
+  orders: '/api/admin/orders',
+  counts: '/api/admin/orders/counts',
+  order: (id: string) => `/api/admin/orders/${id}`,
+  ready: (id: string) => `/api/admin/orders/${id}/ready-for-pickup`,
+  pickedUp: (id: string) => `/api/admin/orders/${id}/picked-up`,
+  shipped: (id: string) => `/api/admin/orders/${id}/shipped`,
+  delivered: (id: string) => `/api/admin/orders/${id}/delivered`,
+} as const;
+
+export const ORDER_TRANSITION_ERROR = 'ORDER_TRANSITION';
+
+/** The actions an admin takes on an order, by name. */
+export const OrderActions = ['ready_for_pickup', 'picked_up', 'shipped', 'delivered'] as const;
+export type OrderAction = (typeof OrderActions)[number];
+
+/** POST …/picked-up: the person collecting showed a valid ID (spec §9: valid ID and the order confirmation). */
+export const MarkPickedUpPayload = z.strictObject({ idChecked: z.literal(true, 'Confirm that you checked the ID of the person collecting') });
+/** POST …/shipped */
+export const MarkShippedPayload = z.strictObject({
+  carrier: z.string().trim().min(1, 'Carrier is required').max(60),
+  trackingNumber: z.string().trim().min(3, 'Tracking number is required').max(60).regex(/^[A-Za-z0-9 -]+$/, 'Tracking number: letters, digits, spaces and dashes only'),
+});
+/** POST …/ready-for-pickup and …/delivered take no fields. */
+export const EmptyActionPayload = z.strictObject({});
+
+export const ADMIN_ORDERS_PAGE_SIZE = 50;
+/** GET /api/admin/orders: filters, search (order number, e-mail or name on the order) and a page. */
+export const AdminOrderQuery = z.strictObject({
+  status: OrderStatus.optional(),
+  fulfilment: z.enum(['pickup', 'shipping']).optional(),
+  locationId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/).optional(),
+  /** Orders placed on or after / before this day (YYYY-MM-DD, UTC). */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  q: z.string().trim().max(120).optional(),
+  overdue: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(ADMIN_ORDERS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type AdminOrderQuery = z.infer<typeof AdminOrderQuery>;
+
+/** One row of the order desk. */
+export const AdminOrderSummary = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: OrderStatus,
+  createdAt: z.string(),
+  email: z.string().nullable(),
+  /** The name on the order: the shipping address's, else null (a pickup's customer is known by e-mail). */
+  name: z.string().nullable(),
+  fulfilment: Fulfilment,
+  total: DecimalString,
+  itemCount: z.number().int(),
+  /** A pickup ready longer than PICKUP_OVERDUE_DAYS and not collected. */
+  overdue: z.boolean(),
+});
+export type AdminOrderSummary = z.infer<typeof AdminOrderSummary>;
+export const AdminOrderList = z.object({ data: z.array(AdminOrderSummary), total: z.number().int() });
+export type AdminOrderList = z.infer<typeof AdminOrderList>;
+
+/** GET /api/admin/orders/counts: how many orders are in each status, per pickup location (null: shipping). */
+export const AdminOrderCounts = z.array(z.object({ status: OrderStatus, locationId: z.string().nullable(), count: z.number().int() }));
+export type AdminOrderCounts = z.infer<typeof AdminOrderCounts>;
+
+/** One action in an order's history, with who took it. */
+export const OrderHistoryEntry = z.object({
+  status: OrderStatus,
+  at: z.string(),
+  /** 'system' for what the shop did by itself (the payment), 'admin' or 'customer' with the account id. */
+  actor: z.object({ kind: z.enum(['system', 'admin', 'customer']), id: z.string().nullable() }),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntry>;
+
+/** GET /api/admin/orders/:id: the order with what only the store sees. */
+export const AdminOrder = Order.extend({
+  customer: z.object({ kind: z.enum(['guest', 'customer']), id: z.string() }),
+  payment: z.object({ provider: z.string(), reference: z.string().nullable(), status: z.string(), amount: DecimalString }),
+  /** Where each line's units were taken from (the catalog's committed holds); empty while unknown. */
+  allocations: z.array(z.object({ sku: z.string(), locationId: z.string(), qty: z.number().int() })),
+  history: z.array(OrderHistoryEntry),
+  overdue: z.boolean(),
+});
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
+/** order.status-changed event data (through the cart's outbox): the owner's pages and the e-mails follow it. */
+export const OrderStatusChangedData = z.object({
+  orderId: z.string(),
+  number: z.string(),
+  /** The session subject that owns the order (a customer id, or a guest's). */
+  subject: z.string(),
+  email: z.string().nullable(),
+  status: OrderStatus,
+  previous: OrderStatus,
+  fulfilment: Fulfilment,
+  shipment: Shipment.nullable(),
+});
+export type OrderStatusChangedData = z.infer<typeof OrderStatusChangedData>;
 
 /** order.placed event data (through the cart's outbox). */
 export const OrderPlacedData = z.object({

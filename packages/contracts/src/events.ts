@@ -8,6 +8,9 @@ export const Subjects = {
   inventoryUpdated: (sku: string) => `inventory.updated.${sku}`,
   inventoryUpdatedAll: 'inventory.updated.>',
   orderPlaced: 'order.placed',
+  /** An order moved on (ready for pickup, shipped, …): `order.status-changed.<orderId>`. */
+  orderStatusChanged: (orderId: string) => `order.status-changed.${orderId}`,
+  orderStatusChangedAll: 'order.status-changed.>',
 } as const;
 
 /** JetStream stream holding domain events (subjects it captures). */

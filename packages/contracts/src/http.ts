@@ -56,6 +56,7 @@ export type ServiceName = 'catalog' | 'cart' | 'identity' | 'pos-sync';
 export const RouteOwners: ReadonlyArray<{ prefix: string; service: ServiceName }> = [
   { prefix: '/api/auth', service: 'identity' },
   { prefix: '/api/admin/inventory', service: 'catalog' },
+  { prefix: '/api/admin/orders', service: 'cart' },
   { prefix: '/api/admin', service: 'pos-sync' },
   { prefix: '/api/webhooks/pos', service: 'pos-sync' },
   { prefix: '/api/webhooks/payments', service: 'cart' },

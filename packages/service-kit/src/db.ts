@@ -233,3 +233,6 @@ export async function runMigrations(pool: pg.Pool, options: RunMigrationsOptions
     client.release(broken);
   }
 }
+
+/** A LIKE pattern matching `text` anywhere, its own %, _ and \ taken literally (LIKE's default escape). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

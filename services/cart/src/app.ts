@@ -7,6 +7,7 @@ import type { PaymentProvider } from './payments/payment-provider.js';
 import { createTestCardProvider } from './payments/test-card-provider.js';
 import { cartRoutes } from './routes/cart.routes.js';
 import { checkoutRoutes } from './routes/checkout.routes.js';
+import { adminOrdersRoutes } from './routes/admin-orders.routes.js';
 import { mergesRoutes } from './routes/merges.routes.js';
 import { ordersRoutes } from './routes/orders.routes.js';
 import { paymentWebhookRoutes } from './routes/payment-webhook.routes.js';
@@ -18,7 +19,7 @@ export interface CartAppOptions {
   settings?: Partial<CartContext['settings']>;
 }
 
-export const DEFAULT_CART_SETTINGS: CartContext['settings'] = { maxUniqueHoldsPerCart: 5, uniqueItemHoldSeconds: 600, paymentHoldSeconds: 900 };
+export const DEFAULT_CART_SETTINGS: CartContext['settings'] = { maxUniqueHoldsPerCart: 5, uniqueItemHoldSeconds: 600, paymentHoldSeconds: 900, pickupOverdueDays: 7 };
 
 export function cartContext({ pool, logger }: Pick<ServiceDeps, 'pool' | 'logger'>, options: CartAppOptions): CartContext {
   return {
@@ -38,7 +39,7 @@ export function createApp(deps: ServiceDeps, options: CartAppOptions): Express {
     verifier: deps.verifier,
     // The webhook's signature covers the exact bytes sent: its body must not go through the JSON parser.
     rawBodyRoutes: [ApiPaths.cart.stripeWebhook],
-    routes: [cartRoutes(ctx), checkoutRoutes(ctx), ordersRoutes(ctx), paymentWebhookRoutes(ctx)],
+    routes: [cartRoutes(ctx), checkoutRoutes(ctx), ordersRoutes(ctx), adminOrdersRoutes(ctx), paymentWebhookRoutes(ctx)],
     internal: { token: options.internalApiToken, routes: [mergesRoutes(ctx)] },
   });
 }

@@ -14,6 +14,8 @@ export const CartConfig = serviceConfig({ port: 5103, schema: 'cart' })
     UNIQUE_ITEM_HOLD_SECONDS: z.coerce.number().int().min(1).max(MAX_HOLD_SECONDS).default(UNIQUE_ITEM_HOLD_SECONDS),
     /** Every line is held this long once a payment intent is created. */
     PAYMENT_HOLD_SECONDS: z.coerce.number().int().min(60).max(MAX_HOLD_SECONDS).default(15 * 60),
+    /** A pickup ready this many days and not collected shows as overdue on the order desk. */
+    PICKUP_OVERDUE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     /** Unset: the built-in test-card provider. */
     STRIPE_SECRET_KEY: optionalSecret,
     STRIPE_PUBLISHABLE_KEY: optionalSecret,

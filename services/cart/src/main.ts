@@ -17,6 +17,7 @@ const options: CartAppOptions = {
     maxUniqueHoldsPerCart: config.MAX_UNIQUE_HOLDS_PER_CART,
     uniqueItemHoldSeconds: config.UNIQUE_ITEM_HOLD_SECONDS,
     paymentHoldSeconds: config.PAYMENT_HOLD_SECONDS,
+    pickupOverdueDays: config.PICKUP_OVERDUE_DAYS,
   },
 };
 

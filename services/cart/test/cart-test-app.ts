@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createPool } from '@pl/service-kit';
 import { listen, signTestToken, startTestService, testDatabaseUrl, testLogger, type Listening } from '@pl/service-kit/testing';
-import { createTokenVerifier } from '@pl/service-kit';
+import { createTokenVerifier, type TokenVerifier } from '@pl/service-kit';
 import { cartContext, createApp, type CartAppOptions } from '../src/app.js';
 import { INTERNAL_TOKEN, startCatalog } from '../../catalog/test/catalog-test-app.js';
 import { insertProduct } from '../../catalog/test/factories.js';
@@ -9,10 +9,13 @@ import { insertProduct } from '../../catalog/test/factories.js';
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 
 /** The real cart app over a fresh schema, talking to a real catalog app over its own fresh schema. */
-export async function startCartWithCatalog(settings: CartAppOptions['settings'] = {}, { payments }: Pick<CartAppOptions, 'payments'> = {}) {
+export async function startCartWithCatalog(
+  settings: CartAppOptions['settings'] = {},
+  { payments, verifier }: Pick<CartAppOptions, 'payments'> & { verifier?: TokenVerifier } = {},
+) {
   const catalog = await startCatalog();
   const options = (catalogUrl: string): CartAppOptions => ({ catalogUrl, internalApiToken: INTERNAL_TOKEN, settings, ...(payments ? { payments } : {}) });
-  const cart = await startTestService({ name: 'cart', migrationsDir: MIGRATIONS_DIR, createApp: (deps) => createApp(deps, options(catalog.url)) });
+  const cart = await startTestService({ name: 'cart', migrationsDir: MIGRATIONS_DIR, createApp: (deps) => createApp({ ...deps, verifier: verifier ?? deps.verifier }, options(catalog.url)) });
   const extra: Array<{ stop(): Promise<void> }> = [];
 
   const call = (base: string) => async (method: string, pathname: string, token?: string, body?: unknown) => {
@@ -32,6 +35,7 @@ export async function startCartWithCatalog(settings: CartAppOptions['settings'] 
     call: call(cart.url),
     guest: (sub?: string) => signTestToken({ sub, kind: 'guest' }, { keys: cart.keys }),
     customer: (sub?: string) => signTestToken({ sub, kind: 'customer' }, { keys: cart.keys }),
+    admin: (sub?: string) => signTestToken({ sub, kind: 'customer', adm: true }, { keys: cart.keys }),
     product: async (input: { oneOfAKind?: boolean; onHand?: number; priceCents?: number; title?: string } = {}) => {
       const { variants } = await insertProduct(catalog.pool, {
         title: input.title ?? 'Stand Mixer',

@@ -1,7 +1,7 @@
 // The cart's only way to the catalog: its internal API (variants, holds) and the public locations
 // list. Catalog refusals (409 with a shopper-facing message, 404 unknown sku) become AppErrors
 // with the catalog's own message and code, so the shopper reads exactly what the catalog decided.
-import { ApiPaths, CatalogInternalPaths, ErrorCodes, Hold, Location, LookupHoldsResult, VariantInfo } from '@pl/contracts';
+import { ApiPaths, CatalogInternalPaths, ErrorCodes, Hold, Location, LookupHoldsResult, OrderAllocations, VariantInfo } from '@pl/contracts';
 import { AppError, createPeerCaller, PeerUnreachableError } from '@pl/service-kit';
 import { z } from 'zod';
 
@@ -13,6 +13,8 @@ export interface CatalogClient {
   commitHold(id: string, orderId: string): Promise<Hold>;
   /** The holds with these ids as the catalog has them now (unknown ids left out). */
   lookupHolds(ids: readonly string[]): Promise<Hold[]>;
+  /** Which units of which location the order took (its committed holds). */
+  orderAllocations(orderId: string): Promise<OrderAllocations['lines']>;
   locationIds(): Promise<string[]>;
 }
 
@@ -40,6 +42,7 @@ export function createCatalogClient(options: { baseUrl: string; token: string })
     extendHold: (id, ttlSeconds) => call('POST', CatalogInternalPaths.extendHold(id), (v) => Hold.parse(v), { ttlSeconds }),
     releaseHold: (id) => call('POST', CatalogInternalPaths.releaseHold(id), (v) => Hold.parse(v), {}),
     commitHold: (id, orderId) => call('POST', CatalogInternalPaths.commitHold(id), (v) => Hold.parse(v), { orderId }),
+    orderAllocations: (orderId) => call('GET', CatalogInternalPaths.orderAllocations(orderId), (v) => OrderAllocations.parse(v).lines),
     lookupHolds: (ids) => call('POST', CatalogInternalPaths.holdsLookup, (v) => LookupHoldsResult.parse(v).holds, { ids }),
     locationIds: () => call('GET', ApiPaths.catalog.locations, (v) => z.array(Location.pick({ id: true })).parse(v).map((l) => l.id), undefined, false), // public: a bearer here would be read as a session
   };

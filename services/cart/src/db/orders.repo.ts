@@ -1,5 +1,5 @@
-import type { Fulfilment } from '@pl/contracts';
-import type { Queryable } from '@pl/service-kit';
+import type { AdminOrderQuery, Fulfilment, OrderStatus, Shipment } from '@pl/contracts';
+import { containsPattern, type Queryable } from '@pl/service-kit';
 
 export interface OrderLineRecord {
   title: string;
@@ -14,8 +14,9 @@ export interface OrderRecord {
   number: string;
   paymentId: string;
   subject: string;
+  customerKind: 'guest' | 'customer';
   email: string | null;
-  status: 'paid' | 'refunded' | 'cancelled' | 'fulfilled';
+  status: OrderStatus;
   stockState: 'pending' | 'committed' | 'lost';
   lines: OrderLineRecord[];
   subtotalCents: number;
@@ -25,11 +26,24 @@ export interface OrderRecord {
   fulfilment: Fulfilment;
   note: string | null;
   createdAt: Date;
+  carrier: string | null;
+  trackingNumber: string | null;
+  /** When it became ready for pickup (overdue pickups count from here). */
+  readyAt: Date | null;
 }
 
-const COLUMNS = `id, number, payment_id AS "paymentId", subject, email, status, stock_state AS "stockState", lines,
+const COLUMNS = `id, number, payment_id AS "paymentId", subject, customer_kind AS "customerKind", email, status, stock_state AS "stockState", lines,
   subtotal_cents AS "subtotalCents", tax_cents AS "taxCents", shipping_cents AS "shippingCents", total_cents AS "totalCents",
-  fulfilment, note, created_at AS "createdAt"`;
+  fulfilment, note, created_at AS "createdAt", carrier, tracking_number AS "trackingNumber", ready_at AS "readyAt"`;
+
+export interface OrderHistoryRecord {
+  orderId: string;
+  status: OrderStatus;
+  actorKind: 'system' | 'admin' | 'customer';
+  actorId: string | null;
+  details: Record<string, unknown> | null;
+  at: Date;
+}
 
 export async function findOrderByPayment(db: Queryable, paymentId: string): Promise<OrderRecord | undefined> {
   return (await db.query<OrderRecord>(`SELECT ${COLUMNS} FROM orders WHERE payment_id = $1`, [paymentId])).rows[0];
@@ -43,15 +57,93 @@ export async function listOrders(db: Queryable, subject: string): Promise<OrderR
   return (await db.query<OrderRecord>(`SELECT ${COLUMNS} FROM orders WHERE subject = $1 ORDER BY created_at DESC, number DESC`, [subject])).rows;
 }
 
-export async function insertOrder(db: Queryable, o: Omit<OrderRecord, 'id' | 'number' | 'status' | 'stockState' | 'note' | 'createdAt'>): Promise<OrderRecord> {
+export async function insertOrder(
+  db: Queryable,
+  o: Omit<OrderRecord, 'id' | 'number' | 'status' | 'stockState' | 'note' | 'createdAt' | 'carrier' | 'trackingNumber' | 'readyAt'>,
+): Promise<OrderRecord> {
   const { rows } = await db.query<OrderRecord>(
-    `INSERT INTO orders (payment_id, subject, email, status, lines, subtotal_cents, tax_cents, shipping_cents, total_cents, fulfilment)
-     VALUES ($1, $2, $3, 'paid', $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
-    [o.paymentId, o.subject, o.email, JSON.stringify(o.lines), o.subtotalCents, o.taxCents, o.shippingCents, o.totalCents, JSON.stringify(o.fulfilment)],
+    `INSERT INTO orders (payment_id, subject, customer_kind, email, status, lines, subtotal_cents, tax_cents, shipping_cents, total_cents, fulfilment)
+     VALUES ($1, $2, $10, $3, 'paid', $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
+    [o.paymentId, o.subject, o.email, JSON.stringify(o.lines), o.subtotalCents, o.taxCents, o.shippingCents, o.totalCents, JSON.stringify(o.fulfilment), o.customerKind],
   );
   return rows[0]!;
 }
 
 export async function settleOrder(db: Queryable, id: string, change: { stockState: 'committed' | 'lost'; status: OrderRecord['status']; note: string | null }): Promise<void> {
   await db.query(`UPDATE orders SET stock_state = $2, status = $3, note = $4 WHERE id = $1`, [id, change.stockState, change.status, change.note]);
+}
+
+/** For a writer that decides from the order's status: the row stays locked until its transaction ends. */
+export async function lockOrder(db: Queryable, id: string): Promise<OrderRecord | undefined> {
+  return (await db.query<OrderRecord>(`SELECT ${COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+}
+
+/** Moves the order on; a shipment is kept with it, and becoming ready starts the overdue clock. */
+export async function setOrderStatus(db: Queryable, id: string, status: OrderStatus, shipment?: Shipment): Promise<void> {
+  await db.query(
+    `UPDATE orders SET status = $2, status_changed_at = now(),
+            ready_at = CASE WHEN $2 = 'ready_for_pickup' THEN now() ELSE ready_at END,
+            carrier = coalesce($3, carrier), tracking_number = coalesce($4, tracking_number)
+      WHERE id = $1`,
+    [id, status, shipment?.carrier ?? null, shipment?.trackingNumber ?? null],
+  );
+}
+
+export async function insertHistory(db: Queryable, entry: Omit<OrderHistoryRecord, 'at'>): Promise<void> {
+  await db.query(`INSERT INTO order_history (order_id, status, actor_kind, actor_id, details) VALUES ($1, $2, $3, $4, $5)`, [
+    entry.orderId,
+    entry.status,
+    entry.actorKind,
+    entry.actorId,
+    entry.details === null ? null : JSON.stringify(entry.details),
+  ]);
+}
+
+/** The histories of these orders, oldest entry first. */
+export async function findHistories(db: Queryable, orderIds: readonly string[]): Promise<Map<string, OrderHistoryRecord[]>> {
+  const { rows } = await db.query<OrderHistoryRecord>(
+    `SELECT order_id AS "orderId", status, actor_kind AS "actorKind", actor_id AS "actorId", details, at
+       FROM order_history WHERE order_id = ANY($1::uuid[]) ORDER BY id`,
+    [orderIds],
+  );
+  const byOrder = new Map<string, OrderHistoryRecord[]>();
+  for (const r of rows) byOrder.set(r.orderId, [...(byOrder.get(r.orderId) ?? []), r]);
+  return byOrder;
+}
+
+/** The order desk's filters as SQL; `overdueBefore` is when a ready pickup turns overdue. */
+function deskFilter(q: AdminOrderQuery, overdueBefore: Date): { where: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const p = (v: unknown) => (params.push(v), `$${params.length}`);
+  const where: string[] = [];
+  if (q.status) where.push(`status = ${p(q.status)}`);
+  if (q.fulfilment) where.push(`fulfilment ->> 'type' = ${p(q.fulfilment)}`);
+  if (q.locationId) where.push(`fulfilment ->> 'type' = 'pickup' AND fulfilment ->> 'locationId' = ${p(q.locationId)}`);
+  if (q.from) where.push(`created_at >= ${p(q.from)}::date`);
+  if (q.to) where.push(`created_at < ${p(q.to)}::date + 1`);
+  if (q.overdue !== undefined) where.push(`${q.overdue ? '' : 'NOT '}(status = 'ready_for_pickup' AND ready_at < ${p(overdueBefore)})`);
+  if (q.q) {
+    const text = q.q.toLowerCase();
+    const like = p(containsPattern(text));
+    where.push(`(lower(number) = ${p(text)} OR lower(number) = ${p(`pl-${text}`)} OR lower(email) LIKE ${like} OR lower(fulfilment -> 'address' ->> 'name') LIKE ${like})`);
+  }
+  return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
+export async function listDeskOrders(db: Queryable, q: AdminOrderQuery, overdueBefore: Date): Promise<{ records: OrderRecord[]; total: number }> {
+  const { where, params } = deskFilter(q, overdueBefore);
+  const [page, count] = await Promise.all([
+    db.query<OrderRecord>(`SELECT ${COLUMNS} FROM orders ${where} ORDER BY created_at DESC, id DESC LIMIT ${q.limit} OFFSET ${q.offset}`, params),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM orders ${where}`, params),
+  ]);
+  return { records: page.rows, total: count.rows[0]!.total };
+}
+
+/** How many orders are in each status, per pickup location (null: shipped orders). */
+export async function countDeskOrders(db: Queryable): Promise<Array<{ status: OrderStatus; locationId: string | null; count: number }>> {
+  const { rows } = await db.query<{ status: OrderStatus; locationId: string | null; count: number }>(
+    `SELECT status, fulfilment ->> 'locationId' AS "locationId", count(*)::int AS count
+       FROM orders GROUP BY 1, 2 ORDER BY 1, 2 NULLS LAST`,
+  );
+  return rows;
 }

@@ -18,6 +18,8 @@ export interface PaymentSnapshot {
   taxCents: number;
   totalCents: number;
   checkout: CheckoutDetailsPayload | null;
+  /** Who paid: a guest's session or a customer's account (absent in snapshots older than the order desk). */
+  subjectKind?: 'guest' | 'customer';
 }
 
 export interface PaymentRecord {
@@ -36,6 +38,10 @@ export interface PaymentRecord {
 
 const COLUMNS = `id, cart_id AS "cartId", subject, idempotency_key AS "idempotencyKey", provider, provider_payment_id AS "providerPaymentId",
   client_secret AS "clientSecret", amount_cents AS "amountCents", snapshot, status`;
+
+export async function findPaymentById(db: Queryable, id: string): Promise<PaymentRecord | undefined> {
+  return (await db.query<PaymentRecord>(`SELECT ${COLUMNS} FROM payments WHERE id = $1`, [id])).rows[0];
+}
 
 export async function findPaymentByKey(db: Queryable, key: string): Promise<PaymentRecord | undefined> {
   return (await db.query<PaymentRecord>(`SELECT ${COLUMNS} FROM payments WHERE idempotency_key = $1`, [key])).rows[0];

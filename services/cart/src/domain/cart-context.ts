@@ -12,6 +12,8 @@ export interface CartContext {
     maxUniqueHoldsPerCart: number;
     uniqueItemHoldSeconds: number;
     paymentHoldSeconds: number;
+    /** A pickup ready this many days and not collected shows as overdue on the order desk. */
+    pickupOverdueDays: number;
   };
 }
 

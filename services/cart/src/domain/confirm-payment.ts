@@ -6,7 +6,7 @@ import { centsToDecimal, OrderPlacedData, Subjects, type Fulfilment } from '@pl/
 import { AppError, inTransaction, withTransaction, writeOutbox } from '@pl/service-kit';
 import { withAdvisoryLock } from '../db/cart-lock.js';
 import { deleteLines, findCart } from '../db/carts.repo.js';
-import { findOrder, findOrderByPayment, insertOrder, settleOrder, type OrderRecord } from '../db/orders.repo.js';
+import { findOrder, findOrderByPayment, insertHistory, insertOrder, settleOrder, type OrderRecord } from '../db/orders.repo.js';
 import { findPaymentByProviderId, setPaymentStatus, type PaymentRecord } from '../db/payments.repo.js';
 import { recordProcessedEvent, type ProcessedEvent } from '../db/processed-events.repo.js';
 import { releaseQuietly, type CartContext } from './cart-context.js';
@@ -54,9 +54,10 @@ export async function confirmPayment(
     if (existing) return existing;
     await setPaymentStatus(client, payment.id, 'succeeded');
     const { snapshot } = payment;
-    return insertOrder(client, {
+    const created = await insertOrder(client, {
       paymentId: payment.id,
       subject: payment.subject,
+      customerKind: snapshot.subjectKind ?? 'customer',
       email: details.email,
       lines: snapshot.lines.map(({ title, sku, conditionGrade, unitPriceCents, qty }) => ({ title, sku, conditionGrade, unitPriceCents, qty })),
       subtotalCents: snapshot.subtotalCents,
@@ -65,6 +66,8 @@ export async function confirmPayment(
       totalCents: snapshot.totalCents,
       fulfilment: details.fulfilment,
     });
+    await insertHistory(client, { orderId: created.id, status: 'paid', actorKind: 'system', actorId: null, details: null });
+    return created;
   });
   if (order.stockState !== 'pending') return order;
   return settleStock(ctx, known, order.id);
@@ -99,7 +102,10 @@ async function settleStock(ctx: CartContext, payment: PaymentRecord, orderId: st
     // On the locked client itself: waiting for a second connection while holding the lock could starve the pool.
     await inTransaction(client, async (tx) => {
       await settleOrder(tx, orderId, lost ? { stockState: 'lost', status: 'refunded', note: lostUnitNote(lostLines.map((l) => l.title)) } : { stockState: 'committed', status: 'paid', note: null });
-      if (lost) await setPaymentStatus(tx, payment.id, 'refunded');
+      if (lost) {
+        await setPaymentStatus(tx, payment.id, 'refunded');
+        await insertHistory(tx, { orderId, status: 'refunded', actorKind: 'system', actorId: null, details: { lostItems: lostLines.map((l) => l.title) } });
+      }
       // The lines that were paid for leave the cart; anything added since stays.
       await deleteLines(tx, payment.snapshot.lines.map((l) => l.lineId));
       if (!lost) {

@@ -1,7 +1,11 @@
-import { centsToDecimal, type Order } from '@pl/contracts';
-import type { OrderRecord } from '../db/orders.repo.js';
+import { centsToDecimal, type AdminOrderSummary, type Order, type Shipment } from '@pl/contracts';
+import type { OrderHistoryRecord, OrderRecord } from '../db/orders.repo.js';
 
-export function toOrder(o: OrderRecord): Order {
+export const shipmentOf = (o: Pick<OrderRecord, 'carrier' | 'trackingNumber'>): Shipment | null =>
+  o.carrier && o.trackingNumber ? { carrier: o.carrier, trackingNumber: o.trackingNumber } : null;
+
+/** The order as its owner sees it: the timeline says when, never who. */
+export function toOrder(o: OrderRecord, history?: readonly OrderHistoryRecord[]): Order {
   return {
     id: o.id,
     number: o.number,
@@ -22,5 +26,23 @@ export function toOrder(o: OrderRecord): Order {
     total: centsToDecimal(o.totalCents),
     fulfilment: o.fulfilment,
     note: o.note,
+    ...(history ? { timeline: history.map((h) => ({ status: h.status, at: h.at.toISOString() })) } : {}),
+    shipment: shipmentOf(o),
+  };
+}
+
+/** A row of the order desk; `overdueBefore`: a pickup ready since before then and not collected is overdue. */
+export function toAdminOrderSummary(o: OrderRecord, overdueBefore: Date): AdminOrderSummary {
+  return {
+    id: o.id,
+    number: o.number,
+    status: o.status,
+    createdAt: o.createdAt.toISOString(),
+    email: o.email,
+    name: o.fulfilment.type === 'shipping' ? o.fulfilment.address.name : null,
+    fulfilment: o.fulfilment,
+    total: centsToDecimal(o.totalCents),
+    itemCount: o.lines.reduce((n, l) => n + l.qty, 0),
+    overdue: o.status === 'ready_for_pickup' && o.readyAt !== null && o.readyAt < overdueBefore,
   };
 }

@@ -73,6 +73,7 @@ export async function createPaymentIntent(ctx: CartContext, subject: string, kin
       lines: held.map((l) => ({ lineId: l.id, sku: l.sku, title: l.title, conditionGrade: l.conditionGrade, unitPriceCents: l.unitPriceCents, qty: l.qty, holdIds: l.holdIds })),
       ...totals,
       checkout: cart.checkout,
+      subjectKind: kind,
     };
     const key = paymentKey(cart.id, held, totals.totalCents);
     let payment = await findPaymentByKey(client, key);

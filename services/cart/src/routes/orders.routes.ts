@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { ApiPaths } from '@pl/contracts';
 import { notFound } from '@pl/service-kit';
-import { findOrder, listOrders } from '../db/orders.repo.js';
+import { findHistories, findOrder, listOrders } from '../db/orders.repo.js';
 import type { CartContext } from '../domain/cart-context.js';
 import { toOrder } from '../domain/order-view.js';
 import { sessionOf } from './require-session.js';
@@ -14,7 +14,7 @@ export function ordersRoutes(ctx: CartContext): Router {
   return Router()
     .get(ApiPaths.cart.orders, async (req, res) => {
       const { subject } = sessionOf(req);
-      res.set('cache-control', 'no-store').json((await listOrders(ctx.pool, subject)).map(toOrder));
+      res.set('cache-control', 'no-store').json((await listOrders(ctx.pool, subject)).map((o) => toOrder(o)));
     })
     .get(`${ApiPaths.cart.orders}/:id`, async (req, res) => {
       const { subject } = sessionOf(req);
@@ -22,6 +22,7 @@ export function ordersRoutes(ctx: CartContext): Router {
       const order = params.success ? await findOrder(ctx.pool, params.data.id) : undefined;
       // Someone else's order is answered exactly like a missing one.
       if (!order || order.subject !== subject) throw notFound('Order not found');
-      res.set('cache-control', 'no-store').json(toOrder(order));
+      const history = (await findHistories(ctx.pool, [order.id])).get(order.id) ?? [];
+      res.set('cache-control', 'no-store').json(toOrder(order, history));
     });
 }

@@ -1,6 +1,6 @@
 import type { Queryable } from '@pl/service-kit';
 import type { ProductRecord, VariantRecord } from '../domain/product-view.js';
-import { containsPattern } from '../domain/search-text.js';
+import { containsPattern } from '@pl/service-kit';
 import { levelsWithHolds } from './inventory.repo.js';
 
 export interface ProductRow {

@@ -1,3 +1,5 @@
+import { containsPattern } from '@pl/service-kit';
+
 /**
  * What GET /api/products searches for. A product matches when every word of the query starts a
  * word of its title, brand or description ("lapt" finds "laptop"), or when the whole query is a
@@ -17,9 +19,6 @@ export interface SearchText {
 const MAX_WORDS = 8;
 /** Below this, spelling closeness (and ranking) means nothing. */
 export const FUZZY_MIN_LENGTH = 3;
-
-/** A LIKE pattern matching `text` anywhere, its own %, _ and \ taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Words are letters and digits only, so nothing the shopper types can become tsquery syntax. Undefined when the query is empty. */
 export function toSearchText(q: string | undefined): SearchText | undefined {

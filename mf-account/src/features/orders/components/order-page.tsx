@@ -3,7 +3,7 @@ import { decimalToCents, type Order } from '@pl/contracts';
 import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, ConditionBadge, formatPrice, serverMessage, Skeleton } from '@pl/ui';
 import { useLocations } from '../api/get-locations.js';
 import { useOrder } from '../api/get-order.js';
-import { formatOrderDate, fulfilmentLines, isConfirmed, orderHeading, statusLabel } from '../utils/order-view.js';
+import { formatOrderDate, fulfilmentLines, isConfirmed, nextStepText, orderHeading, orderSteps, statusLabel } from '../utils/order-view.js';
 
 /**
  * /orders/:id: the confirmation of one order, reachable again from order history. Works for
@@ -86,6 +86,7 @@ function OrderConfirmation({ order }: { order: Order }) {
           <Badge variant="secondary">{statusLabel(order.status)}</Badge>
         </dd>
       </dl>
+      <OrderProgress order={order} />
       <div className="acc-order__grid">
         <Card>
           <CardHeader>
@@ -143,5 +144,39 @@ function OrderConfirmation({ order }: { order: Order }) {
         <Link to="/account/orders">Order History</Link> · <Link to="/products">Continue Shopping</Link>
       </p>
     </div>
+  );
+}
+
+const formatStepTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Where the order is on its way, and what happens next. */
+function OrderProgress({ order }: { order: Order }) {
+  const next = nextStepText(order);
+  return (
+    <section className="acc-progress" aria-labelledby="acc-progress-title">
+      <h2 id="acc-progress-title" className="pl-visually-hidden">
+        Order progress
+      </h2>
+      <ol className="acc-progress__steps">
+        {orderSteps(order).map((step) => (
+          <li key={step.status} className={`acc-progress__step acc-progress__step--${step.state}`} aria-current={step.state === 'current' ? 'step' : undefined} data-step={step.status}>
+            <span className="acc-progress__dot" aria-hidden="true" />
+            <span className="acc-progress__label">{step.label}</span>
+            {step.at ? (
+              <time className="acc-progress__time" dateTime={step.at}>
+                {formatStepTime(step.at)}
+              </time>
+            ) : (
+              <span className="acc-progress__time pl-muted">Not yet</span>
+            )}
+          </li>
+        ))}
+      </ol>
+      {next && (
+        <p className="acc-progress__next" data-next-step="">
+          {next}
+        </p>
+      )}
+    </section>
   );
 }

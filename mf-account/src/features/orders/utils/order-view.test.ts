@@ -1,5 +1,5 @@
 import type { Location, Order } from '@pl/contracts';
-import { fulfilmentLines, itemCount, newestFirst, orderHeading, statusLabel, summarizeOrders } from './order-view';
+import { fulfilmentLines, itemCount, newestFirst, nextStepText, orderHeading, orderSteps, statusLabel, summarizeOrders } from './order-view';
 
 const buildOrder = (overrides: Partial<Order> = {}): Order => ({
   id: '0b6f5a8e-0000-4000-8000-000000000001',
@@ -63,7 +63,8 @@ describe('order display helpers', () => {
 
   it('confirms a paid order and names a refunded or cancelled one by its status', () => {
     expect(orderHeading('paid')).toBe('Order confirmed');
-    expect(orderHeading('fulfilled')).toBe('Order confirmed');
+    expect(orderHeading('picked_up')).toBe('Order confirmed');
+    expect(orderHeading('delivered')).toBe('Order confirmed');
     expect(orderHeading('refunded')).toBe('Order refunded');
     expect(orderHeading('cancelled')).toBe('Order cancelled');
   });
@@ -85,5 +86,48 @@ describe('fulfilmentLines', () => {
   it('lists the shipping address', () => {
     const address = { name: 'Ada Buyer', line1: '1 Elm St', line2: 'Apt 2', city: 'Dayton', state: 'OH', zipCode: '45402' };
     expect(fulfilmentLines({ type: 'shipping', address }, undefined)).toEqual({ title: 'Shipping', lines: ['Ada Buyer', '1 Elm St', 'Apt 2', 'Dayton, OH 45402'] });
+  });
+});
+
+describe('orderSteps', () => {
+  const pickup = { type: 'pickup' as const, locationId: 'dublin' };
+  const shipping = { type: 'shipping' as const, address: { name: 'A', line1: '1 Main St', city: 'Columbus', state: 'OH', zipCode: '43215' } };
+  const placed = '2026-03-01T10:00:00.000Z';
+
+  it('lays out a pickup order\'s path with the time of each step reached', () => {
+    const steps = orderSteps({ status: 'ready_for_pickup', fulfilment: pickup, createdAt: placed, timeline: [{ status: 'paid', at: placed }, { status: 'ready_for_pickup', at: '2026-03-01T15:00:00.000Z' }] });
+    expect(steps).toEqual([
+      { status: 'paid', label: 'Paid', at: placed, state: 'done' },
+      { status: 'ready_for_pickup', label: 'Ready for pickup', at: '2026-03-01T15:00:00.000Z', state: 'current' },
+      { status: 'picked_up', label: 'Picked up', state: 'upcoming' },
+    ]);
+  });
+
+  it('lays out a shipped order\'s path, and starts at paid even without a timeline', () => {
+    expect(orderSteps({ status: 'paid', fulfilment: shipping, createdAt: placed }).map((s) => [s.status, s.state])).toEqual([
+      ['paid', 'current'],
+      ['shipped', 'upcoming'],
+      ['delivered', 'upcoming'],
+    ]);
+  });
+
+  it('ends a refunded order where it stopped', () => {
+    expect(orderSteps({ status: 'refunded', fulfilment: pickup, createdAt: placed, timeline: [{ status: 'paid', at: placed }, { status: 'refunded', at: placed }] }).map((s) => [s.status, s.state])).toEqual([
+      ['paid', 'done'],
+      ['refunded', 'current'],
+    ]);
+  });
+});
+
+describe('nextStepText', () => {
+  it('tells a pickup customer the 24 hours and what to bring, and a shipping one the processing and delivery times', () => {
+    expect(nextStepText({ status: 'paid', fulfilment: { type: 'pickup', locationId: 'x' } })).toMatch(/within 24 hours.*valid ID and your order confirmation/);
+    expect(nextStepText({ status: 'paid', fulfilment: { type: 'shipping', address: { name: 'A', line1: 'l', city: 'c', state: 'OH', zipCode: '43215' } } })).toMatch(/1-2 business days.*before 2 PM.*5-7 business days/);
+  });
+
+  it('gives the carrier and tracking number once shipped', () => {
+    expect(nextStepText({ status: 'shipped', fulfilment: { type: 'shipping', address: { name: 'A', line1: 'l', city: 'c', state: 'OH', zipCode: '43215' } }, shipment: { carrier: 'UPS', trackingNumber: '1Z9' } })).toBe(
+      'On its way with UPS, tracking number 1Z9.',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { decimalToCents, type Location, type Order } from '@pl/contracts';
+import { decimalToCents, type Location, type Order, type OrderStatus } from '@pl/contracts';
 
 /** Orders whose money went back to the customer do not count as spent. */
 const NOT_SPENT = new Set<Order['status']>(['refunded', 'cancelled']);
@@ -26,7 +26,7 @@ export function statusLabel(status: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : status;
 }
 
-/** A paid or fulfilled order stands; a refunded or cancelled one does not. */
+/** Every order that still stands (paid, on its way, collected, delivered, being returned); a refunded or cancelled one does not. */
 export function isConfirmed(status: Order['status']): boolean {
   return !NOT_SPENT.has(status);
 }
@@ -54,4 +54,51 @@ export function fulfilmentLines(fulfilment: Order['fulfilment'], locations: read
   }
   const a = fulfilment.address;
   return { title: 'Shipping', lines: [a.name, a.line1, ...(a.line2 ? [a.line2] : []), `${a.city}, ${a.state} ${a.zipCode}`] };
+}
+
+export interface OrderStep {
+  status: OrderStatus;
+  label: string;
+  /** When the order reached it (from its timeline); absent for a step still ahead. */
+  at?: string;
+  state: 'done' | 'current' | 'upcoming';
+}
+
+/**
+ * The order's progress for its timeline: the path its kind of order takes (pickup: paid, ready,
+ * picked up; shipping: paid, shipped, delivered) with the time of each step reached. A cancelled or
+ * refunded order ends where it stopped, with that as its last step.
+ */
+export function orderSteps(order: Pick<Order, 'status' | 'fulfilment' | 'timeline' | 'createdAt'>): OrderStep[] {
+  const path: OrderStatus[] = order.fulfilment.type === 'pickup' ? ['paid', 'ready_for_pickup', 'picked_up'] : ['paid', 'shipped', 'delivered'];
+  const reachedAt = new Map<OrderStatus, string>([['paid', order.createdAt]]);
+  for (const entry of order.timeline ?? []) reachedAt.set(entry.status, entry.at);
+  const steps: OrderStatus[] = path.includes(order.status) ? path : [...path.filter((s) => reachedAt.has(s)), order.status];
+  const current = steps.indexOf(order.status);
+  return steps.map((status, i) => ({
+    status,
+    label: statusLabel(status),
+    ...(i <= current ? { at: reachedAt.get(status) } : {}),
+    state: i < current ? 'done' : i === current ? 'current' : 'upcoming',
+  }));
+}
+
+/** What happens next, in the shop's own terms (spec §9: pickup and shipping constants). */
+export function nextStepText(order: Pick<Order, 'status' | 'fulfilment' | 'shipment'>): string | null {
+  const pickup = order.fulfilment.type === 'pickup';
+  switch (order.status) {
+    case 'paid':
+      return pickup
+        ? "We're preparing your order: it will be ready for pickup within 24 hours, and we'll let you know. Bring a valid ID and your order confirmation."
+        : 'Orders are processed in 1-2 business days (usually the same day when placed before 2 PM); standard delivery then takes 5-7 business days.';
+    case 'ready_for_pickup':
+      return 'Your order is ready for pickup. Bring a valid ID and your order confirmation.';
+    case 'shipped':
+      return order.shipment ? `On its way with ${order.shipment.carrier}, tracking number ${order.shipment.trackingNumber}.` : 'On its way.';
+    case 'picked_up':
+    case 'delivered':
+      return `Returns are accepted within 7 days of ${pickup ? 'pickup' : 'delivery'}; For Parts items are final sale.`;
+    default:
+      return null;
+  }
 }

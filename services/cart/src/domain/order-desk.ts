@@ -1,0 +1,89 @@
+// The store's order desk: moving an order on (ready for pickup, picked up, shipped, delivered) and
+// reading orders the way the store needs them. An action locks the order row, decides from its
+// status (order-transitions.ts), and writes the new status, the history entry and the
+// order.status-changed event in one transaction: two admins clicking at once make one step, one
+// entry and one event; a retried click answers the order as it is.
+import { centsToDecimal, ORDER_TRANSITION_ERROR, OrderStatusChangedData, Subjects, type AdminOrder, type AdminOrderQuery, type OrderAction, type Shipment } from '@pl/contracts';
+import { conflict, notFound, withTransaction, writeOutbox } from '@pl/service-kit';
+import { countDeskOrders, findHistories, findOrder, insertHistory, listDeskOrders, lockOrder, setOrderStatus, type OrderRecord } from '../db/orders.repo.js';
+import { findPaymentById } from '../db/payments.repo.js';
+import type { CartContext } from './cart-context.js';
+import { decideTransition } from './order-transitions.js';
+import { shipmentOf, toAdminOrderSummary, toOrder } from './order-view.js';
+
+export interface Actor {
+  kind: 'admin' | 'customer';
+  id: string;
+}
+
+/** When a ready pickup that nobody collected turns overdue. */
+export const overdueBefore = (ctx: CartContext, now = new Date()) => new Date(now.getTime() - ctx.settings.pickupOverdueDays * 86_400_000);
+
+export async function actOnOrder(ctx: CartContext, orderId: string, action: OrderAction, actor: Actor, input: { shipment?: Shipment } = {}): Promise<void> {
+  await withTransaction(ctx.pool, async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound('Order not found');
+    if (order.stockState === 'pending') throw conflict('This order is still being settled with the payment provider. Try again in a moment.', ORDER_TRANSITION_ERROR);
+    const decision = decideTransition({ status: order.status, fulfilment: order.fulfilment, shipment: shipmentOf(order) }, action, input);
+    if (decision.kind === 'refuse') throw conflict(decision.message, ORDER_TRANSITION_ERROR);
+    if (decision.kind === 'already') return;
+    await setOrderStatus(tx, order.id, decision.to, decision.shipment);
+    const details = decision.shipment ? { ...decision.shipment } : action === 'picked_up' ? { idChecked: true } : null;
+    await insertHistory(tx, { orderId: order.id, status: decision.to, actorKind: actor.kind, actorId: actor.id, details });
+    const data = OrderStatusChangedData.parse({
+      orderId: order.id,
+      number: order.number,
+      subject: order.subject,
+      email: order.email,
+      status: decision.to,
+      previous: order.status,
+      fulfilment: order.fulfilment,
+      shipment: decision.shipment ?? shipmentOf(order),
+    });
+    await writeOutbox(tx, { subject: Subjects.orderStatusChanged(order.id), type: 'order.status-changed', data });
+  });
+}
+
+export async function listOrdersForDesk(ctx: CartContext, query: AdminOrderQuery) {
+  const before = overdueBefore(ctx);
+  const { records, total } = await listDeskOrders(ctx.pool, query, before);
+  return { data: records.map((o) => toAdminOrderSummary(o, before)), total };
+}
+
+export const countOrdersForDesk = (ctx: CartContext) => countDeskOrders(ctx.pool);
+
+/** One order as the store sees it: with its payment, where its units came from and its whole history. */
+export async function orderForDesk(ctx: CartContext, orderId: string): Promise<AdminOrder> {
+  const order = await findOrder(ctx.pool, orderId);
+  if (!order) throw notFound('Order not found');
+  const [histories, payment, allocations] = await Promise.all([
+    findHistories(ctx.pool, [order.id]),
+    findPaymentById(ctx.pool, order.paymentId),
+    allocationsOf(ctx, order),
+  ]);
+  const history = histories.get(order.id) ?? [];
+  return {
+    ...toOrder(order, history),
+    customer: { kind: order.customerKind, id: order.subject },
+    payment: {
+      provider: payment?.provider ?? 'unknown',
+      reference: payment?.providerPaymentId ?? null,
+      status: payment?.status ?? 'unknown',
+      amount: centsToDecimal(payment?.amountCents ?? order.totalCents),
+    },
+    allocations,
+    history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), actor: { kind: h.actorKind, id: h.actorId }, details: h.details })),
+    overdue: toAdminOrderSummary(order, overdueBefore(ctx)).overdue,
+  };
+}
+
+/** Where the units came from; an order whose stock was never committed took none. The catalog being down leaves it empty (logged). */
+async function allocationsOf(ctx: CartContext, order: OrderRecord) {
+  if (order.stockState !== 'committed') return [];
+  try {
+    return await ctx.catalog.orderAllocations(order.id);
+  } catch (err) {
+    ctx.logger.warn({ err, orderId: order.id }, 'could not read the order\'s allocations from the catalog');
+    return [];
+  }
+}

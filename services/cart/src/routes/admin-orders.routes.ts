@@ -1,0 +1,47 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { AdminOrderPaths, AdminOrderQuery, EmptyActionPayload, MarkPickedUpPayload, MarkShippedPayload, type OrderAction } from '@pl/contracts';
+import { notFound, parseInput, requireAdmin } from '@pl/service-kit';
+import type { CartContext } from '../domain/cart-context.js';
+import { actOnOrder, countOrdersForDesk, listOrdersForDesk, orderForDesk, type Actor } from '../domain/order-desk.js';
+import { sessionOf } from './require-session.js';
+
+const OrderParams = z.object({ id: z.guid() });
+const ID = ':id';
+const orderIdOf = (req: Request) => {
+  const parsed = OrderParams.safeParse(req.params);
+  if (!parsed.success) throw notFound('Order not found');
+  return parsed.data.id;
+};
+/** The admin taking the action (requireAdmin let only a signed-in admin through). */
+const adminOf = (req: Request): Actor => ({ kind: 'admin', id: sessionOf(req).subject });
+
+/** The store's order desk (admins only; the gateway checks too). Every action answers the order as it now is. */
+export function adminOrdersRoutes(ctx: CartContext): Router {
+  const router = Router();
+  router.use(AdminOrderPaths.orders, requireAdmin, (_req, res, next) => {
+    res.set('cache-control', 'no-store');
+    next();
+  });
+  router.get(AdminOrderPaths.orders, async (req, res) => {
+    res.json(await listOrdersForDesk(ctx, parseInput(AdminOrderQuery, req.query)));
+  });
+  router.get(AdminOrderPaths.counts, async (_req, res) => {
+    res.json(await countOrdersForDesk(ctx));
+  });
+  router.get(AdminOrderPaths.order(ID), async (req, res) => {
+    res.json(await orderForDesk(ctx, orderIdOf(req)));
+  });
+
+  const action = (path: string, name: OrderAction, input: (body: unknown) => Parameters<typeof actOnOrder>[4]) =>
+    router.post(path, async (req, res) => {
+      const id = orderIdOf(req);
+      await actOnOrder(ctx, id, name, adminOf(req), input(req.body ?? {}));
+      res.json(await orderForDesk(ctx, id));
+    });
+  action(AdminOrderPaths.ready(ID), 'ready_for_pickup', (body) => (parseInput(EmptyActionPayload, body), {}));
+  action(AdminOrderPaths.pickedUp(ID), 'picked_up', (body) => (parseInput(MarkPickedUpPayload, body), {}));
+  action(AdminOrderPaths.shipped(ID), 'shipped', (body) => ({ shipment: parseInput(MarkShippedPayload, body) }));
+  action(AdminOrderPaths.delivered(ID), 'delivered', (body) => (parseInput(EmptyActionPayload, body), {}));
+  return router;
+}
