@@ -17,7 +17,7 @@ import { createSessionTokens, type Clock, type SessionTokens } from './auth/toke
 import type { GatewayConfig } from './config.js';
 import { refuseUpgrade } from './http/refuse-upgrade.js';
 import { apiProxy } from './proxy/api-proxy.js';
-import { createInventoryFanout } from './realtime/inventory-fanout.js';
+import { createRealtimeFanout } from './realtime/realtime-fanout.js';
 import { healthRoutes } from './routes/health.js';
 import { jwksRoutes } from './routes/jwks.js';
 import { runtimeConfigRoutes } from './routes/runtime-config.js';
@@ -46,7 +46,7 @@ export interface Gateway {
   /** What this instance believes about customer sessions (identity's answers, revocations). */
   sessionCache: SessionCache;
   identity: IdentityClient;
-  /** Routes websocket upgrades on `server`: WS_PATH to the inventory fan-out, anything else refused. */
+  /** Routes websocket upgrades on `server`: WS_PATH to the realtime fan-out, anything else refused. */
   attachUpgrade(server: Server): void;
   /** Closes browser sockets and the NATS subscription; the caller closes the server and drains NATS. */
   close(): Promise<void>;
@@ -79,10 +79,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
   });
   const revocations: Subscription = subscribeToRevocations(nats, sessionCache, logger);
   const sessions = createSessions({ cookie, tokens, cache: sessionCache, now: deps.now });
-  const fanout = createInventoryFanout({
+  const fanout = createRealtimeFanout({
     nats,
     logger,
     allowedOrigins: config.trustedOrigins,
+    identify: (req, requestId) => sessions.subjectOf(req, requestId),
     heartbeatIntervalMs: deps.heartbeatIntervalMs,
   });
 

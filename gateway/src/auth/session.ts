@@ -7,6 +7,7 @@
 //   works before sign-in.
 // The chosen token is forwarded to the service as the Bearer; services never see the cookie.
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { ErrorCodes, type TokenClaims } from '@pl/contracts';
 import { isWebhookPath, rawPathOf } from '../http/paths.js';
@@ -46,6 +47,12 @@ export interface Sessions {
    * a sign-in would overwrite the customer's cookie.
    */
   ensureCookie(req: Request, res: Response): Promise<void>;
+  /**
+   * Whose browser a websocket upgrade comes from: the subject of a valid (or still refreshable)
+   * session cookie; a customer's only while identity says the session is active (signed out, the
+   * socket belongs to no one). Undefined without a usable cookie.
+   */
+  subjectOf(req: IncomingMessage, requestId?: string): Promise<string | undefined>;
 }
 
 export function createSessions(deps: SessionsDeps): Sessions {
@@ -129,7 +136,19 @@ export function createSessions(deps: SessionsDeps): Sessions {
     req.log.debug('identity unavailable: request continues without a session');
   }
 
+  async function subjectOf(req: IncomingMessage, requestId?: string): Promise<string | undefined> {
+    const token = deps.cookie.read(req);
+    if (!token) return undefined;
+    const result = await deps.tokens.verifySessionToken(token);
+    const claims = result.ok ? result.session.claims : refreshable(result) ? result.claims : undefined;
+    if (!claims) return undefined;
+    if (claims.kind === 'guest') return claims.sub;
+    const state = await deps.cache.check(claims.sid, requestId);
+    return state !== 'unavailable' && state.active && state.customerId === claims.sub ? claims.sub : undefined;
+  }
+
   return {
+    subjectOf,
     middleware: () => async (req, res, next) => {
       if (isWebhookPath(rawPathOf(req))) return next();
       await resolve(req, res);

@@ -1,4 +1,4 @@
-import type { InventoryUpdatedMessage } from './events.js';
+import type { InventoryUpdatedMessage, OrderStatusChangedMessage } from './events.js';
 
 /**
  * Cross-team browser signals (the Tractor Store way): namespaced CustomEvents on window.
@@ -17,6 +17,8 @@ export const DomEvents = {
   cartUpdated: 'cart:updated',
   /** Open, close or toggle the cart side panel. detail: { action } */
   cartPanel: 'cart:panel',
+  /** One of this browser's orders moved on (the store acted). detail: OrderStatusChangedMessage */
+  orderUpdated: 'order:updated',
 } as const;
 
 /**
@@ -46,4 +48,5 @@ export interface DomEventDetails {
   'shop:realtime-state': { state: RealtimeState; attempt: number };
   'cart:updated': Record<string, never>;
   'cart:panel': { action: 'open' | 'close' | 'toggle' };
+  'order:updated': OrderStatusChangedMessage;
 }

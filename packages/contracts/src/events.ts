@@ -47,6 +47,20 @@ export const InventoryUpdatedMessage = InventoryUpdatedData.extend({
 });
 export type InventoryUpdatedMessage = z.infer<typeof InventoryUpdatedMessage>;
 
+/**
+ * What the gateway pushes over /ws when an order moves on: only to the sockets of the order's owner
+ * (the session subject that placed it), never to anyone else.
+ */
+export const OrderStatusChangedMessage = z.object({
+  type: z.literal('order.status-changed'),
+  id: z.string(),
+  timestamp: z.string(),
+  orderId: z.string(),
+  number: z.string(),
+  status: z.string(),
+});
+export type OrderStatusChangedMessage = z.infer<typeof OrderStatusChangedMessage>;
+
 export const WS_PATH = '/ws';
 /** Browser messages are tiny; anything bigger is an attack or a bug. */
 export const WS_MAX_PAYLOAD_BYTES = 4 * 1024;

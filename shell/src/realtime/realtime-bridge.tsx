@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { DomEvents, WS_PATH } from '@pl/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiPaths, DomEvents, WS_PATH } from '@pl/contracts';
 import { Button, emitDomEvent } from '@pl/ui';
 import { connectRealtime, type RealtimeConnection } from './realtime-connection.js';
 import { coalescedRefresh } from './coalesced-refresh.js';
@@ -47,6 +47,10 @@ export function RealtimeBridge() {
           emitDomEvent(DomEvents.inventoryUpdated, message);
           inventory.signal();
         },
+        onOrderStatusChanged(message) {
+          // The account team's order pages listen for it and refetch what they show.
+          emitDomEvent(DomEvents.orderUpdated, message);
+        },
         onOpen({ attempt }) {
           emitDomEvent(DomEvents.realtimeResync, { attempt });
           void queryClient.invalidateQueries({ predicate: isLiveQuery });
@@ -72,6 +76,18 @@ export function RealtimeBridge() {
       connectionRef.current = null;
     };
   }, [queryClient]);
+
+  // Whose browser this is decides which order events the gateway sends it, and the gateway reads it
+  // when the socket opens: a sign-in or sign-out (the shared current-user query changing from one
+  // known answer to another) opens a new socket. The first answer is what the socket opened with.
+  const me = useQuery<{ id?: string } | null>({ queryKey: [ApiPaths.auth.me], enabled: false });
+  const identity = me.data === undefined ? undefined : (me.data?.id ?? null);
+  const lastIdentity = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (identity === undefined) return;
+    if (lastIdentity.current !== undefined && lastIdentity.current !== identity) connectionRef.current?.reconnect();
+    lastIdentity.current = identity;
+  }, [identity]);
   if (!paused) return null;
   return (
     <div className="shell-live-paused" role="status" data-live-paused="">

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import type { InventoryUpdatedMessage, RealtimeState } from '@pl/contracts';
+import type { InventoryUpdatedMessage, OrderStatusChangedMessage, RealtimeState } from '@pl/contracts';
 import { connectRealtime } from './realtime-connection';
 
 // A real websocket server stands in for the gateway's /ws; the `ws` client plays the browser.
@@ -10,14 +10,16 @@ const createSocket = (url: string) => new WebSocket(url) as unknown as globalThi
 
 interface Recorder {
   inventory: InventoryUpdatedMessage[];
+  orders: OrderStatusChangedMessage[];
   opens: number[];
   states: RealtimeState[];
 }
 const record = (): Recorder & Parameters<typeof connectRealtime>[1] => {
-  const r: Recorder = { inventory: [], opens: [], states: [] };
+  const r: Recorder = { inventory: [], orders: [], opens: [], states: [] };
   return {
     ...r,
     onInventoryUpdated: (m) => r.inventory.push(m),
+    onOrderStatusChanged: (m) => r.orders.push(m),
     onOpen: ({ attempt }) => r.opens.push(attempt),
     onState: (state) => r.states.push(state),
   };
@@ -77,6 +79,45 @@ describe('connectRealtime', () => {
       await until(() => handlers.inventory.length === 1, 'the inventory message');
       expect(handlers.inventory).toEqual([inventoryMessage]);
       expect(warn.mock.calls.filter(([text]) => String(text).includes('dropped'))).toHaveLength(2);
+    } finally {
+      connection.close();
+      await stopServer(wss);
+    }
+  });
+
+  it('passes on an order.status-changed message and drops a malformed one', async () => {
+    const order: OrderStatusChangedMessage = { type: 'order.status-changed', id: 'e1', timestamp: '2026-11-24T10:00:00.000Z', orderId: 'o1', number: 'PL-100001', status: 'shipped' };
+    const { wss, url } = await startServer();
+    wss.on('connection', (socket) => {
+      socket.send(JSON.stringify({ type: 'order.status-changed', orderId: 'o1' }));
+      socket.send(JSON.stringify(order));
+    });
+    const handlers = record();
+    const connection = connectRealtime({ url, baseDelayMs: 1000, createSocket }, handlers);
+    try {
+      await until(() => handlers.orders.length === 1, 'the order message');
+      expect(handlers.orders).toEqual([order]);
+      expect(handlers.inventory).toEqual([]);
+    } finally {
+      connection.close();
+      await stopServer(wss);
+    }
+  });
+
+  it('opens a new socket at once when asked to reconnect (a sign-in), without counting a failure', async () => {
+    const { wss, url } = await startServer();
+    const delays: number[] = [];
+    const handlers = record();
+    const connection = connectRealtime({ url, baseDelayMs: 1000, createSocket, schedule: (run, ms) => (delays.push(ms), setImmediate(run), () => {}) }, handlers);
+    try {
+      await until(() => handlers.opens.length === 1, 'the first open');
+      connection.reconnect();
+      await until(() => handlers.opens.length === 2, 'the second open');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(handlers.opens).toEqual([0, 0]);
+      expect(delays).toEqual([]);
+      expect(handlers.states).toEqual(['connecting', 'open', 'connecting', 'open']);
+      expect(wss.clients.size).toBe(1);
     } finally {
       connection.close();
       await stopServer(wss);

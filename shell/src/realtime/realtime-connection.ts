@@ -1,8 +1,10 @@
-import { InventoryUpdatedMessage, type RealtimeState } from '@pl/contracts';
+import { InventoryUpdatedMessage, OrderStatusChangedMessage, type RealtimeState } from '@pl/contracts';
 import { reconnectDelay } from './reconnect-policy.js';
 
 export interface RealtimeHandlers {
   onInventoryUpdated(message: InventoryUpdatedMessage): void;
+  /** One of this browser's orders moved on (the gateway sends these to the order's owner only). */
+  onOrderStatusChanged(message: OrderStatusChangedMessage): void;
   /** Every successful open, the first and each reconnect: events may have been missed. */
   onOpen(info: { attempt: number }): void;
   onState(state: RealtimeState, attempt: number): void;
@@ -32,6 +34,11 @@ export interface RealtimeConnection {
    * the browser is back online. Does nothing while connected or still trying.
    */
   resume(): void;
+  /**
+   * A new socket now, whatever the state (the browser signed in or out: the gateway reads whose
+   * browser it is when the socket opens). The old socket is closed without counting as a failure.
+   */
+  reconnect(): void;
   close(): void;
 }
 
@@ -67,10 +74,16 @@ export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHand
         console.warn('[realtime] dropped a message that is not JSON');
         return;
       }
-      if ((data as { type?: unknown } | null)?.type !== 'inventory.updated') return;
-      const parsed = InventoryUpdatedMessage.safeParse(data);
-      if (parsed.success) handlers.onInventoryUpdated(parsed.data);
-      else console.warn('[realtime] dropped a malformed inventory.updated message', parsed.error.issues);
+      const type = (data as { type?: unknown } | null)?.type;
+      if (type === 'inventory.updated') {
+        const parsed = InventoryUpdatedMessage.safeParse(data);
+        if (parsed.success) handlers.onInventoryUpdated(parsed.data);
+        else console.warn('[realtime] dropped a malformed inventory.updated message', parsed.error.issues);
+      } else if (type === 'order.status-changed') {
+        const parsed = OrderStatusChangedMessage.safeParse(data);
+        if (parsed.success) handlers.onOrderStatusChanged(parsed.data);
+        else console.warn('[realtime] dropped a malformed order.status-changed message', parsed.error.issues);
+      }
     };
     // A connection that fails can end with 'error' alone: Chromium fires no 'close' when the CSP
     // refuses the URL. Either event ends this socket, once.
@@ -103,6 +116,16 @@ export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHand
       if (!gaveUp || stopped) return;
       gaveUp = false;
       attempt = 0;
+      open();
+    },
+    reconnect() {
+      if (stopped) return;
+      cancelTimer?.();
+      gaveUp = false;
+      attempt = 0;
+      const old = socket;
+      socket = null; // its close is not this connection's end any more
+      old?.close();
       open();
     },
     close() {

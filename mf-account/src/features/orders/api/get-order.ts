@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPaths, Order } from '@pl/contracts';
-import { apiJson, errorStatus } from '@pl/ui';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiPaths, DomEvents, Order } from '@pl/contracts';
+import { apiJson, errorStatus, useDomEvent } from '@pl/ui';
 
 /**
  * GET /api/orders/:id: one order of the session's subject (guest or customer). `null` when the
@@ -18,6 +18,11 @@ export async function fetchOrder(id: string, { signal }: { signal?: AbortSignal 
 // Keyed under the orders path so the payment-return notice's invalidation reaches it too.
 export const orderQueryOptions = (id: string) => queryOptions({ queryKey: [ApiPaths.cart.orders, id], queryFn: ({ signal }) => fetchOrder(id, { signal }) });
 
+/** One order, following it live: when the store moves it on, the shell's websocket says so (to its owner's browser only). */
 export function useOrder(id: string) {
+  const queryClient = useQueryClient();
+  useDomEvent(DomEvents.orderUpdated, (message) => {
+    if (message.orderId === id) void queryClient.invalidateQueries({ queryKey: [ApiPaths.cart.orders] });
+  });
   return useQuery(orderQueryOptions(id));
 }

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
 import { WebSocket } from 'ws';
-import { Subjects, WS_MAX_PAYLOAD_BYTES, type EventEnvelope, type InventoryUpdatedData } from '@pl/contracts';
-import { NATS_URL, PUBLIC_ORIGIN, startGateway, type TestGateway } from './support/test-gateway';
+import { Jwt, Subjects, WS_MAX_PAYLOAD_BYTES, type EventEnvelope, type InventoryUpdatedData, type OrderStatusChangedData } from '@pl/contracts';
+import { claimsOf, NATS_URL, PUBLIC_ORIGIN, sessionCookieOf, startGateway, type TestGateway } from './support/test-gateway';
 
 const wsUrl = (gw: TestGateway, path = '/ws') => `ws://127.0.0.1:${gw.port}${path}`;
 
-function openSocket(gw: TestGateway, options: { origin?: string; autoPong?: boolean; path?: string } = {}): Promise<WebSocket> {
-  const ws = new WebSocket(wsUrl(gw, options.path), { origin: options.origin ?? PUBLIC_ORIGIN, autoPong: options.autoPong ?? true });
+function openSocket(gw: TestGateway, options: { origin?: string; autoPong?: boolean; path?: string; cookie?: string } = {}): Promise<WebSocket> {
+  const ws = new WebSocket(wsUrl(gw, options.path), {
+    origin: options.origin ?? PUBLIC_ORIGIN,
+    autoPong: options.autoPong ?? true,
+    ...(options.cookie ? { headers: { cookie: options.cookie } } : {}),
+  });
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
@@ -52,7 +56,27 @@ function inventoryEvent(data: Partial<InventoryUpdatedData> = {}): EventEnvelope
   };
 }
 
-describe('the /ws inventory fan-out', () => {
+function orderEvent(subject: string, data: Partial<OrderStatusChangedData> = {}): EventEnvelope & { data: OrderStatusChangedData } {
+  return {
+    id: randomUUID(),
+    type: 'order.status-changed',
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    data: {
+      orderId: 'order-1',
+      number: 'PL-100001',
+      subject,
+      email: 'pat@example.com',
+      status: 'ready_for_pickup',
+      previous: 'paid',
+      fulfilment: { type: 'pickup', locationId: 'dublin' },
+      shipment: null,
+      ...data,
+    },
+  };
+}
+
+describe('the /ws realtime fan-out', () => {
   let publisher: NatsConnection;
   let gw: TestGateway;
   const sockets: WebSocket[] = [];
@@ -105,6 +129,30 @@ describe('the /ws inventory fan-out', () => {
       reserved: 1,
       available: 2,
     });
+  });
+
+  it("pushes an order's status change to its owner's sockets only, never to another browser or one without a session", async () => {
+    const guestCookie = async () => {
+      const token = sessionCookieOf(await fetch(`${gw.url}/api/products`))!.token;
+      return { cookie: `${Jwt.cookieName}=${token}`, subject: String(claimsOf(token).sub) };
+    };
+    const owner = await guestCookie();
+    const other = await guestCookie();
+    const mine = [track(await openSocket(gw, { cookie: owner.cookie })), track(await openSocket(gw, { cookie: owner.cookie }))];
+    const theirs = track(await openSocket(gw, { cookie: other.cookie }));
+    const anonymous = track(await openSocket(gw));
+    const order = orderEvent(owner.subject);
+    const stock = inventoryEvent();
+    const seen = [...mine, theirs, anonymous].map((ws) => Promise.race([nextMessageAbout(ws, order.id), nextMessageAbout(ws, stock.id)]));
+
+    publisher.publish(Subjects.orderStatusChanged('order-1'), JSON.stringify(order));
+    publisher.publish(Subjects.inventoryUpdated('SKU-1'), JSON.stringify(stock));
+
+    const [a, b, c, d] = await Promise.all(seen);
+    const expected = { type: 'order.status-changed', id: order.id, timestamp: order.occurredAt, orderId: 'order-1', number: 'PL-100001', status: 'ready_for_pickup' };
+    expect([a, b]).toEqual([expected, expected]);
+    // The others' first message is the stock change that came after: the order event never reached them.
+    expect([c!.id, d!.id]).toEqual([stock.id, stock.id]);
   });
 
   it('drops malformed events and keeps delivering the good ones', async () => {

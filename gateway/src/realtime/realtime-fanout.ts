@@ -1,0 +1,181 @@
+// The one websocket: every inventory change to every open browser, and an order's status changes
+// to its owner's browsers only (the session subject behind each socket, found at the upgrade).
+// Each gateway instance holds its own core NATS subscriptions with no queue group, so every instance
+// sees every event and can serve the browsers connected to it. Core NATS is at-most-once: a browser
+// refetches after every (re)connect rather than trusting that it saw every message.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Msg, NatsConnection, NatsError, Subscription } from 'nats';
+import { WebSocket, WebSocketServer } from 'ws';
+import {
+  EventEnvelope,
+  InternalHeaders,
+  InventoryUpdatedData,
+  OrderStatusChangedData,
+  Subjects,
+  WS_MAX_PAYLOAD_BYTES,
+  type InventoryUpdatedMessage,
+  type OrderStatusChangedMessage,
+} from '@pl/contracts';
+import { requestIdFrom, type Logger } from '@pl/service-kit';
+import { refuseUpgrade } from '../http/refuse-upgrade.js';
+
+export interface RealtimeFanoutOptions {
+  nats: NatsConnection;
+  logger: Logger;
+  /** Origins whose pages may open the socket: PUBLIC_ORIGIN plus WS_ALLOWED_ORIGINS. */
+  allowedOrigins: string[];
+  /** Whose browser an upgrade comes from (the session subject), for the events only its owner may see. */
+  identify(req: IncomingMessage, requestId?: string): Promise<string | undefined>;
+  heartbeatIntervalMs?: number;
+  maxPayloadBytes?: number;
+}
+
+export interface RealtimeFanout {
+  /** Takes over an HTTP upgrade request for the websocket path (or refuses it). */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  clientCount(): number;
+  /** Stops listening to NATS and closes every browser socket (going away). */
+  close(): Promise<void>;
+}
+
+/** A browser that cannot keep up with this much unsent data is dropped rather than buffered forever. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFanout {
+  const log = options.logger.child({ component: 'realtime-fanout' });
+  const allowed = new Set(options.allowedOrigins);
+  // Browsers send nothing but pongs; anything above the limit closes the socket with 1009.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayloadBytes ?? WS_MAX_PAYLOAD_BYTES });
+  const alive = new WeakMap<WebSocket, boolean>();
+  /** The session subject behind each socket (none for a browser without a usable session). */
+  const owners = new WeakMap<WebSocket, string>();
+
+  wss.on('connection', (ws) => {
+    alive.set(ws, true);
+    ws.on('pong', () => alive.set(ws, true));
+    ws.on('error', (err) => log.debug({ err: err.message }, 'browser socket error'));
+  });
+
+  // A client that missed a whole heartbeat interval is gone (laptop closed, network dropped).
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (!alive.get(ws)) {
+        ws.terminate();
+        continue;
+      }
+      alive.set(ws, false);
+      ws.ping();
+    }
+  }, options.heartbeatIntervalMs ?? 30_000);
+  heartbeat.unref();
+
+  const subscriptions: Subscription[] = [
+    options.nats.subscribe(Subjects.inventoryUpdatedAll, {
+      callback: (err: NatsError | null, msg: Msg) => {
+        if (err) {
+          log.error({ err: err.message }, 'inventory subscription failed');
+          return;
+        }
+        const message = toInventoryMessage(msg, log);
+        if (message) broadcast(JSON.stringify(message));
+      },
+    }),
+    options.nats.subscribe(Subjects.orderStatusChangedAll, {
+      callback: (err: NatsError | null, msg: Msg) => {
+        if (err) {
+          log.error({ err: err.message }, 'order subscription failed');
+          return;
+        }
+        const event = toOrderMessage(msg, log);
+        if (event) broadcast(JSON.stringify(event.message), event.owner);
+      },
+    }),
+  ];
+
+  /** To every open socket, or only to the sockets of `owner`. */
+  function broadcast(payload: string, owner?: string): void {
+    for (const ws of wss.clients) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      if (owner !== undefined && owners.get(ws) !== owner) continue;
+      if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+        ws.terminate();
+        continue;
+      }
+      ws.send(payload);
+    }
+  }
+
+  return {
+    handleUpgrade(req, socket, head) {
+      // Cross-site WebSocket hijacking defence: browsers always send Origin, and only our pages may connect.
+      const origin = req.headers.origin;
+      if (!origin || !allowed.has(origin)) {
+        log.warn({ reqId: requestIdFrom(req.headers[InternalHeaders.requestId]), origin }, 'websocket refused: origin not allowed');
+        refuseUpgrade(socket, 403);
+        return;
+      }
+      const requestId = requestIdFrom(req.headers[InternalHeaders.requestId]);
+      void options.identify(req, requestId).then(
+        (owner) => {
+          if (socket.destroyed) return; // the browser went away while we asked
+          wss.handleUpgrade(req, socket, head, (ws) => {
+            if (owner) owners.set(ws, owner);
+            wss.emit('connection', ws, req);
+          });
+        },
+        (err: unknown) => {
+          log.error({ err, reqId: requestId }, 'websocket refused: could not tell whose browser it is');
+          refuseUpgrade(socket, 503);
+        },
+      );
+    },
+    clientCount: () => wss.clients.size,
+    async close() {
+      clearInterval(heartbeat);
+      for (const subscription of subscriptions) if (!subscription.isClosed()) subscription.unsubscribe();
+      const closed = new Promise<void>((resolve) => wss.close(() => resolve()));
+      for (const ws of wss.clients) ws.close(1001, 'Server shutting down');
+      // A polite close waits for the browser's reply; one that never answers must not hold up shutdown.
+      const grace = new Promise<void>((resolve) => setTimeout(resolve, 1000).unref());
+      await Promise.race([closed, grace]);
+      for (const ws of wss.clients) ws.terminate();
+      await closed;
+    },
+  };
+}
+
+/** A NATS event's envelope and its data parsed with `schema`; malformed input is logged and dropped. */
+function parseEvent<T>(msg: Msg, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, what: string, log: Logger): { envelope: EventEnvelope; data: T } | undefined {
+  let raw: unknown;
+  try {
+    raw = msg.json();
+  } catch {
+    log.warn({ subject: msg.subject }, `dropped ${what} event: not JSON`);
+    return undefined;
+  }
+  const envelope = EventEnvelope.safeParse(raw);
+  if (!envelope.success) {
+    log.warn({ subject: msg.subject }, `dropped ${what} event: not an event envelope`);
+    return undefined;
+  }
+  const data = schema.safeParse(envelope.data.data);
+  if (!data.success) {
+    log.warn({ subject: msg.subject, eventId: envelope.data.id }, `dropped ${what} event: bad data`);
+    return undefined;
+  }
+  return { envelope: envelope.data, data: data.data };
+}
+
+function toInventoryMessage(msg: Msg, log: Logger): InventoryUpdatedMessage | undefined {
+  const event = parseEvent(msg, InventoryUpdatedData, 'inventory', log);
+  return event && { type: 'inventory.updated', id: event.envelope.id, timestamp: event.envelope.occurredAt, ...event.data };
+}
+
+/** The browser message of an order's status change, and whose it is (nobody else may receive it). */
+function toOrderMessage(msg: Msg, log: Logger): { message: OrderStatusChangedMessage; owner: string } | undefined {
+  const event = parseEvent(msg, OrderStatusChangedData, 'order', log);
+  if (!event) return undefined;
+  const { orderId, number, status, subject } = event.data;
+  return { owner: subject, message: { type: 'order.status-changed', id: event.envelope.id, timestamp: event.envelope.occurredAt, orderId, number, status } };
+}
