@@ -249,11 +249,20 @@ export const OrderStatusChangedData = z.object({
 });
 export type OrderStatusChangedData = z.infer<typeof OrderStatusChangedData>;
 
-/** order.placed event data (through the cart's outbox). */
+/**
+ * order.placed event data (through the cart's outbox). The POS write-back reads the skus; the order
+ * confirmation e-mail the rest (optional: events published before the order desk carry none of it).
+ */
 export const OrderPlacedData = z.object({
   orderId: z.string(),
-  lines: z.array(z.object({ sku: z.string(), qty: z.number().int() })),
+  lines: z.array(z.object({ sku: z.string(), qty: z.number().int(), title: z.string().optional(), price: DecimalString.optional() })),
   total: DecimalString,
+  number: z.string().optional(),
+  /** The session subject that placed it (a customer id, or a guest's). */
+  subject: z.string().optional(),
+  customerKind: z.enum(['guest', 'customer']).optional(),
+  email: z.string().nullable().optional(),
+  fulfilment: Fulfilment.optional(),
 });
 export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponse>;
 

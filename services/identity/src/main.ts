@@ -11,6 +11,7 @@ import { identityLimits, loadIdentityConfig } from './config.js';
 import { seedDemoAccounts } from './db/demo-accounts.seed.js';
 import { startHousekeeping } from './domain/housekeeping.js';
 import { argon2Hasher } from './domain/passwords.js';
+import { startOrderPlacedMail, startOrderStatusMail } from './events/order-mail-consumer.js';
 import { startMailDispatcher } from './mail/mail-dispatcher.js';
 import { devMailboxTransport, smtpTransport } from './mail/mail-transport.js';
 
@@ -44,6 +45,8 @@ if (command === 'create-admin') {
           transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : devMailboxTransport(),
         }),
       (deps) => startHousekeeping({ ...deps, knownClientSeconds: limits.login.knownClientSeconds }),
+      startOrderPlacedMail,
+      startOrderStatusMail,
     ],
     createApp: (deps) => createApp(deps, { internalApiToken: config.INTERNAL_API_TOKEN, devMailbox: !production, passwords, limits }),
   });

@@ -109,7 +109,16 @@ async function settleStock(ctx: CartContext, payment: PaymentRecord, orderId: st
       // The lines that were paid for leave the cart; anything added since stays.
       await deleteLines(tx, payment.snapshot.lines.map((l) => l.lineId));
       if (!lost) {
-        const data = OrderPlacedData.parse({ orderId, lines: order.lines.map((l) => ({ sku: l.sku, qty: l.qty })), total: centsToDecimal(order.totalCents) });
+        const data = OrderPlacedData.parse({
+          orderId,
+          number: order.number,
+          subject: order.subject,
+          customerKind: order.customerKind,
+          email: order.email,
+          fulfilment: order.fulfilment,
+          lines: order.lines.map((l) => ({ sku: l.sku, qty: l.qty, title: l.title, price: centsToDecimal(l.unitPriceCents) })),
+          total: centsToDecimal(order.totalCents),
+        });
         await writeOutbox(tx, { subject: Subjects.orderPlaced, type: 'order.placed', data });
       }
     });

@@ -1,6 +1,6 @@
 import type { PoolClient, Queryable } from '@pl/service-kit';
 
-export type MailKind = 'password-reset' | 'email-verification';
+export type MailKind = 'password-reset' | 'email-verification' | 'order';
 export type MailOutcome = 'sent' | 'no-account' | 'throttled' | 'stale' | 'failed';
 
 export interface PendingMail {
@@ -9,17 +9,28 @@ export interface PendingMail {
   customerId: string | null;
   toAddress: string;
   attempts: number;
+  /** What an order mail is about (the event's facts); null for the account mails. */
+  payload: unknown;
 }
 
-/** Queues a mail in the caller's transaction: it is sent if and only if the change behind it commits. */
-export async function enqueueMail(db: Queryable, mail: { kind: MailKind; toAddress: string; customerId?: string }): Promise<void> {
-  await db.query(`INSERT INTO mail_outbox (kind, to_address, customer_id) VALUES ($1, $2, $3)`, [mail.kind, mail.toAddress, mail.customerId ?? null]);
+/**
+ * Queues a mail in the caller's transaction: it is sent if and only if the change behind it commits.
+ * With a `dedupeKey` (an event id) the same key queues nothing a second time.
+ */
+export async function enqueueMail(
+  db: Queryable,
+  mail: { kind: MailKind; toAddress: string; customerId?: string; payload?: unknown; dedupeKey?: string },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO mail_outbox (kind, to_address, customer_id, payload, dedupe_key) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (dedupe_key) DO NOTHING`,
+    [mail.kind, mail.toAddress, mail.customerId ?? null, mail.payload === undefined ? null : JSON.stringify(mail.payload), mail.dedupeKey ?? null],
+  );
 }
 
 /** Claims the oldest due mail for the rest of the transaction; other instances skip it. */
 export async function claimNextMail(client: PoolClient): Promise<PendingMail | undefined> {
   const { rows } = await client.query<PendingMail>(
-    `SELECT id, kind, customer_id AS "customerId", to_address AS "toAddress", attempts
+    `SELECT id, kind, customer_id AS "customerId", to_address AS "toAddress", attempts, payload
        FROM mail_outbox WHERE done_at IS NULL AND next_attempt_at <= now()
       ORDER BY next_attempt_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
   );

@@ -8,7 +8,7 @@ import { countRecentTokens, insertEmailToken } from '../db/email-tokens.repo.js'
 import { claimNextMail, finishMail, retryMailLater, type MailOutcome, type PendingMail } from '../db/mail-outbox.repo.js';
 import { hashToken, newSecretToken } from '../domain/secret-tokens.js';
 import type { MailMessage } from './mail-message.js';
-import { emailVerificationMail, passwordResetMail } from './mail-templates.js';
+import { emailVerificationMail, orderMail, OrderMailFacts, passwordResetMail } from './mail-templates.js';
 import type { MailTransport } from './mail-transport.js';
 
 export const MailPolicy = {
@@ -37,6 +37,12 @@ async function mintToken(client: PoolClient, purpose: 'password-reset' | 'email-
 }
 
 async function compose(client: PoolClient, mail: PendingMail, publicOrigin: string, resetMailsPerHour: number): Promise<Composed> {
+  if (mail.kind === 'order') {
+    const facts = OrderMailFacts.safeParse(mail.payload);
+    if (!facts.success) return { outcome: 'stale' };
+    const customer = mail.customerId ? await findCustomerById(client, mail.customerId) : undefined;
+    return { message: orderMail({ to: mail.toAddress, firstName: customer?.firstName ?? null, facts: facts.data, publicOrigin }) };
+  }
   if (mail.kind === 'password-reset') {
     const customer = await findCustomerByEmail(client, mail.toAddress);
     if (!customer) return { outcome: 'no-account' };

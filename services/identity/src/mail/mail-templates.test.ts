@@ -1,4 +1,4 @@
-import { emailVerificationMail, escapeHtml, passwordResetMail } from './mail-templates.js';
+import { emailVerificationMail, escapeHtml, orderMail, passwordResetMail } from './mail-templates.js';
 
 describe('mail templates', () => {
   it('links the reset page under PUBLIC_ORIGIN, in text and HTML', () => {
@@ -19,5 +19,17 @@ describe('mail templates', () => {
     const m = emailVerificationMail({ to: 'a@example.com', firstName: '<img src=x onerror=alert(1)>', token: 'abc', publicOrigin: 'http://localhost:5000', validHours: 48 });
     expect(m.html).not.toContain('<img');
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+
+  it('escapes item titles in the HTML part of an order confirmation, and links the order', () => {
+    const m = orderMail({
+      to: 'a@example.com',
+      firstName: null,
+      publicOrigin: 'https://shop.example',
+      facts: { orderId: 'o-1', number: 'PL-100001', status: 'paid', fulfilment: { type: 'pickup', locationId: 'dublin' }, lines: [{ title: '<b>13" TV</b>', qty: 1, price: '10.00' }], total: '10.80' },
+    });
+    expect(m.html).toContain('&lt;b&gt;13&quot; TV&lt;/b&gt;');
+    expect(m.html).not.toContain('<b>13');
+    expect(m.links).toEqual(['https://shop.example/orders/o-1']);
   });
 });

@@ -1,5 +1,6 @@
 // The texts of identity's e-mails. Plain text first (it is what many clients show and what tests
 // read); the HTML part says the same, with every interpolated value escaped.
+import { z } from 'zod';
 import { EmailLinks } from '@pl/contracts';
 import type { MailMessage } from './mail-message.js';
 
@@ -47,5 +48,54 @@ export function emailVerificationMail(m: { to: string; firstName: string | null;
     [`Please confirm that ${m.to} is your e-mail address by opening this link within ${m.validHours} hours:`],
     { url, label: 'Confirm my e-mail address' },
     ['If you did not create an account or change your e-mail address with us, ignore this e-mail.'],
+  );
+}
+
+/** The order steps a customer is mailed about (placing the order is 'paid'). */
+export const MAILED_ORDER_STATUSES = ['paid', 'ready_for_pickup', 'shipped'] as const;
+
+/** What an order e-mail is about: the facts the cart service's event carried (kept as the queued mail's payload). */
+export const OrderMailFacts = z.object({
+  orderId: z.string(),
+  number: z.string(),
+  status: z.enum(MAILED_ORDER_STATUSES),
+  fulfilment: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('pickup'), locationId: z.string() }),
+    z.object({ type: z.literal('shipping'), address: z.object({ name: z.string(), city: z.string(), state: z.string() }) }),
+  ]),
+  shipment: z.object({ carrier: z.string(), trackingNumber: z.string() }).nullable().optional(),
+  lines: z.array(z.object({ title: z.string().optional(), qty: z.number().int(), price: z.string().optional() })).optional(),
+  total: z.string().optional(),
+});
+export type OrderMailFacts = z.infer<typeof OrderMailFacts>;
+
+const money = (decimal: string) => `$${Number(decimal).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The order confirmation, 'ready for pickup' and 'shipped' e-mails (spec §9's pickup and shipping promises). */
+export function orderMail(m: { to: string; firstName: string | null; facts: OrderMailFacts; publicOrigin: string }): MailMessage {
+  const { facts } = m;
+  const link = { url: new URL(`/orders/${encodeURIComponent(facts.orderId)}`, m.publicOrigin).toString(), label: `View order ${facts.number}` };
+  const pickup = facts.fulfilment.type === 'pickup';
+  if (facts.status === 'ready_for_pickup') {
+    return render(m.to, `Your order ${facts.number} is ready for pickup`, greetingFor(m.firstName), [
+      `Good news: your order ${facts.number} is ready for pickup at the store you chose.`,
+      'Bring a valid ID and your order confirmation (this e-mail or the order number). The store and its opening hours are on your order page:',
+    ], link, ['Pickup is free.']);
+  }
+  if (facts.status === 'shipped') {
+    const tracking = facts.shipment ? `It is on its way with ${facts.shipment.carrier}, tracking number ${facts.shipment.trackingNumber}.` : 'It is on its way.';
+    return render(m.to, `Your order ${facts.number} has shipped`, greetingFor(m.firstName), [tracking, 'Standard delivery takes 5-7 business days. Follow your order here:'], link, []);
+  }
+  const items = (facts.lines ?? []).map((l) => `${l.qty} × ${l.title ?? 'Item'}${l.price ? ` at ${money(l.price)}` : ''}`);
+  const next = pickup
+    ? "We'll e-mail you when it is ready for pickup, usually within 24 hours. Bring a valid ID and your order confirmation."
+    : "Orders are processed in 1-2 business days (usually the same day when placed before 2 PM); standard delivery then takes 5-7 business days. We'll e-mail you the tracking number when it ships.";
+  return render(
+    m.to,
+    `Order ${facts.number} confirmed`,
+    greetingFor(m.firstName),
+    [`Thank you for your order ${facts.number}.`, ...items, ...(facts.total ? [`Total: ${money(facts.total)} (tax included, ${pickup ? 'pickup' : 'shipping'} free).`] : []), next, 'Your order:'],
+    link,
+    ['Returns are accepted within 7 days of pickup or delivery; For Parts items are final sale.'],
   );
 }
