@@ -264,6 +264,7 @@ export const OrderPlacedData = z.object({
   email: z.string().nullable().optional(),
   fulfilment: Fulfilment.optional(),
 });
+export type OrderPlacedData = z.infer<typeof OrderPlacedData>;
 export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponse>;
 
 /** Tax rate applied to the cart subtotal (spec §9), in basis points to keep money integral. */

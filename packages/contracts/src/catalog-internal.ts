@@ -37,6 +37,8 @@ export const CreateHoldRequest = z.strictObject({
   qty: z.number().int().min(1).max(1000),
   holder: z.string().min(1).max(128),
   ttlSeconds: z.number().int().min(1).max(MAX_HOLD_SECONDS),
+  /** Take the units from this location when it has them (a pickup order's store), else as usual. */
+  preferLocationId: LocationId.optional(),
 });
 export type CreateHoldRequest = z.infer<typeof CreateHoldRequest>;
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AdminOrder, AdminOrderCounts, AdminOrderList, Order, OrderStatusChangedData, PaymentIntentResponse } from '@pl/contracts';
+import { insertProduct } from '../../catalog/test/factories.js';
 import { startCartWithCatalog, type CartTestApp } from './cart-test-app.js';
 
 describe('the order desk (admin)', () => {
@@ -60,6 +61,21 @@ describe('the order desk (admin)', () => {
     const own = Order.parse((await app.call('GET', `/api/orders/${id}`, token)).body);
     expect(own.timeline!.map((t) => t.status)).toEqual(['paid', 'ready_for_pickup', 'picked_up']);
     expect(JSON.stringify(own)).not.toContain('admin-ada');
+  });
+
+  it("takes a pickup's unit from the chosen store when it has one, though the warehouse has more", async () => {
+    const { variants } = await insertProduct(app.catalog.pool, {
+      title: 'Cordless Drill',
+      variants: [{ priceCents: 9900, levels: [{ locationId: 'columbus-warehouse', onHand: 10 }, { locationId: 'dublin', onHand: 3 }] }],
+    });
+    const sku = variants[0]!.sku;
+    const token = await app.guest();
+    await app.call('POST', '/api/cart/lines', token, { variantId: sku, qty: 2 });
+    await app.call('PUT', '/api/cart/checkout', token, pickupAt('dublin'));
+    const { clientSecret } = PaymentIntentResponse.parse((await app.call('POST', '/api/create-payment-intent', token)).body);
+    const paid = await app.call('POST', '/api/payments/test-card/confirm', undefined, { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
+    const order = AdminOrder.parse((await app.call('GET', `/api/admin/orders/${paid.body.orderId}`, admin)).body);
+    expect(order.allocations).toEqual([{ sku, locationId: 'dublin', qty: 2 }]);
   });
 
   it('walks a shipped order to delivered with its carrier and tracking number', async () => {

@@ -1,13 +1,13 @@
 // The cart's only way to the catalog: its internal API (variants, holds) and the public locations
 // list. Catalog refusals (409 with a shopper-facing message, 404 unknown sku) become AppErrors
 // with the catalog's own message and code, so the shopper reads exactly what the catalog decided.
-import { ApiPaths, CatalogInternalPaths, ErrorCodes, Hold, Location, LookupHoldsResult, OrderAllocations, VariantInfo } from '@pl/contracts';
+import { ApiPaths, CatalogInternalPaths, ErrorCodes, Hold, type CreateHoldRequest, Location, LookupHoldsResult, OrderAllocations, VariantInfo } from '@pl/contracts';
 import { AppError, createPeerCaller, PeerUnreachableError } from '@pl/service-kit';
 import { z } from 'zod';
 
 export interface CatalogClient {
   variant(sku: string): Promise<VariantInfo>;
-  createHold(request: { sku: string; qty: number; holder: string; ttlSeconds: number }): Promise<Hold>;
+  createHold(request: CreateHoldRequest): Promise<Hold>;
   extendHold(id: string, ttlSeconds: number): Promise<Hold>;
   releaseHold(id: string): Promise<Hold>;
   commitHold(id: string, orderId: string): Promise<Hold>;

@@ -33,7 +33,7 @@ export function paymentKey(cartId: string, lines: readonly CartLineRecord[], tot
 }
 
 /** Extends the line's live holds to the payment window, or holds its units afresh; a refusal is the catalog's 409. */
-async function holdForPayment(ctx: CartContext, client: PoolClient, cartId: string, line: CartLineRecord): Promise<CartLineRecord> {
+async function holdForPayment(ctx: CartContext, client: PoolClient, cartId: string, line: CartLineRecord, preferLocationId: string | undefined): Promise<CartLineRecord> {
   const ttlSeconds = ctx.settings.paymentHoldSeconds;
   if (isHeld(line)) {
     try {
@@ -47,7 +47,7 @@ async function holdForPayment(ctx: CartContext, client: PoolClient, cartId: stri
     }
   }
   await releaseQuietly(ctx, line.holdIds);
-  const hold = await ctx.catalog.createHold({ sku: line.sku, qty: line.qty, holder: holderOf(cartId), ttlSeconds }).catch((err: unknown) => {
+  const hold = await ctx.catalog.createHold({ sku: line.sku, qty: line.qty, holder: holderOf(cartId), ttlSeconds, preferLocationId }).catch((err: unknown) => {
     if (err instanceof AppError && err.status === 409) throw new AppError(409, err.code, `${line.title}: ${err.message}`);
     throw err;
   });
@@ -66,7 +66,10 @@ export async function createPaymentIntent(ctx: CartContext, subject: string, kin
     refuseUnpayable(lines, now, await holdFactsOf(ctx, lines, now));
 
     const held: CartLineRecord[] = [];
-    for (const line of lines) held.push(await holdForPayment(ctx, client, cart.id, line));
+    // A pickup's units come from its store when it has them (the order then takes them from there).
+    const fulfilment = cart.checkout?.fulfilment;
+    const store = fulfilment?.type === 'pickup' ? fulfilment.locationId : undefined;
+    for (const line of lines) held.push(await holdForPayment(ctx, client, cart.id, line, store));
 
     const totals = cartTotals(held);
     const snapshot: PaymentSnapshot = {

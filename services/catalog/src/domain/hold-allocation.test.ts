@@ -7,6 +7,14 @@ describe('allocateHold', () => {
     expect(allocateHold([at('a', 2), at('b', 5, 1), at('c', 3)], 2)).toEqual({ ok: true, allocations: [{ locationId: 'b', qty: 2 }] });
   });
 
+  it("takes a pickup's units from its store when the store has them, first from it when it has some", () => {
+    const levels = [at('warehouse', 10), at('dublin', 3), at('westerville', 1)];
+    expect(allocateHold(levels, 2, 'dublin')).toEqual({ ok: true, allocations: [{ locationId: 'dublin', qty: 2 }] });
+    expect(allocateHold(levels, 5, 'dublin')).toEqual({ ok: true, allocations: [{ locationId: 'dublin', qty: 3 }, { locationId: 'warehouse', qty: 2 }] });
+    expect(allocateHold(levels, 2, 'nowhere')).toEqual({ ok: true, allocations: [{ locationId: 'warehouse', qty: 2 }] });
+    expect(allocateHold([at('warehouse', 5), at('dublin', 0)], 1, 'dublin')).toEqual({ ok: true, allocations: [{ locationId: 'warehouse', qty: 1 }] });
+  });
+
   it('spreads over locations, fullest first, when none has enough alone', () => {
     expect(allocateHold([at('a', 2), at('b', 3, 1), at('c', 1)], 5)).toEqual({
       ok: true,

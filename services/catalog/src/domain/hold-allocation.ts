@@ -24,14 +24,15 @@ const freeAt = (l: LocationStock) => Math.max(0, l.onHand - l.reserved);
 /**
  * Decides where `qty` units come from, or why they cannot be held. Free units are counted per
  * location (a location whose holds exceed its stock lends nothing to another), so exactly what
- * the shop shows as available can be held. One location is used when one has enough (the one
- * with most free units, so small remainders stay spread), otherwise the fullest ones first.
+ * the shop shows as available can be held. The `preferred` location (a pickup's store) gives
+ * first, all of them when it has enough; otherwise one location is used when one has enough (the
+ * one with most free units, so small remainders stay spread), else the fullest ones first.
  */
-export function allocateHold(levels: readonly LocationStock[], qty: number): HoldDecision {
+export function allocateHold(levels: readonly LocationStock[], qty: number, preferred?: string): HoldDecision {
   const free = levels
     .map((l) => ({ locationId: l.locationId, free: freeAt(l) }))
     .filter((l) => l.free > 0)
-    .sort((a, b) => b.free - a.free || a.locationId.localeCompare(b.locationId));
+    .sort((a, b) => Number(b.locationId === preferred) - Number(a.locationId === preferred) || b.free - a.free || a.locationId.localeCompare(b.locationId));
   const available = free.reduce((sum, l) => sum + l.free, 0);
 
   if (available >= qty) {

@@ -54,7 +54,7 @@ export function createHold(pool: Pool, request: CreateHoldRequest): Promise<Hold
   return withClient(pool, async (db) => {
     const seen = await glanceAtSku(db, request.sku, request.holder);
     if (!seen) throw unknownSku(request.sku);
-    const glance = allocateHold(seen.levels, request.qty);
+    const glance = allocateHold(seen.levels, request.qty, request.preferLocationId);
     if (!glance.ok) throw conflict(glance.message, glance.code);
     return inTransaction(db, (client) => holdUnderLock(client, request));
   });
@@ -64,7 +64,7 @@ async function holdUnderLock(client: pg.PoolClient, request: CreateHoldRequest):
   const variant = await lockVariantBySku(client, request.sku);
   if (!variant) throw unknownSku(request.sku);
   const levels = await levelsWithHolds(client, [variant.id], { holder: request.holder, clock: true });
-  const decision = allocateHold(levels, request.qty);
+  const decision = allocateHold(levels, request.qty, request.preferLocationId);
   if (!decision.ok) throw conflict(decision.message, decision.code);
   const { id, expiresAt } = await insertHold(client, { variantId: variant.id, qty: request.qty, holder: request.holder, ttlSeconds: request.ttlSeconds, allocations: decision.allocations });
   await recordInventoryUpdated(client, variant);
