@@ -76,6 +76,7 @@ describe('fulfilmentLines', () => {
       title: 'Pickup',
       lines: ['Columbus Warehouse', '100 Main St', 'Columbus, OH 43215'],
     });
+    expect(fulfilmentLines({ type: 'pickup', locationId: 'loc-1' }, [{ ...location, hours: 'Mon-Fri 9am-6pm' }]).lines.at(-1)).toBe('Open Mon-Fri 9am-6pm');
   });
 
   it('says pickup without a name while the locations are loading or the location is gone', () => {

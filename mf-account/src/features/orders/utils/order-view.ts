@@ -42,15 +42,16 @@ export function formatOrderDate(iso: string): string {
 }
 
 /**
- * How the order reaches the customer, as lines of text: the pickup location's name and address
- * (nothing yet while the locations load; a plain 'Pickup location' if it no longer exists), or
- * the shipping address.
+ * How the order reaches the customer, as lines of text: the pickup location's name, address and
+ * opening hours (nothing yet while the locations load; a plain 'Pickup location' if it no longer
+ * exists), or the shipping address.
  */
 export function fulfilmentLines(fulfilment: Order['fulfilment'], locations: readonly Location[] | undefined): { title: string; lines: string[] } {
   if (fulfilment.type === 'pickup') {
     const location = locations?.find((l) => l.id === fulfilment.locationId);
     if (!location) return { title: 'Pickup', lines: locations ? ['Pickup location'] : [] };
-    return { title: 'Pickup', lines: [location.name, location.address, `${location.city}, ${location.state} ${location.zipCode}`] };
+    const hours = location.hours ? [`Open ${location.hours}`] : [];
+    return { title: 'Pickup', lines: [location.name, location.address, `${location.city}, ${location.state} ${location.zipCode}`, ...hours] };
   }
   const a = fulfilment.address;
   return { title: 'Shipping', lines: [a.name, a.line1, ...(a.line2 ? [a.line2] : []), `${a.city}, ${a.state} ${a.zipCode}`] };
