@@ -1,11 +1,15 @@
 import { renderStandaloneRemote } from '@pl/ui/standalone';
 import AdminDashboard from './exposes/admin-dashboard.js';
+import AdminOrderPage from './exposes/admin-order-page.js';
+import OrderDeskPage from './exposes/order-desk-page.js';
 
-// `rsbuild dev` in mf-admin: the dashboard on its own (sign in as an admin through the gateway first).
+// `rsbuild dev` in mf-admin: the dashboard and the order desk on their own (sign in as an admin through the gateway first).
 renderStandaloneRemote({
   name: 'mf_admin',
   pages: [
     { path: '/', element: <AdminDashboard /> },
     { path: '/admin', label: 'Dashboard', element: <AdminDashboard /> },
+    { path: '/admin/orders', label: 'Orders', element: <OrderDeskPage /> },
+    { path: '/admin/orders/:id', element: <AdminOrderPage /> },
   ],
 });

@@ -21,6 +21,8 @@ const remotePages: Array<{ path: string; id: string }> = [
   { path: '/forgot-password', id: 'mf_account/ForgotPasswordPage' },
   { path: '/reset-password', id: 'mf_account/ResetPasswordPage' },
   { path: '/admin', id: 'mf_admin/AdminDashboard' },
+  { path: '/admin/orders', id: 'mf_admin/OrderDeskPage' },
+  { path: '/admin/orders/:id', id: 'mf_admin/AdminOrderPage' },
   { path: '/checkout', id: 'mf_cart_checkout/CheckoutPage' },
 ];
 

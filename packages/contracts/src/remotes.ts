@@ -14,7 +14,7 @@ export const Remotes = {
     name: 'mf_account',
     exposes: ['AccountArea', 'AccountPage', 'ForgotPasswordPage', 'ResetPasswordPage', 'OrderHistoryPage', 'OrderPage'],
   },
-  admin: { name: 'mf_admin', exposes: ['AdminDashboard'] },
+  admin: { name: 'mf_admin', exposes: ['AdminDashboard', 'OrderDeskPage', 'AdminOrderPage'] },
 } as const;
 
 export type RemoteName = (typeof Remotes)[keyof typeof Remotes]['name'];

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { errorStatus, Skeleton } from '@pl/ui';
+import { Skeleton } from '@pl/ui';
 import { usePosConfig } from '../../pos-settings/api/get-pos-config.js';
 import { useTestConnection } from '../../pos-settings/api/test-connection.js';
 import { PosSettingsCard } from '../../pos-settings/components/pos-settings-card.js';
@@ -8,16 +7,12 @@ import { useAdminInventory } from '../api/get-admin-inventory.js';
 import { useEvents } from '../api/get-events.js';
 import { useLocations } from '../api/get-locations.js';
 import { useSyncStatus } from '../api/get-sync-status.js';
-import { dashboardAccess, type AdminCallOutcome } from '../utils/dashboard-access.js';
+import { dashboardAccess } from '../utils/dashboard-access.js';
+import { AccessDenied, outcomeOf } from './admin-access.js';
 import { InventoryPanel } from './inventory-panel.js';
 import { QuickActionsCard } from './quick-actions-card.js';
 import { RecentEventsPanel } from './recent-events-panel.js';
 import { SyncStatusPanel } from './sync-status-panel.js';
-
-const outcomeOf = (query: { status: AdminCallOutcome['status']; error: unknown }): AdminCallOutcome => ({
-  status: query.status,
-  httpStatus: errorStatus(query.error),
-});
 
 export function AdminDashboard() {
   const status = useSyncStatus();
@@ -30,7 +25,7 @@ export function AdminDashboard() {
   const test = useTestConnection();
 
   const access = dashboardAccess([status, events, inventory, posConfig].map(outcomeOf));
-  if (access === 'signed-out' || access === 'forbidden') return <AccessDenied signedIn={access === 'forbidden'} />;
+  if (access === 'signed-out' || access === 'forbidden') return <AccessDenied signedIn={access === 'forbidden'} what="the admin dashboard" />;
 
   return (
     <div className="pl-container pl-page adm-page">
@@ -59,20 +54,6 @@ export function AdminDashboard() {
           <InventoryPanel query={inventory} q={inventorySearch} onSearch={setInventorySearch} locations={locations} />
         </div>
       )}
-    </div>
-  );
-}
-
-function AccessDenied({ signedIn }: { signedIn: boolean }) {
-  return (
-    <div className="pl-container pl-page adm-denied" role="alert">
-      <h1 className="pl-page__title">Access denied</h1>
-      <p className="pl-page__lead">
-        {signedIn
-          ? 'Your account does not have access to the admin dashboard.'
-          : 'Please sign in with an administrator account to view the admin dashboard.'}
-      </p>
-      <Link to="/">Back to the shop</Link>
     </div>
   );
 }

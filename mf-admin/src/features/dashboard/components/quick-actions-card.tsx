@@ -40,6 +40,9 @@ export function QuickActionsCard({ posConfig, test, refreshInventory, inventoryR
           {test.isPending && <Spinner />}
           Check POS connection
         </Button>
+        <Link to="/admin/orders" className={buttonClass({ variant: 'outline', block: true })}>
+          Orders
+        </Link>
         <Link to="/products" className={buttonClass({ variant: 'outline', block: true })}>
           View storefront
         </Link>

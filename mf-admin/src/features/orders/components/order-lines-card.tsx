@@ -1,0 +1,69 @@
+import { decimalToCents, type AdminOrder, type Location } from '@pl/contracts';
+import { Card, CardContent, CardHeader, CardTitle, ConditionBadge, formatPrice } from '@pl/ui';
+import { takenFromText } from '../utils/order-text.js';
+
+/** What was bought, where each line's units were taken from, and the totals charged. */
+export function OrderLinesCard({ order, locations }: { order: AdminOrder; locations: readonly Location[] | undefined }) {
+  return (
+    <Card className="adm-order-lines" role="region" aria-labelledby="adm-order-lines-title">
+      <CardHeader>
+        <CardTitle level={2} id="adm-order-lines-title">
+          Items
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {/* Focusable so keyboard users can scroll the table sideways on a phone. */}
+        <div className="adm-table-wrap" tabIndex={0} role="group" aria-label="Items table">
+          <table className="adm-table adm-lines-table">
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">SKU</th>
+                <th scope="col">Grade</th>
+                <th scope="col" className="adm-num">
+                  Qty
+                </th>
+                <th scope="col" className="adm-num">
+                  Price
+                </th>
+                <th scope="col" className="adm-num">
+                  Subtotal
+                </th>
+                <th scope="col">Taken from</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.lines.map((line, i) => (
+                <tr key={`${line.sku}-${i}`} data-order-line={line.sku}>
+                  <th scope="row">{line.title}</th>
+                  <td>
+                    <code>{line.sku}</code>
+                  </td>
+                  <td>
+                    <ConditionBadge grade={line.conditionGrade} />
+                  </td>
+                  <td className="adm-num">{line.qty}</td>
+                  <td className="adm-num">{formatPrice(line.price)}</td>
+                  <td className="adm-num">{formatPrice(line.subtotal)}</td>
+                  <td data-taken-from>{takenFromText(line.sku, order.allocations, locations) ?? <span className="adm-cell-none">Not known yet</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <dl className="adm-order-totals">
+          <dt>Subtotal</dt>
+          <dd>{formatPrice(order.subtotal)}</dd>
+          <dt>Shipping</dt>
+          <dd>{decimalToCents(order.shipping) === 0 ? 'Free' : formatPrice(order.shipping)}</dd>
+          <dt>Tax</dt>
+          <dd>{formatPrice(order.tax)}</dd>
+          <dt className="adm-order-totals__total">Total</dt>
+          <dd className="adm-order-totals__total" data-order-total>
+            {formatPrice(order.total)}
+          </dd>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+// Test data: orders as the cart service's order desk answers them, for the orders feature's unit tests.
+import type { AdminOrder, AdminOrderSummary, Location } from '@pl/contracts';
+
+export const buildSummary = (overrides: Partial<AdminOrderSummary> = {}): AdminOrderSummary => ({
+  id: 'o-1',
+  number: 'PL-100001',
+  status: 'paid',
+  createdAt: '2025-03-14T15:09:00.000Z',
+  email: 'dana@example.com',
+  name: null,
+  fulfilment: { type: 'pickup', locationId: 'dublin' },
+  total: '108.00',
+  itemCount: 1,
+  overdue: false,
+  ...overrides,
+});
+
+export const buildOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => ({
+  id: 'o-1',
+  number: 'PL-100001',
+  status: 'paid',
+  createdAt: '2025-03-14T15:09:00.000Z',
+  email: 'dana@example.com',
+  lines: [{ title: 'Brass Desk Lamp', sku: 'LAMP-001', conditionGrade: 'OPEN_BOX', price: '50.00', qty: 2, subtotal: '100.00' }],
+  subtotal: '100.00',
+  tax: '8.00',
+  shipping: '0.00',
+  total: '108.00',
+  fulfilment: { type: 'pickup', locationId: 'dublin' },
+  customer: { kind: 'guest', id: 'guest-1' },
+  payment: { provider: 'test-card', reference: 'pi_1', status: 'succeeded', amount: '108.00' },
+  allocations: [],
+  history: [{ status: 'paid', at: '2025-03-14T15:09:00.000Z', actor: { kind: 'system', id: null }, details: null }],
+  overdue: false,
+  ...overrides,
+});
+
+/** A pickup location, as GET /api/locations answers it. */
+export const buildLocation = (id: string, name: string): Location => ({
+  id,
+  name,
+  type: 'STORE',
+  address: '1 Main Street',
+  city: 'Dublin',
+  state: 'OH',
+  zipCode: '43017',
+  phone: null,
+  email: null,
+  hours: null,
+  notes: null,
+});
+
+/** Two of the demo stores (services/catalog/src/db/store-locations.seed.ts), in the catalog's order. */
+export const locations: Location[] = [buildLocation('downtown-columbus', 'Downtown Columbus Store'), buildLocation('dublin', 'Dublin Store')];

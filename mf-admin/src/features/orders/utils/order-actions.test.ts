@@ -1,0 +1,65 @@
+import { OrderStatuses, type AdminOrder } from '@pl/contracts';
+import { actionErrorToast, checkShipment, orderActions } from './order-actions';
+
+const pickup: AdminOrder['fulfilment'] = { type: 'pickup', locationId: 'dublin' };
+const shipping: AdminOrder['fulfilment'] = {
+  type: 'shipping',
+  address: { name: 'Dana Fox', line1: '1 Elm Street', city: 'Columbus', state: 'OH', zipCode: '43215' },
+};
+
+describe('the actions the desk offers for an order', () => {
+  it('prepares a paid pickup order, then hands it over', () => {
+    expect(orderActions({ status: 'paid', fulfilment: pickup })).toEqual(['ready_for_pickup']);
+    expect(orderActions({ status: 'ready_for_pickup', fulfilment: pickup })).toEqual(['picked_up']);
+  });
+
+  it('ships a paid shipping order, then marks it delivered', () => {
+    expect(orderActions({ status: 'paid', fulfilment: shipping })).toEqual(['shipped']);
+    expect(orderActions({ status: 'shipped', fulfilment: shipping })).toEqual(['delivered']);
+  });
+
+  it('offers nothing for an order that is done, ended or in a return', () => {
+    const open = new Set(['paid', 'ready_for_pickup', 'shipped']);
+    for (const status of OrderStatuses.filter((s) => !open.has(s))) {
+      expect(orderActions({ status, fulfilment: pickup })).toEqual([]);
+      expect(orderActions({ status, fulfilment: shipping })).toEqual([]);
+    }
+  });
+
+  it('never offers a step of the other kind of order', () => {
+    expect(orderActions({ status: 'ready_for_pickup', fulfilment: shipping })).toEqual([]);
+    expect(orderActions({ status: 'shipped', fulfilment: pickup })).toEqual([]);
+  });
+});
+
+describe("the 'Mark shipped' form", () => {
+  it('sends the carrier and tracking number without surrounding spaces', () => {
+    expect(checkShipment({ carrier: ' UPS ', trackingNumber: ' 1Z 999-AA1 ' })).toEqual({ payload: { carrier: 'UPS', trackingNumber: '1Z 999-AA1' } });
+  });
+
+  it('names each missing field', () => {
+    expect(checkShipment({ carrier: '  ', trackingNumber: '' })).toEqual({
+      errors: { carrier: 'Carrier is required', trackingNumber: 'Tracking number is required' },
+    });
+  });
+
+  it('refuses a tracking number with other characters', () => {
+    expect(checkShipment({ carrier: 'UPS', trackingNumber: '1Z#99' }).errors).toEqual({
+      trackingNumber: 'Tracking number: letters, digits, spaces and dashes only',
+    });
+  });
+});
+
+describe('the toast of a failed action', () => {
+  it("is titled 'Action refused' with the server's reason for a 409 or a 400", () => {
+    const reason = 'This order is already picked up: it cannot be marked ready for pickup.';
+    expect(actionErrorToast(409, reason)).toEqual({ title: 'Action refused', description: reason });
+    expect(actionErrorToast(400, 'Carrier is required')).toEqual({ title: 'Action refused', description: 'Carrier is required' });
+  });
+
+  it('falls back to its own words when the server gave none', () => {
+    expect(actionErrorToast(409, undefined)).toEqual({ title: 'Action refused', description: 'The order could not be changed this way.' });
+    expect(actionErrorToast(undefined, undefined)).toEqual({ title: 'Action failed', description: 'The order could not be updated. Please try again.' });
+    expect(actionErrorToast(502, 'Bad gateway')).toEqual({ title: 'Action failed', description: 'Bad gateway' });
+  });
+});
