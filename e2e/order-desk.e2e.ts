@@ -1,6 +1,7 @@
 // After the payment, as the customer and the store live it, in real Chromium against the whole shop:
 // a guest pays for a pickup, the admin marks it ready at the order desk and the customer's open order
-// page moves on by itself, the ready mail is in the mailbox; then picked up (ID checked). A shipped
+// page moves on by itself, the ready mail is in the mailbox and its link opens the order in another
+// browser; then picked up (ID checked). A shipped
 // order gets its carrier and tracking number, then delivered. Screenshots under VISUAL_SHOTS_DIR.
 import type { BrowserContext, Page } from 'playwright-core';
 import { ApiPaths, DevMailbox, type Product, type ProductList } from '@pl/contracts';
@@ -115,7 +116,12 @@ describe('after the payment', () => {
       await customer.getByText('Your order is ready for pickup. Bring a valid ID and your order confirmation.').waitFor();
       await shot(customer, 'order-ready');
       const ready = await waitForMail(email, new RegExp(`^Your order ${number} is ready for pickup$`));
-      expect(ready.links[0]).toMatch(/\/orders\/[0-9a-f-]{36}$/);
+      expect(ready.links[0]).toMatch(/\/orders\/[0-9a-f-]{36}\?key=[A-Za-z0-9_-]{43}$/);
+      // The mailed link opens the order in a browser that never saw the shop (a guest's other device).
+      const elsewhere = await newPage(w);
+      await elsewhere.goto(ready.links[0]!);
+      await elsewhere.locator('main [aria-current="step"][data-step="ready_for_pickup"]').waitFor(SLOW);
+      expect((await elsewhere.locator('main [data-order-number]').innerText()).trim()).toBe(number);
 
       const pickedUp = admin.getByRole('button', { name: 'Mark picked up' });
       expect(await pickedUp.isDisabled()).toBe(true);

@@ -301,6 +301,8 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
       INTERNAL_API_TOKEN: env.INTERNAL_API_TOKEN || randomBytes(32).toString('base64url'),
       // pos-sync's key for the POS secrets it stores; npm start passes one kept in .data.
       POS_SETTINGS_KEY: env.POS_SETTINGS_KEY || randomBytes(32).toString('hex'),
+      // The cart's key for order e-mail links; npm start passes one kept in .data.
+      ORDER_LINK_SECRET: env.ORDER_LINK_SECRET || randomBytes(32).toString('hex'),
     };
     // Every service knows where the others are (the cart calls the catalog's internal API).
     const servicePorts = Object.fromEntries(SERVICES.map((svc) => [svc.name, Number(ports[svc.name] ?? env[svc.portVar] ?? svc.port)]));

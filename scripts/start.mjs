@@ -18,6 +18,11 @@ function posSettingsKey() {
   return process.env.POS_SETTINGS_KEY || keptSecret('pos-settings.key', () => randomBytes(32).toString('hex'));
 }
 
+/** The cart signs order e-mail links with ORDER_LINK_SECRET: kept like the POS key, so mailed links keep working after a restart. */
+function orderLinkSecret() {
+  return process.env.ORDER_LINK_SECRET || keptSecret('order-link.key', () => randomBytes(32).toString('hex'));
+}
+
 /** A secret generated on first start and kept in .data (0600), so it is the same on the next start. */
 function keptSecret(name, generate) {
   const file = path.join(root, '.data', name);
@@ -49,7 +54,7 @@ try {
   cleanups.push(nats.stop);
   // The reference POS's key is kept too, so POS settings saved in the dashboard still work after a restart.
   const posApiKey = process.env.POS_API_KEY || keptSecret('reference-pos.key', () => `pos_test_${randomBytes(16).toString('hex')}`);
-  const shop = await startShop({ databaseUrl: db.url, natsUrl: nats.url, env: { ...process.env, POS_SETTINGS_KEY: posSettingsKey(), POS_API_KEY: posApiKey }, log });
+  const shop = await startShop({ databaseUrl: db.url, natsUrl: nats.url, env: { ...process.env, POS_SETTINGS_KEY: posSettingsKey(), ORDER_LINK_SECRET: orderLinkSecret(), POS_API_KEY: posApiKey }, log });
   cleanups.push(shop.stop);
   log('');
   log(`Professional Liquidation is running at ${shop.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -161,6 +161,13 @@ export const AdminOrderPaths = {
 
 export const ORDER_TRANSITION_ERROR = 'ORDER_TRANSITION';
 
+/**
+ * The query parameter of an order e-mail's link, `/orders/<id>?key=<key>`, and of the API call the
+ * order page then makes: the order's own key opens it without an account (a guest on any device).
+ */
+export const ORDER_LINK_KEY_PARAM = 'key';
+export const OrderLinkKey = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
 /** The actions an admin takes on an order, by name. */
 export const OrderActions = ['ready_for_pickup', 'picked_up', 'shipped', 'delivered'] as const;
 export type OrderAction = (typeof OrderActions)[number];
@@ -246,6 +253,8 @@ export const OrderStatusChangedData = z.object({
   previous: OrderStatus,
   fulfilment: Fulfilment,
   shipment: Shipment.nullable(),
+  /** The key of the order's e-mail link; never forwarded to browsers. */
+  accessKey: z.string().optional(),
 });
 export type OrderStatusChangedData = z.infer<typeof OrderStatusChangedData>;
 
@@ -263,6 +272,8 @@ export const OrderPlacedData = z.object({
   customerKind: z.enum(['guest', 'customer']).optional(),
   email: z.string().nullable().optional(),
   fulfilment: Fulfilment.optional(),
+  /** The key of the order's e-mail link (ORDER_LINK_KEY_PARAM): opens the order without an account. */
+  accessKey: z.string().optional(),
 });
 export type OrderPlacedData = z.infer<typeof OrderPlacedData>;
 export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponse>;

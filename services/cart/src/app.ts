@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import { ApiPaths } from '@pl/contracts';
 import { createServiceApp, type ServiceDeps } from '@pl/service-kit';
 import { createCatalogClient } from './clients/catalog-client.js';
 import type { CartContext } from './domain/cart-context.js';
+import { createOrderLinks } from './domain/order-links.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
 import { createTestCardProvider } from './payments/test-card-provider.js';
 import { cartRoutes } from './routes/cart.routes.js';
@@ -15,6 +17,8 @@ import { paymentWebhookRoutes } from './routes/payment-webhook.routes.js';
 export interface CartAppOptions {
   catalogUrl: string;
   internalApiToken: string;
+  /** ORDER_LINK_SECRET; unset: a random one for this process. */
+  orderLinkSecret?: string;
   payments?: PaymentProvider;
   settings?: Partial<CartContext['settings']>;
 }
@@ -27,6 +31,7 @@ export function cartContext({ pool, logger }: Pick<ServiceDeps, 'pool' | 'logger
     logger,
     catalog: createCatalogClient({ baseUrl: options.catalogUrl, token: options.internalApiToken }),
     payments: options.payments ?? createTestCardProvider(),
+    orderLinks: createOrderLinks(options.orderLinkSecret ?? randomBytes(32).toString('hex')),
     settings: { ...DEFAULT_CART_SETTINGS, ...options.settings },
   };
 }

@@ -14,6 +14,11 @@ export const CartConfig = serviceConfig({ port: 5103, schema: 'cart' })
     UNIQUE_ITEM_HOLD_SECONDS: z.coerce.number().int().min(1).max(MAX_HOLD_SECONDS).default(UNIQUE_ITEM_HOLD_SECONDS),
     /** Every line is held this long once a payment intent is created. */
     PAYMENT_HOLD_SECONDS: z.coerce.number().int().min(60).max(MAX_HOLD_SECONDS).default(15 * 60),
+    /**
+     * Signs the keys of order e-mail links (a guest opens the order without an account). Required in
+     * production; unset elsewhere, a random one for the process (links then die with it).
+     */
+    ORDER_LINK_SECRET: z.preprocess(emptyAsUnset, z.string().min(32, 'at least 32 characters (e.g. `openssl rand -hex 32`)').optional()),
     /** A pickup ready this many days and not collected shows as overdue on the order desk. */
     PICKUP_OVERDUE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
     /** Unset: the built-in test-card provider. */
@@ -26,6 +31,11 @@ export const CartConfig = serviceConfig({ port: 5103, schema: 'cart' })
     STRIPE_API_PROTOCOL: z.preprocess(emptyAsUnset, z.enum(['http', 'https']).optional()),
   })
   .superRefine(requireInternalApiTokenInProduction)
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && c.ORDER_LINK_SECRET === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['ORDER_LINK_SECRET'], message: 'required in production: 32+ random characters (e.g. `openssl rand -hex 32`)' });
+    }
+  })
   .superRefine((c, ctx) => {
     if (c.STRIPE_SECRET_KEY && (!c.STRIPE_PUBLISHABLE_KEY || !c.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are required with STRIPE_SECRET_KEY' });

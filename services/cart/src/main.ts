@@ -12,6 +12,7 @@ const config = loadCartConfig();
 const options: CartAppOptions = {
   catalogUrl: config.CATALOG_URL,
   internalApiToken: config.INTERNAL_API_TOKEN,
+  orderLinkSecret: config.ORDER_LINK_SECRET,
   payments: createPaymentProvider(config),
   settings: {
     maxUniqueHoldsPerCart: config.MAX_UNIQUE_HOLDS_PER_CART,

@@ -78,6 +78,27 @@ describe('the order desk (admin)', () => {
     expect(order.allocations).toEqual([{ sku, locationId: 'dublin', qty: 2 }]);
   });
 
+  it("opens an order with its e-mail link's key from any browser; a wrong, malformed or another order's key finds nothing", async () => {
+    const mine = await paidOrder();
+    const other = await paidOrder();
+    const placed = (await app.cart.pool.query(`SELECT payload FROM outbox WHERE subject = 'order.placed' ORDER BY seq`)).rows.map((r) => r.payload.data ?? r.payload);
+    const key = placed.find((d) => d.orderId === mine.id)!.accessKey as string;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stranger = await app.guest();
+
+    const opened = await app.call('GET', `/api/orders/${mine.id}?key=${key}`, stranger);
+    expect([opened.status, Order.parse(opened.body).id]).toEqual([200, mine.id]);
+    expect((await app.call('GET', `/api/orders/${mine.id}?key=${key}`)).status).toBe(200); // no session at all
+    for (const url of [`/api/orders/${mine.id}`, `/api/orders/${mine.id}?key=${key.slice(0, -1)}x`, `/api/orders/${other.id}?key=${key}`, `/api/orders/${mine.id}?key=short`]) {
+      const res = await app.call('GET', url, stranger);
+      expect([url, res.status, res.body]).toEqual([url, 404, { message: 'Order not found', code: 'NOT_FOUND' }]);
+    }
+    // Status changes carry the same key for their mails.
+    await act(mine.id, 'ready-for-pickup');
+    const changed = (await app.cart.pool.query(`SELECT payload FROM outbox WHERE subject = $1`, [`order.status-changed.${mine.id}`])).rows[0].payload;
+    expect((changed.data ?? changed).accessKey).toBe(key);
+  });
+
   it('walks a shipped order to delivered with its carrier and tracking number', async () => {
     const { id, token } = await paidOrder(shipTo('Sam Shipper'));
     const shipped = AdminOrder.parse((await act(id, 'shipped', { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })).body);

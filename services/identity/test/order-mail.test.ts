@@ -59,6 +59,14 @@ describe('order e-mails (order.placed, order.status-changed)', () => {
     expect(mails[0]!.links).toEqual([`http://shop.test:5000/orders/${order.orderId}`]);
   });
 
+  it("puts the order's link key in the link when the event carries one (a guest opens it on any device)", async () => {
+    const order = pickupOrder({ accessKey: 'k'.repeat(43) });
+    await placed(envelope('order.placed', order));
+    await changed(envelope('order.status-changed', statusChange(order, 'ready_for_pickup', { accessKey: 'k'.repeat(43) })));
+    const links = (await mailsTo(order.email!)).map((m) => m.links[0]);
+    expect(links).toEqual(Array(2).fill(`http://shop.test:5000/orders/${order.orderId}?key=${'k'.repeat(43)}`));
+  });
+
   it("mails a signed-in customer's order to the account's address when the order has none, greeting them by name", async () => {
     const { grant } = await app.register({ firstName: 'Casey' });
     const order = pickupOrder({ subject: grant.customer.id, customerKind: 'customer', email: null, fulfilment: { type: 'shipping', address: { name: 'Casey C', line1: '1 Main St', city: 'Columbus', state: 'OH', zipCode: '43215' } } });

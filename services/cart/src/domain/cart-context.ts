@@ -1,6 +1,7 @@
 import type { Logger, Pool } from '@pl/service-kit';
 import type { CatalogClient } from '../clients/catalog-client.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
+import type { OrderLinks } from './order-links.js';
 
 /** What the cart's use cases work with; main.ts builds it from config, tests inject their own (e.g. a 1-second hold). */
 export interface CartContext {
@@ -8,6 +9,7 @@ export interface CartContext {
   logger: Logger;
   catalog: CatalogClient;
   payments: PaymentProvider;
+  orderLinks: OrderLinks;
   settings: {
     maxUniqueHoldsPerCart: number;
     uniqueItemHoldSeconds: number;

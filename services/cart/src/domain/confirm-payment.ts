@@ -116,6 +116,7 @@ async function settleStock(ctx: CartContext, payment: PaymentRecord, orderId: st
           customerKind: order.customerKind,
           email: order.email,
           fulfilment: order.fulfilment,
+          accessKey: ctx.orderLinks.keyOf(orderId),
           lines: order.lines.map((l) => ({ sku: l.sku, qty: l.qty, title: l.title, price: centsToDecimal(l.unitPriceCents) })),
           total: centsToDecimal(order.totalCents),
         });

@@ -39,6 +39,7 @@ export async function actOnOrder(ctx: CartContext, orderId: string, action: Orde
       previous: order.status,
       fulfilment: order.fulfilment,
       shipment: decision.shipment ?? shipmentOf(order),
+      accessKey: ctx.orderLinks.keyOf(order.id),
     });
     await writeOutbox(tx, { subject: Subjects.orderStatusChanged(order.id), type: 'order.status-changed', data });
   });

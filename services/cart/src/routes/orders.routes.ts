@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ApiPaths } from '@pl/contracts';
+import { ApiPaths, ORDER_LINK_KEY_PARAM, OrderLinkKey } from '@pl/contracts';
 import { notFound } from '@pl/service-kit';
 import { findHistories, findOrder, listOrders } from '../db/orders.repo.js';
 import type { CartContext } from '../domain/cart-context.js';
@@ -8,6 +8,8 @@ import { toOrder } from '../domain/order-view.js';
 import { sessionOf } from './require-session.js';
 
 const OrderParams = z.object({ id: z.guid() });
+/** `?key=`: the order e-mail link's key; anything malformed is no key. */
+const OrderQuery = z.object({ [ORDER_LINK_KEY_PARAM]: OrderLinkKey.optional() });
 
 /** Orders are read-only here: they are only ever created by confirmPayment. */
 export function ordersRoutes(ctx: CartContext): Router {
@@ -17,11 +19,13 @@ export function ordersRoutes(ctx: CartContext): Router {
       res.set('cache-control', 'no-store').json((await listOrders(ctx.pool, subject)).map((o) => toOrder(o)));
     })
     .get(`${ApiPaths.cart.orders}/:id`, async (req, res) => {
-      const { subject } = sessionOf(req);
       const params = OrderParams.safeParse(req.params);
+      const key = OrderQuery.safeParse(req.query).data?.[ORDER_LINK_KEY_PARAM];
       const order = params.success ? await findOrder(ctx.pool, params.data.id) : undefined;
-      // Someone else's order is answered exactly like a missing one.
-      if (!order || order.subject !== subject) throw notFound('Order not found');
+      // The owner's session, or the order's own link key (a guest on another device). Someone else's
+      // order, with or without a wrong key, is answered exactly like a missing one.
+      const mayRead = order && (key ? ctx.orderLinks.opens(order.id, key) : req.principal.kind !== 'anonymous' && order.subject === req.principal.subject);
+      if (!order || !mayRead) throw notFound('Order not found');
       const history = (await findHistories(ctx.pool, [order.id])).get(order.id) ?? [];
       res.set('cache-control', 'no-store').json(toOrder(order, history));
     });

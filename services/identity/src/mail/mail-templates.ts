@@ -1,7 +1,7 @@
 // The texts of identity's e-mails. Plain text first (it is what many clients show and what tests
 // read); the HTML part says the same, with every interpolated value escaped.
 import { z } from 'zod';
-import { EmailLinks } from '@pl/contracts';
+import { EmailLinks, ORDER_LINK_KEY_PARAM } from '@pl/contracts';
 import type { MailMessage } from './mail-message.js';
 
 const BRAND = 'Professional Liquidation';
@@ -66,6 +66,8 @@ export const OrderMailFacts = z.object({
   shipment: z.object({ carrier: z.string(), trackingNumber: z.string() }).nullable().optional(),
   lines: z.array(z.object({ title: z.string().optional(), qty: z.number().int(), price: z.string().optional() })).optional(),
   total: z.string().optional(),
+  /** The order link's key: the link then opens the order without an account (a guest on any device). */
+  accessKey: z.string().optional(),
 });
 export type OrderMailFacts = z.infer<typeof OrderMailFacts>;
 
@@ -74,7 +76,9 @@ const money = (decimal: string) => `$${Number(decimal).toLocaleString('en-US', {
 /** The order confirmation, 'ready for pickup' and 'shipped' e-mails (spec §9's pickup and shipping promises). */
 export function orderMail(m: { to: string; firstName: string | null; facts: OrderMailFacts; publicOrigin: string }): MailMessage {
   const { facts } = m;
-  const link = { url: new URL(`/orders/${encodeURIComponent(facts.orderId)}`, m.publicOrigin).toString(), label: `View order ${facts.number}` };
+  const url = new URL(`/orders/${encodeURIComponent(facts.orderId)}`, m.publicOrigin);
+  if (facts.accessKey) url.searchParams.set(ORDER_LINK_KEY_PARAM, facts.accessKey);
+  const link = { url: url.toString(), label: `View order ${facts.number}` };
   const pickup = facts.fulfilment.type === 'pickup';
   if (facts.status === 'ready_for_pickup') {
     return render(m.to, `Your order ${facts.number} is ready for pickup`, greetingFor(m.firstName), [

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths, DomEvents, Order } from '@pl/contracts';
+import { ApiPaths, DomEvents, ORDER_LINK_KEY_PARAM, Order } from '@pl/contracts';
 import { apiJson, errorStatus, useDomEvent } from '@pl/ui';
 
 /**
  * GET /api/orders/:id: one order of the session's subject (guest or customer). `null` when the
  * service answers 404, which it also does for someone else's order.
  */
-export async function fetchOrder(id: string, { signal }: { signal?: AbortSignal }): Promise<Order | null> {
+export async function fetchOrder(id: string, { signal, key }: { signal?: AbortSignal; key?: string }): Promise<Order | null> {
+  const url = key ? `${ApiPaths.cart.order(id)}?${new URLSearchParams({ [ORDER_LINK_KEY_PARAM]: key })}` : ApiPaths.cart.order(id);
   try {
-    return Order.parse(await apiJson<unknown>('GET', ApiPaths.cart.order(id), undefined, { signal }));
+    return Order.parse(await apiJson<unknown>('GET', url, undefined, { signal }));
   } catch (error) {
     if (errorStatus(error) === 404) return null;
     throw error;
@@ -16,13 +17,15 @@ export async function fetchOrder(id: string, { signal }: { signal?: AbortSignal 
 }
 
 // Keyed under the orders path so the payment-return notice's invalidation reaches it too.
-export const orderQueryOptions = (id: string) => queryOptions({ queryKey: [ApiPaths.cart.orders, id], queryFn: ({ signal }) => fetchOrder(id, { signal }) });
+// With the e-mail link's key (?key=): the order opens without an account, on any device.
+export const orderQueryOptions = (id: string, key?: string) =>
+  queryOptions({ queryKey: [ApiPaths.cart.orders, id, key ?? null], queryFn: ({ signal }) => fetchOrder(id, { signal, key }) });
 
 /** One order, following it live: when the store moves it on, the shell's websocket says so (to its owner's browser only). */
-export function useOrder(id: string) {
+export function useOrder(id: string, key?: string) {
   const queryClient = useQueryClient();
   useDomEvent(DomEvents.orderUpdated, (message) => {
     if (message.orderId === id) void queryClient.invalidateQueries({ queryKey: [ApiPaths.cart.orders] });
   });
-  return useQuery(orderQueryOptions(id));
+  return useQuery(orderQueryOptions(id, key));
 }

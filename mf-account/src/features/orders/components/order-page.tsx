@@ -1,5 +1,5 @@
-import { Link, useParams } from 'react-router-dom';
-import { decimalToCents, type Order } from '@pl/contracts';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { decimalToCents, ORDER_LINK_KEY_PARAM, type Order } from '@pl/contracts';
 import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, ConditionBadge, formatPrice, serverMessage, Skeleton } from '@pl/ui';
 import { useLocations } from '../api/get-locations.js';
 import { useOrder } from '../api/get-order.js';
@@ -11,7 +11,8 @@ import { formatOrderDate, fulfilmentLines, isConfirmed, nextStepText, orderHeadi
  */
 export function OrderPage() {
   const { id = '' } = useParams();
-  const order = useOrder(id);
+  const [search] = useSearchParams();
+  const order = useOrder(id, search.get(ORDER_LINK_KEY_PARAM) ?? undefined);
 
   if (order.isPending) {
     return (
