@@ -133,7 +133,10 @@ function deskFilter(q: AdminOrderQuery, overdueBefore: Date): { where: string; p
 export async function listDeskOrders(db: Queryable, q: AdminOrderQuery, overdueBefore: Date): Promise<{ records: OrderRecord[]; total: number }> {
   const { where, params } = deskFilter(q, overdueBefore);
   const [page, count] = await Promise.all([
-    db.query<OrderRecord>(`SELECT ${COLUMNS} FROM orders ${where} ORDER BY created_at DESC, id DESC LIMIT ${q.limit} OFFSET ${q.offset}`, params),
+    db.query<OrderRecord>(
+      `SELECT ${COLUMNS} FROM orders ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, q.limit, q.offset],
+    ),
     db.query<{ total: number }>(`SELECT count(*)::int AS total FROM orders ${where}`, params),
   ]);
   return { records: page.rows, total: count.rows[0]!.total };
