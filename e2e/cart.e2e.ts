@@ -153,7 +153,7 @@ describe('checkout with the test card', () => {
     await page.waitForURL(`${ctx.shop.url}/orders/${order.id}`);
     await page.getByRole('heading', { name: 'Order confirmed' }).waitFor({ timeout: 15000 });
     await page.locator('main').getByText(product.title).first().waitFor();
-    expect(await page.locator('main [data-order-total]').innerText()).toBe(total);
+    expect(await page.locator('main [data-total]').innerText()).toBe(total);
     expect(await page.getByRole('link', { name: 'View your order' }).count()).toBe(0);
 
     await page.goto(`${ctx.shop.url}/account/orders`);
@@ -161,6 +161,6 @@ describe('checkout with the test card', () => {
     await page.locator(`main tr[data-order-id="${order.id}"] a`).click();
     await page.waitForURL(`${ctx.shop.url}/orders/${order.id}`);
     await page.getByRole('heading', { name: 'Order confirmed' }).waitFor({ timeout: 15000 });
-    expect(await page.locator('main [data-order-total]').innerText()).toBe(total);
+    expect(await page.locator('main [data-total]').innerText()).toBe(total);
   });
 });

@@ -16,6 +16,7 @@ export { Checkbox, type CheckboxProps } from './checkbox.js';
 export { Skeleton } from './skeleton.js';
 export { Dialog, type DialogProps } from './dialog.js';
 export { formatPrice } from './format-price.js';
+export { Totals, type TotalsProps } from './totals.js';
 export { emitDomEvent, useDomEvent, type DomEventName } from './dom-events.js';
 export { toast } from './toast.js';
 export { Toaster, TOAST_REGION_LABEL } from './toaster.js';

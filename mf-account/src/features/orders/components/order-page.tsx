@@ -1,6 +1,6 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { decimalToCents, ORDER_LINK_KEY_PARAM, type Order } from '@pl/contracts';
-import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, ConditionBadge, formatPrice, serverMessage, Skeleton } from '@pl/ui';
+import { ORDER_LINK_KEY_PARAM, type Order } from '@pl/contracts';
+import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, ConditionBadge, formatPrice, serverMessage, Skeleton, Totals } from '@pl/ui';
 import { useLocations } from '../api/get-locations.js';
 import { useOrder } from '../api/get-order.js';
 import { formatOrderDate, fulfilmentLines, isConfirmed, nextStepText, orderHeading, orderSteps, statusLabel } from '../utils/order-view.js';
@@ -110,18 +110,7 @@ function OrderConfirmation({ order }: { order: Order }) {
                 </li>
               ))}
             </ul>
-            <dl className="acc-order__totals">
-              <dt>Subtotal</dt>
-              <dd>{formatPrice(order.subtotal)}</dd>
-              <dt>Shipping</dt>
-              <dd>{decimalToCents(order.shipping) === 0 ? 'Free' : formatPrice(order.shipping)}</dd>
-              <dt>Tax</dt>
-              <dd>{formatPrice(order.tax)}</dd>
-              <dt className="acc-order__total">Total</dt>
-              <dd className="acc-order__total" data-order-total>
-                {formatPrice(order.total)}
-              </dd>
-            </dl>
+            <Totals className="acc-order-totals" subtotal={order.subtotal} shipping={order.shipping} tax={order.tax} total={order.total} />
           </CardContent>
         </Card>
         <Card>

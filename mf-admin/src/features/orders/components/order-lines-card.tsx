@@ -1,5 +1,5 @@
-import { decimalToCents, type AdminOrder, type Location } from '@pl/contracts';
-import { Card, CardContent, CardHeader, CardTitle, ConditionBadge, formatPrice } from '@pl/ui';
+import type { AdminOrder, Location } from '@pl/contracts';
+import { Card, CardContent, CardHeader, CardTitle, ConditionBadge, formatPrice, Totals } from '@pl/ui';
 import { takenFromText } from '../utils/order-text.js';
 
 /** What was bought, where each line's units were taken from, and the totals charged. */
@@ -51,18 +51,7 @@ export function OrderLinesCard({ order, locations }: { order: AdminOrder; locati
             </tbody>
           </table>
         </div>
-        <dl className="adm-order-totals">
-          <dt>Subtotal</dt>
-          <dd>{formatPrice(order.subtotal)}</dd>
-          <dt>Shipping</dt>
-          <dd>{decimalToCents(order.shipping) === 0 ? 'Free' : formatPrice(order.shipping)}</dd>
-          <dt>Tax</dt>
-          <dd>{formatPrice(order.tax)}</dd>
-          <dt className="adm-order-totals__total">Total</dt>
-          <dd className="adm-order-totals__total" data-order-total>
-            {formatPrice(order.total)}
-          </dd>
-        </dl>
+        <Totals className="adm-order-totals" subtotal={order.subtotal} shipping={order.shipping} tax={order.tax} total={order.total} />
       </CardContent>
     </Card>
   );
