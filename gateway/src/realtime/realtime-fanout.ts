@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Msg, NatsConnection, NatsError, Subscription } from 'nats';
 import { WebSocket, WebSocketServer } from 'ws';
+import type { z } from 'zod';
 import {
   EventEnvelope,
   InternalHeaders,
@@ -146,7 +147,7 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
 }
 
 /** A NATS event's envelope and its data parsed with `schema`; malformed input is logged and dropped. */
-function parseEvent<T>(msg: Msg, schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, what: string, log: Logger): { envelope: EventEnvelope; data: T } | undefined {
+function parseEvent<T>(msg: Msg, schema: z.ZodType<T>, what: string, log: Logger): { envelope: EventEnvelope; data: T } | undefined {
   let raw: unknown;
   try {
     raw = msg.json();

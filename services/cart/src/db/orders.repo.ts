@@ -99,16 +99,14 @@ export async function insertHistory(db: Queryable, entry: Omit<OrderHistoryRecor
   ]);
 }
 
-/** The histories of these orders, oldest entry first. */
-export async function findHistories(db: Queryable, orderIds: readonly string[]): Promise<Map<string, OrderHistoryRecord[]>> {
+/** The order's history, oldest entry first. */
+export async function findHistory(db: Queryable, orderId: string): Promise<OrderHistoryRecord[]> {
   const { rows } = await db.query<OrderHistoryRecord>(
     `SELECT order_id AS "orderId", status, actor_kind AS "actorKind", actor_id AS "actorId", details, at
-       FROM order_history WHERE order_id = ANY($1::uuid[]) ORDER BY id`,
-    [orderIds],
+       FROM order_history WHERE order_id = $1 ORDER BY id`,
+    [orderId],
   );
-  const byOrder = new Map<string, OrderHistoryRecord[]>();
-  for (const r of rows) byOrder.set(r.orderId, [...(byOrder.get(r.orderId) ?? []), r]);
-  return byOrder;
+  return rows;
 }
 
 /** The order desk's filters as SQL; `overdueBefore` is when a ready pickup turns overdue. */

@@ -47,7 +47,7 @@ export interface HoldFacts {
 }
 
 /** A one-of-a-kind line whose hold the catalog ended while the cart still counted on it. */
-const isLostUnique = (l: CartLineRecord, facts: HoldFacts, now: Date) =>
+export const isLostUnique = (l: CartLineRecord, facts: HoldFacts, now: Date) =>
   l.oneOfAKind && isHeld(l, now) && l.holdIds.some((id) => facts.lostHoldIds?.has(id));
 
 function toCartLine(l: CartLineRecord, now: Date, facts: HoldFacts): CartLine {

@@ -5,11 +5,11 @@
 // entry and one event; a retried click answers the order as it is.
 import { centsToDecimal, ORDER_TRANSITION_ERROR, OrderStatusChangedData, Subjects, type AdminOrder, type AdminOrderQuery, type OrderAction, type Shipment } from '@pl/contracts';
 import { conflict, notFound, withTransaction, writeOutbox } from '@pl/service-kit';
-import { countDeskOrders, findHistories, findOrder, insertHistory, listDeskOrders, lockOrder, setOrderStatus, type OrderRecord } from '../db/orders.repo.js';
+import { countDeskOrders, findHistory, findOrder, insertHistory, listDeskOrders, lockOrder, setOrderStatus, type OrderRecord } from '../db/orders.repo.js';
 import { findPaymentById } from '../db/payments.repo.js';
 import type { CartContext } from './cart-context.js';
 import { decideTransition } from './order-transitions.js';
-import { shipmentOf, toAdminOrderSummary, toOrder } from './order-view.js';
+import { isOverdue, shipmentOf, toAdminOrderSummary, toOrder } from './order-view.js';
 
 export interface Actor {
   kind: 'admin' | 'customer';
@@ -57,12 +57,7 @@ export const countOrdersForDesk = (ctx: CartContext) => countDeskOrders(ctx.pool
 export async function orderForDesk(ctx: CartContext, orderId: string): Promise<AdminOrder> {
   const order = await findOrder(ctx.pool, orderId);
   if (!order) throw notFound('Order not found');
-  const [histories, payment, allocations] = await Promise.all([
-    findHistories(ctx.pool, [order.id]),
-    findPaymentById(ctx.pool, order.paymentId),
-    allocationsOf(ctx, order),
-  ]);
-  const history = histories.get(order.id) ?? [];
+  const [history, payment, allocations] = await Promise.all([findHistory(ctx.pool, order.id), findPaymentById(ctx.pool, order.paymentId), allocationsOf(ctx, order)]);
   return {
     ...toOrder(order, history),
     customer: { kind: order.customerKind, id: order.subject },
@@ -74,7 +69,7 @@ export async function orderForDesk(ctx: CartContext, orderId: string): Promise<A
     },
     allocations,
     history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), actor: { kind: h.actorKind, id: h.actorId }, details: h.details })),
-    overdue: toAdminOrderSummary(order, overdueBefore(ctx)).overdue,
+    overdue: isOverdue(order, overdueBefore(ctx)),
   };
 }
 

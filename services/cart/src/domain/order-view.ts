@@ -31,7 +31,11 @@ export function toOrder(o: OrderRecord, history?: readonly OrderHistoryRecord[])
   };
 }
 
-/** A row of the order desk; `overdueBefore`: a pickup ready since before then and not collected is overdue. */
+/** A pickup ready since before `overdueBefore` and not collected yet. */
+export const isOverdue = (o: Pick<OrderRecord, 'status' | 'readyAt'>, overdueBefore: Date) =>
+  o.status === 'ready_for_pickup' && o.readyAt !== null && o.readyAt < overdueBefore;
+
+/** A row of the order desk; `overdueBefore`: see isOverdue. */
 export function toAdminOrderSummary(o: OrderRecord, overdueBefore: Date): AdminOrderSummary {
   return {
     id: o.id,
@@ -43,6 +47,6 @@ export function toAdminOrderSummary(o: OrderRecord, overdueBefore: Date): AdminO
     fulfilment: o.fulfilment,
     total: centsToDecimal(o.totalCents),
     itemCount: o.lines.reduce((n, l) => n + l.qty, 0),
-    overdue: o.status === 'ready_for_pickup' && o.readyAt !== null && o.readyAt < overdueBefore,
+    overdue: isOverdue(o, overdueBefore),
   };
 }

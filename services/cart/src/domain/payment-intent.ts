@@ -9,7 +9,7 @@ import { withAdvisoryLock } from '../db/cart-lock.js';
 import { findPaymentByKey, insertPayment, setPaymentIntent, setPaymentSnapshot, type PaymentSnapshot } from '../db/payments.repo.js';
 import { releaseQuietly, type CartContext } from './cart-context.js';
 import { cartLockKey, holderOf } from './cart-lines.js';
-import { cartTotals, isHeld, isPayable, type CartLineRecord, type HoldFacts } from './cart-view.js';
+import { cartTotals, isHeld, isLostUnique, isPayable, type CartLineRecord, type HoldFacts } from './cart-view.js';
 import { holdFactsOf } from './hold-facts.js';
 
 /**
@@ -20,7 +20,7 @@ function refuseUnpayable(lines: readonly CartLineRecord[], now: Date, facts: Hol
   const unpayable = lines.filter((l) => !isPayable(l, now, facts));
   if (unpayable.length === 0) return;
   const say = (l: CartLineRecord) =>
-    l.holdIds.some((id) => facts.lostHoldIds?.has(id))
+    isLostUnique(l, facts, now)
       ? `${l.title} was sold in the store: remove it to pay for the rest.`
       : `Your reservation of ${l.title} ran out: hold it again or remove it before paying.`;
   throw conflict(unpayable.map(say).join(' '), 'CART_LINE_UNAVAILABLE');

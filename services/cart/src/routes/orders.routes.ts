@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { ApiPaths, ORDER_LINK_KEY_PARAM, OrderLinkKey } from '@pl/contracts';
 import { notFound } from '@pl/service-kit';
-import { findHistories, findOrder, listOrders } from '../db/orders.repo.js';
+import { findHistory, findOrder, listOrders } from '../db/orders.repo.js';
 import type { CartContext } from '../domain/cart-context.js';
 import { toOrder } from '../domain/order-view.js';
 import { sessionOf } from './require-session.js';
@@ -26,7 +26,6 @@ export function ordersRoutes(ctx: CartContext): Router {
       // order, with or without a wrong key, is answered exactly like a missing one.
       const mayRead = order && (key ? ctx.orderLinks.opens(order.id, key) : req.principal.kind !== 'anonymous' && order.subject === req.principal.subject);
       if (!order || !mayRead) throw notFound('Order not found');
-      const history = (await findHistories(ctx.pool, [order.id])).get(order.id) ?? [];
-      res.set('cache-control', 'no-store').json(toOrder(order, history));
+      res.set('cache-control', 'no-store').json(toOrder(order, await findHistory(ctx.pool, order.id)));
     });
 }

@@ -116,11 +116,11 @@ export async function markLapsedHoldsExpired(db: Queryable, variantIds: readonly
 
 /**
  * After a count at a location went below what the active holds there take: ends the newest of
- * them ('lost') until the rest fit on the shelf, and answers their ids. The oldest keeps its unit:
+ * them ('lost') until the rest fit on the shelf. The oldest keeps its unit:
  * that shopper was first. A lost hold frees whatever it held elsewhere too (the hold ends whole).
  */
-export async function loseUncoveredHolds(db: Queryable, variantId: string, locationId: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
+export async function loseUncoveredHolds(db: Queryable, variantId: string, locationId: string): Promise<void> {
+  await db.query(
     `WITH held AS (
        SELECT h.id, sum(a.qty) OVER (ORDER BY h.created_at, h.id) AS running
          FROM holds h JOIN hold_allocations a ON a.hold_id = h.id
@@ -128,11 +128,9 @@ export async function loseUncoveredHolds(db: Queryable, variantId: string, locat
      )
      UPDATE holds h SET status = 'lost', updated_at = now()
        FROM held, inventory_levels l
-      WHERE h.id = held.id AND l.variant_id = $1 AND l.location_id = $2 AND held.running > l.on_hand
-      RETURNING h.id`,
+      WHERE h.id = held.id AND l.variant_id = $1 AND l.location_id = $2 AND held.running > l.on_hand`,
     [variantId, locationId],
   );
-  return rows.map((r) => r.id);
 }
 
 /** The holds with these ids (unknown ids are left out), `lapsed` as of the statement's start. */
