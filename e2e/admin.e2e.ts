@@ -4,6 +4,7 @@
 // (POS webhook → pos-sync → catalog → NATS → gateway websocket); a paid order is written back to the
 // POS once (order.placed → pos-sync → POS adjustment). Customers and guests are refused.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { waitUntil } from './support/orders.js';
 import { useShopInBrowser } from './support/suite.js';
 
 const ctx = useShopInBrowser({ referencePos: true });
@@ -78,14 +79,6 @@ async function syncCounts(page: Page): Promise<{ created: number; updated: numbe
   const match = /Created (\d+) products, updated (\d+) products/.exec(text);
   if (!match) throw new Error(`unexpected sync toast: ${text}`);
   return { created: Number(match[1]), updated: Number(match[2]) };
-}
-
-async function waitUntil(probe: () => Promise<boolean>, what: string, timeoutMs = 20000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** A guest checkout of one unit through the gateway's API, paid with the built-in test card. */

@@ -1,12 +1,14 @@
 // On a machine with no NATS at all, `npm start` runs every process against the embedded
 // core-protocol broker (decision 004). The whole shop must start on it and keep the event
 // contract across processes: an inventory.updated published on it reaches a browser socket, and
-// every flow that waits on an event (a guest's cart merged at sign-in) works while the shop runs.
+// every flow that waits on an event (a guest's cart merged at sign-in; a cancellation's and a
+// return's units back on sale, their mails, the lookup's mail) works while the shop runs.
 import { randomUUID } from 'node:crypto';
 import { connect, JSONCodec } from 'nats';
 import WebSocket from 'ws';
 import { startEmbeddedNats } from '../scripts/embedded-nats.mjs';
 import { freePort } from '../scripts/local-stack.mjs';
+import { runAfterSaleFlow } from '../scripts/after-sale-flow.mjs';
 import { runShopperFlow } from '../scripts/shopper-flow.mjs';
 import { startTestShop, type TestShop } from './support/shop.js';
 
@@ -57,4 +59,12 @@ describe('the embedded NATS fallback', () => {
     });
     expect(seen.order).toMatchObject({ status: 'paid' });
   });
+
+  it('cancels, takes a return back at another grade and finds an order by number and e-mail, across the embedded broker', async () => {
+    const lines: string[] = [];
+    await runAfterSaleFlow(shop.url, { log: (line) => lines.push(line) }).catch((err: Error) => {
+      throw new Error(`${err.message}\n${lines.join('\n')}`);
+    });
+    expect(lines.filter((l) => l.startsWith('ok'))).toHaveLength(4);
+  }, 90_000);
 });

@@ -3,95 +3,13 @@
 // page moves on by itself, the ready mail is in the mailbox and its link opens the order in another
 // browser; then picked up (ID checked). A shipped
 // order gets its carrier and tracking number, then delivered. Screenshots under VISUAL_SHOTS_DIR.
-import type { BrowserContext, Page } from 'playwright-core';
-import { ApiPaths, DevMailbox, type Product, type ProductList } from '@pl/contracts';
-import { axeViolations, blocking, withAxe } from './support/axe.js';
-import { addFromProductPage, SLOW, WIDTHS } from './support/shopper.js';
+import { axeViolations, blocking } from './support/axe.js';
+import { currentStep, orderFlows, shot } from './support/orders.js';
+import { SLOW, WIDTHS } from './support/shopper.js';
 import { useShopInBrowser } from './support/suite.js';
 
 const ctx = useShopInBrowser();
-const contexts: BrowserContext[] = [];
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-async function newPage(viewport: { width: number; height: number } = WIDTHS[0]): Promise<Page> {
-  const context = await ctx.browser.newContext({ viewport });
-  await withAxe(context);
-  contexts.push(context);
-  return context.newPage();
-}
-const shot = async (page: Page, name: string) => {
-  if (process.env.VISUAL_SHOTS_DIR) await page.screenshot({ path: `${process.env.VISUAL_SHOTS_DIR}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
-};
-
-async function stockedProduct(): Promise<Product> {
-  const { data } = (await (await fetch(`${ctx.shop.url}/api/products?limit=100&inStock=true`)).json()) as ProductList;
-  return data.find((p) => !p.oneOfAKind && p.variants.length === 1 && p.variants[0]!.totalAvailable > 5)!;
-}
-
-/** A guest buys one item through the checkout page and lands on the order's page; answers its number. */
-async function guestBuys(page: Page, email: string, fulfilment: 'pickup' | 'shipping'): Promise<string> {
-  await addFromProductPage(page, ctx.shop.url, await stockedProduct());
-  await page.goto(`${ctx.shop.url}/checkout`);
-  await page.getByLabel('Email').fill(email);
-  if (fulfilment === 'shipping') {
-    await page.getByLabel(/Ship to an address/).check();
-    await page.getByLabel('Full name').fill('Sam Shipper');
-    await page.getByLabel('Address', { exact: true }).fill('12 Elm Street');
-    await page.getByLabel('City').fill('Columbus');
-    await page.getByLabel('State').fill('OH');
-    await page.getByLabel('ZIP code').fill('43215');
-  }
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-  await page.getByLabel(/MM\/YY|expiry/i).fill('12/30');
-  await page.getByLabel(/CVC/i).fill('123');
-  await page.getByRole('button', { name: 'Complete Purchase' }).click();
-  await page.getByRole('link', { name: 'View your order' }).click();
-  await page.locator('main [data-order-number]').waitFor(SLOW);
-  return (await page.locator('main [data-order-number]').innerText()).trim();
-}
-
-async function adminPage(viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await newPage(viewport);
-  await page.goto(`${ctx.shop.url}/about`);
-  const status = await page.evaluate(
-    async () => (await fetch('/api/auth/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ usernameOrEmail: 'admin', password: 'admin12345' }) })).status,
-  );
-  expect(status).toBe(200);
-  return page;
-}
-
-/** Opens the order from the desk's search, as the store would. */
-async function openAtDesk(admin: Page, number: string): Promise<void> {
-  await admin.goto(`${ctx.shop.url}/admin/orders`);
-  await admin.getByRole('heading', { name: 'Orders', level: 1 }).waitFor(SLOW);
-  const search = admin.getByRole('search', { name: 'Orders' }).getByLabel('Search');
-  await search.fill(number);
-  await search.press('Enter');
-  await admin.getByRole('link', { name: number }).click();
-  await admin.getByRole('heading', { name: `Order ${number}` }).waitFor(SLOW);
-}
-
-const currentStep = (page: Page) => page.locator('main [aria-current="step"]').getAttribute('data-step');
-async function mailsTo(address: string) {
-  for (let i = 0; i < 50; i++) {
-    const { messages } = DevMailbox.parse(await (await fetch(`${ctx.shop.url}${ApiPaths.auth.devMailbox}?format=json`)).json());
-    const mine = messages.filter((m) => m.to === address);
-    if (mine.length > 0) return mine;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return [];
-}
-async function waitForMail(address: string, subject: RegExp) {
-  for (let i = 0; i < 50; i++) {
-    const found = (await mailsTo(address)).find((m) => subject.test(m.subject));
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${address} matching ${subject}`);
-}
+const { newPage, guestBuys, adminPage, openAtDesk, waitForMail } = orderFlows(ctx);
 
 describe('after the payment', () => {
   for (const w of WIDTHS) {

@@ -5,7 +5,9 @@
 # NATS on :4222) and `nats-server` is hidden from PATH: the embedded PostgreSQL and the embedded NATS
 # fallback run, as on a fresh machine. Then, over HTTP only (scripts/shopper-flow.mjs): home 200,
 # products listed, a guest adds a line, signs in as the demo shopper and still has it, and a
-# test-card checkout gives an order. Finally Ctrl-C (SIGINT to npm start's process group) must leave
+# test-card checkout gives an order; then the store's after-sale day (scripts/after-sale-flow.mjs):
+# a cancellation, a return received at another grade and an order lookup, each across the broker.
+# Finally Ctrl-C (SIGINT to npm start's process group) must leave
 # no process behind. Needs root (ip netns). Run by .ci/run; alone: bash scripts/newcomer-check.sh
 set -euo pipefail
 src="$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)"
@@ -84,6 +86,10 @@ grep -q "embedded PostgreSQL" "$work/start.log" || { log "expected the embedded 
 
 if ! ip netns exec "$ns" node "$clone/scripts/shopper-flow.mjs" http://localhost:5000 | sed 's/^/newcomer:   /'; then
   log "the shopper's flow failed"
+  exit 1
+fi
+if ! ip netns exec "$ns" node "$clone/scripts/after-sale-flow.mjs" http://localhost:5000 | sed 's/^/newcomer:   /'; then
+  log "the store's after-sale flow failed"
   exit 1
 fi
 

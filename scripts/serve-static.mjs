@@ -1,5 +1,6 @@
 // Serves one built remote (its dist/ folder) on its own port with the CORS headers the shell's
-// origin needs to fetch the manifest and chunks. Used by `npm start`, by `npm run serve -w <remote>`
+// origin needs to fetch the manifest and chunks: hashed chunks cached for a year, the manifest and
+// entry revalidated (ETag / Last-Modified, 304), compressible files gzipped once. Used by `npm start`, by `npm run serve -w <remote>`
 // and by the end-to-end tests (which move a remote to a new port at run time).
 import http from 'node:http';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
@@ -31,6 +32,14 @@ const TYPES = {
   '.woff2': 'font/woff2',
   '.map': 'application/json; charset=utf-8',
 };
+
+/** The browser's copy is current: its If-None-Match names this version, or (without one) If-Modified-Since is not older. */
+function notModified(req, etag, mtime) {
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch) return ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+  const since = Date.parse(req.headers['if-modified-since'] ?? '');
+  return Number.isFinite(since) && Math.floor(mtime.getTime() / 1000) * 1000 <= since;
+}
 
 export function serveStatic({ dir, port, host = '0.0.0.0' }) {
   const root = path.resolve(dir);
@@ -73,11 +82,19 @@ export function serveStatic({ dir, port, host = '0.0.0.0' }) {
     const ext = path.extname(file);
     // Entry files keep their names across deploys; hashed chunks never change.
     const stable = /(mf-manifest\.json|remoteEntry\.js|index\.html)$/.test(file);
+    // The validators let a browser revalidate a manifest or entry with a 304 instead of downloading it again.
+    const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
     const headers = {
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
       'Cache-Control': stable ? 'no-cache' : 'public, max-age=31536000, immutable',
+      ETag: etag,
+      'Last-Modified': stat.mtime.toUTCString(),
       Vary: 'Accept-Encoding',
     };
+    if (notModified(req, etag, stat.mtime)) {
+      res.writeHead(304, headers).end();
+      return;
+    }
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
       const body = gzipped(file, stat.mtimeMs);
       res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': body.length });
@@ -99,6 +116,5 @@ export function serveStatic({ dir, port, host = '0.0.0.0' }) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.argv[2] ?? 'dist';
   const port = Number(process.env.PORT ?? process.argv[3] ?? 0);
-  const { port: bound } = await serveStatic({ dir, port });
-  console.log(`serving ${path.resolve(dir)} on http://localhost:${bound}`);
+  serveStatic({ dir, port }).then(({ port: bound }) => console.log(`serving ${path.resolve(dir)} on http://localhost:${bound}`));
 }

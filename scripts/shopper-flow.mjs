@@ -37,19 +37,17 @@ export function httpClient(origin) {
   };
 }
 
-function expectStatus(res, wanted, what) {
+export function expectStatus(res, wanted, what) {
   if (res.status !== wanted) throw new Error(`${what}: expected ${wanted}, got ${res.status} ${res.text.slice(0, 300)}`);
   return res;
 }
 
 /**
- * Runs the flow; `step(name, fn)` times each part. Resolves with what was seen, throws on the
- * first failure (its message says which step and what came back).
+ * `step(name, fn)` for a flow: runs one part, logs it with its time ('ok' and what it returned, or
+ * 'FAIL' and why) and rethrows a failure named after the part.
  */
-export async function runShopperFlow(origin, { log = () => {}, login = { usernameOrEmail: 'shopper', password: 'shopper12345' } } = {}) {
-  const call = httpClient(origin);
-  const seen = {};
-  const step = async (name, fn) => {
+export function flowSteps(log) {
+  return async (name, fn) => {
     const t0 = Date.now();
     try {
       const detail = await fn();
@@ -59,6 +57,16 @@ export async function runShopperFlow(origin, { log = () => {}, login = { usernam
       throw new Error(`${name}: ${err.message}`);
     }
   };
+}
+
+/**
+ * Runs the flow; `step(name, fn)` times each part. Resolves with what was seen, throws on the
+ * first failure (its message says which step and what came back).
+ */
+export async function runShopperFlow(origin, { log = () => {}, login = { usernameOrEmail: 'shopper', password: 'shopper12345' } } = {}) {
+  const call = httpClient(origin);
+  const seen = {};
+  const step = flowSteps(log);
 
   await step('home page', async () => {
     const res = expectStatus(await call('GET', '/'), 200, 'GET /');

@@ -159,7 +159,7 @@ describe('the /api proxy', () => {
     };
 
     it('strips every client-supplied identity header from a request without a cookie', async () => {
-      const { seen, res } = await through('/api/products', { headers: spoofed });
+      const { seen, res } = await through('/api/cart', { headers: spoofed });
       expectFreshGuest(seen, res, 'forged');
       for (const name of ['x-user-id', 'x-user', 'x-customer-id', 'x-is-admin', 'x-forwarded-user', 'x-subject', 'x-pl-device']) {
         expect({ name, value: seen.headers[name] }).toEqual({ name, value: undefined });
@@ -243,6 +243,21 @@ describe('the /api proxy', () => {
       expectFreshGuest(seen, res, token);
     });
 
+    it("gives the catalogue's public reads no session: nothing minted, refreshed or forwarded, whatever the browser sends", async () => {
+      const guest = sessionCookieOf(await fetch(`${gw.url}/api/cart`))!.token;
+      for (const path of ['/api/products?limit=5', '/api/products/0b7f4a0e-6d39-4c7e-9b1a-2f0e8f1f6b11', '/api/categories/counts', '/api/locations']) {
+        const forged = { authorization: 'Bearer forged', 'x-user-id': 'admin' };
+        for (const headers of [forged, { ...forged, cookie: `${Jwt.cookieName}=${guest}` }]) {
+          const { seen, res } = await through(path, { headers });
+          expect([path, seen.headers.authorization, sessionCookieOf(res)]).toEqual([path, undefined, undefined]);
+          expect(seen.headers['x-user-id']).toBeUndefined();
+        }
+      }
+      // Anything else still gets its session (the first cart call mints the guest).
+      const { seen, res } = await through('/api/cart');
+      expectFreshGuest(seen, res);
+    });
+
     it('gives webhooks no session and sets no cookie', async () => {
       const res = await fetch(`${gw.url}/api/webhooks/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       const seen = (await res.json()) as SeenRequest;
@@ -255,9 +270,9 @@ describe('the /api proxy', () => {
         res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': ['pl_session=evil; Path=/', 'pref=1; Path=/'], 'cache-control': 'public, max-age=600' });
         res.end('{}');
       });
-      const gw2 = await startGateway({ CATALOG_URL: setter.url });
+      const gw2 = await startGateway({ CART_URL: setter.url });
       try {
-        const res = await fetch(`${gw2.url}/api/products`);
+        const res = await fetch(`${gw2.url}/api/cart`);
         const cookies = res.headers.getSetCookie();
         expect(cookies.some((c) => c.startsWith('pref=1'))).toBe(true);
         expect(cookies.filter((c) => c.startsWith('pl_session='))).toHaveLength(1);

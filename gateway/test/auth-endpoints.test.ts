@@ -95,7 +95,7 @@ describe('the gateway auth endpoints', () => {
     it('calls identity with the internal token, the request id, the guest subject and the client', async () => {
       script = (seen, res) =>
         reply(201, { customer, session: { id: 'sess-1', expiresAt: '2030-01-01T00:00:00.000Z' } })(seen, res);
-      const guest = await fetch(`${gw.url}/api/products`);
+      const guest = await fetch(`${gw.url}/api/cart`);
       const guestToken = sessionCookieOf(guest)!.token;
       const deviceId = 'Zm9yLXRoZS1kZXZpY2UtaW';
       const res = await post(
@@ -201,7 +201,7 @@ describe('the gateway auth endpoints', () => {
   });
 
   async function freshGuest(): Promise<string> {
-    return sessionCookieOf(await fetch(`${gw.url}/api/products`))!.token;
+    return sessionCookieOf(await fetch(`${gw.url}/api/cart`))!.token;
   }
 });
 

@@ -40,6 +40,8 @@ describe('order desk routes through the gateway', () => {
       [AdminOrderPaths.pickedUp(id), 'POST', { idChecked: true }],
       [AdminOrderPaths.shipped(id), 'POST', { carrier: 'UPS', trackingNumber: 'ABC123' }],
       [AdminOrderPaths.delivered(id), 'POST', {}],
+      [AdminOrderPaths.cancel(id), 'POST', { reason: 'Damaged' }],
+      [AdminOrderPaths.receiveReturn(id), 'POST', { lines: [{ index: 0, units: [{ outcome: 'unsellable' }] }] }],
     ] as const) {
       const result = await adminMatrix(stack.url, path, method, { body, adminStatus: 404 });
       expect(await result.admin.json()).toEqual({ message: 'Order not found', code: 'NOT_FOUND' });

@@ -133,7 +133,7 @@ describe('the /ws realtime fan-out', () => {
 
   it("pushes an order's status change to its owner's sockets only, never to another browser or one without a session", async () => {
     const guestCookie = async () => {
-      const token = sessionCookieOf(await fetch(`${gw.url}/api/products`))!.token;
+      const token = sessionCookieOf(await fetch(`${gw.url}/api/cart`))!.token;
       return { cookie: `${Jwt.cookieName}=${token}`, subject: String(claimsOf(token).sub) };
     };
     const owner = await guestCookie();

@@ -60,7 +60,7 @@ describe('serving the shell', () => {
     // The page's first API calls go out together; with the page's cookie none of them sets another
     // (one answered after a sign-in would have overwritten the customer's cookie).
     const calls = await Promise.all(
-      Array.from({ length: 5 }, () => fetch(`${gw.url}/api/products`, { headers: { cookie: `${Jwt.cookieName}=${cookie!.token}` } })),
+      Array.from({ length: 5 }, () => fetch(`${gw.url}/api/cart`, { headers: { cookie: `${Jwt.cookieName}=${cookie!.token}` } })),
     );
     expect(calls.map((r) => sessionCookieOf(r))).toEqual([undefined, undefined, undefined, undefined, undefined]);
 

@@ -17,6 +17,8 @@ const remotePages: Array<{ path: string; id: string }> = [
   { path: '/locations', id: 'mf_catalog/LocationsPage' },
   { path: '/account', id: 'mf_account/AccountPage' },
   { path: '/account/orders', id: 'mf_account/OrderHistoryPage' },
+  // Before /orders/:id, so a reader sees 'lookup' is no order id (the router ranks the static path first anyway).
+  { path: '/orders/lookup', id: 'mf_account/OrderLookupPage' },
   { path: '/orders/:id', id: 'mf_account/OrderPage' },
   { path: '/forgot-password', id: 'mf_account/ForgotPasswordPage' },
   { path: '/reset-password', id: 'mf_account/ResetPasswordPage' },

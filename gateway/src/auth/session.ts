@@ -4,12 +4,14 @@
 //   session-cache.ts); an expired one whose session is still active is re-signed (sliding);
 // - anything else (no cookie, tampered, wrong key, alg "none", wrong issuer or audience, a revoked
 //   or ended session) is no session at all, and the browser gets a fresh guest session so a cart
-//   works before sign-in.
+//   works before sign-in;
+// - the catalogue's public reads (contracts isPublicRead) go without any session: no cookie is
+//   read, minted or refreshed, and nothing of the visitor reaches the catalog.
 // The chosen token is forwarded to the service as the Bearer; services never see the cookie.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import { ErrorCodes, type TokenClaims } from '@pl/contracts';
+import { ErrorCodes, isPublicRead, type TokenClaims } from '@pl/contracts';
 import { isWebhookPath, rawPathOf } from '../http/paths.js';
 import type { SessionCookie } from './cookies.js';
 import type { SessionCache } from './session-cache.js';
@@ -150,7 +152,9 @@ export function createSessions(deps: SessionsDeps): Sessions {
   return {
     subjectOf,
     middleware: () => async (req, res, next) => {
-      if (isWebhookPath(rawPathOf(req))) return next();
+      const path = rawPathOf(req);
+      // A webhook is authenticated by its signature; a public read is the same for everyone.
+      if (isWebhookPath(path) || isPublicRead(req.method, path)) return next();
       await resolve(req, res);
       next();
     },

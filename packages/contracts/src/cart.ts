@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DecimalString } from './catalog.js';
+import { ConditionGrade, DecimalString } from './catalog.js';
 
 /**
  * The cart's internal API (behind INTERNAL_API_TOKEN). The gateway merges a guest's cart into the
@@ -8,6 +8,8 @@ import { DecimalString } from './catalog.js';
  */
 export const CartInternalPaths = {
   merges: '/internal/cart-merges',
+  /** POST: the order with this number and e-mail, if any (identity's order lookup; see OrderLookupPayload). */
+  orderLookup: '/internal/orders/lookup',
 } as const;
 
 export const MergeGuestCartRequest = z.strictObject({
@@ -123,24 +125,92 @@ export type OrderTimelineEntry = z.infer<typeof OrderTimelineEntry>;
 export const Shipment = z.object({ carrier: z.string(), trackingNumber: z.string() });
 export type Shipment = z.infer<typeof Shipment>;
 
+/** A pickup whose units all wait at the chosen store is ready within 24 hours (spec §9); one that needs units from another location takes longer. */
+export const PICKUP_TRANSFER_READY_TEXT = 'within 2 business days';
+
+/** Days after pickup or delivery within which a return may be requested (spec §9). */
+export const RETURN_WINDOW_DAYS = 7;
+/** Grades whose items are final sale (spec §9: For Parts or As-Is items). */
+export const FINAL_SALE_GRADES: readonly string[] = ['FOR_PARTS', 'AS_IS'];
+/** The refund promise shown wherever a return is requested or confirmed (spec §9). */
+export const RETURN_REFUND_TEXT = 'Refunds are made within 5-7 business days after the return is received.';
+export const FINAL_SALE_TEXT = 'For Parts and As-Is items are final sale and cannot be returned.';
+
+export const ReturnReasons = ['damaged', 'not_as_described', 'does_not_work', 'wrong_item', 'changed_mind', 'other'] as const;
+export const ReturnReason = z.enum(ReturnReasons);
+export type ReturnReason = z.infer<typeof ReturnReason>;
+export const RETURN_REASON_LABELS: Record<ReturnReason, string> = {
+  damaged: 'Arrived damaged',
+  not_as_described: 'Not as described (condition or contents)',
+  does_not_work: 'Does not work',
+  wrong_item: 'Wrong item',
+  changed_mind: 'No longer needed',
+  other: 'Other',
+};
+
+/** A line's return: requested by the customer, then received by the store (with the refund). */
+export const OrderLineReturn = z.object({
+  status: z.enum(['requested', 'received']),
+  reason: ReturnReason,
+  comment: z.string().nullable(),
+  requestedAt: z.string(),
+  receivedAt: z.string().nullable(),
+  /** What the line's refund is (its price and its share of the tax). */
+  refund: DecimalString,
+});
+export type OrderLineReturn = z.infer<typeof OrderLineReturn>;
+
+export const OrderLine = z.object({
+  title: z.string(),
+  sku: z.string(),
+  conditionGrade: z.string(),
+  price: DecimalString,
+  qty: z.number().int(),
+  subtotal: DecimalString,
+  /** For Parts: final sale, never returnable. */
+  finalSale: z.boolean(),
+  /** Whether a return of this line may be requested now (window open, not final sale, not asked yet). */
+  returnable: z.boolean(),
+  return: OrderLineReturn.nullable(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+export const RefundStatus = z.enum(['pending', 'succeeded', 'failed']);
+export type RefundStatus = z.infer<typeof RefundStatus>;
+/** Money given back through the payment provider: for a cancellation (the whole order) or returned lines. */
+export const OrderRefund = z.object({
+  id: z.string(),
+  reason: z.enum(['cancellation', 'return']),
+  amount: DecimalString,
+  status: RefundStatus,
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type OrderRefund = z.infer<typeof OrderRefund>;
+
 export const Order = z.object({
   id: z.string(),
   number: z.string(),
   status: OrderStatus,
   createdAt: z.string(),
   email: z.string().nullable(),
-  lines: z.array(z.object({ title: z.string(), sku: z.string(), conditionGrade: z.string(), price: DecimalString, qty: z.number().int(), subtotal: DecimalString })),
+  lines: z.array(OrderLine),
   subtotal: DecimalString,
   tax: DecimalString,
   shipping: DecimalString,
   total: DecimalString,
   fulfilment: Fulfilment,
-  /** Why a paid order was refunded (a held unit lost to an expiry race). */
+  /** Why a paid order was refunded (a held unit lost to an expiry race), or why the store cancelled it. */
   note: z.string().nullable().optional(),
   /** Every status the order has had, oldest first, starting with 'paid'. */
   timeline: z.array(OrderTimelineEntry).optional(),
   /** Set once the store has shipped it. */
   shipment: Shipment.nullable().optional(),
+  /** A pickup some of whose units come from other locations than the chosen store (their ids): it takes longer to be ready. */
+  transferFrom: z.array(z.string()).optional(),
+  /** Until when returns may be requested (RETURN_WINDOW_DAYS after pickup or delivery); null before that. */
+  returnableUntil: z.string().nullable().optional(),
+  refunds: z.array(OrderRefund).optional(),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -157,6 +227,8 @@ export const AdminOrderPaths = {
   pickedUp: (id: string) => `/api/admin/orders/${id}/picked-up`,
   shipped: (id: string) => `/api/admin/orders/${id}/shipped`,
   delivered: (id: string) => `/api/admin/orders/${id}/delivered`,
+  cancel: (id: string) => `/api/admin/orders/${id}/cancel`,
+  receiveReturn: (id: string) => `/api/admin/orders/${id}/returns/receive`,
 } as const;
 
 export const ORDER_TRANSITION_ERROR = 'ORDER_TRANSITION';
@@ -181,6 +253,56 @@ export const MarkShippedPayload = z.strictObject({
 });
 /** POST …/ready-for-pickup and …/delivered take no fields. */
 export const EmptyActionPayload = z.strictObject({});
+/** POST …/cancel: before the order is handed over or shipped; the whole payment is refunded and the units go back on sale. */
+export const CancelOrderPayload = z.strictObject({
+  reason: z.string().trim().min(1, 'Say why the order is cancelled (the customer reads it)').max(300),
+});
+export type CancelOrderPayload = z.infer<typeof CancelOrderPayload>;
+
+/** What becomes of one returned unit: back on sale at a grade (a returned Open Box may come back Used, at a new price), or unsellable. */
+export const ReturnedUnit = z.discriminatedUnion('outcome', [
+  z.strictObject({ outcome: z.literal('restock'), grade: ConditionGrade, price: DecimalString.optional() }),
+  z.strictObject({ outcome: z.literal('unsellable') }),
+]);
+export type ReturnedUnit = z.infer<typeof ReturnedUnit>;
+/** POST …/returns/receive: the returned lines the store has in hand, one outcome per unit. */
+export const ReceiveReturnPayload = z.strictObject({
+  lines: z
+    .array(z.strictObject({ index: z.number().int().min(0).max(99), units: z.array(ReturnedUnit).min(1).max(99) }))
+    .min(1, 'Choose at least one returned line')
+    .max(100),
+});
+export type ReceiveReturnPayload = z.infer<typeof ReceiveReturnPayload>;
+
+/** POST /api/orders/:id/returns (the owner, or anyone with the order's link key as ?key=): a return per line, with a reason. */
+export const RequestReturnPayload = z.strictObject({
+  lines: z
+    .array(z.strictObject({ index: z.number().int().min(0).max(99), reason: ReturnReason, comment: z.string().trim().max(500).optional() }))
+    .min(1, 'Choose at least one item to return')
+    .max(100),
+});
+export type RequestReturnPayload = z.infer<typeof RequestReturnPayload>;
+
+/** POST /api/orders/lookup: a guest finds an order again by its number and the e-mail given at checkout. */
+export const OrderLookupPayload = z.strictObject({
+  number: z.string().trim().regex(/^(PL-)?\d{1,12}$/i, 'An order number such as PL-100001'),
+  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address').max(254)),
+});
+export type OrderLookupPayload = z.infer<typeof OrderLookupPayload>;
+/** The one answer to a lookup, whether or not an order matched: the link goes only to the order's own e-mail. */
+export const ORDER_LOOKUP_MESSAGE = "If an order with that number was placed with that e-mail address, we've e-mailed a link to it. It may take a few minutes to arrive.";
+export const OrderLookupResult = z.object({ message: z.string() });
+export type OrderLookupResult = z.infer<typeof OrderLookupResult>;
+/** The order number as stored: PL-100001 (a lookup accepts it with or without the prefix, in any case). */
+export const orderNumberOf = (input: string) => `PL-${input.trim().replace(/^pl-/i, '')}`;
+/** Identity asks the cart for the order with this number; identity decides whether the e-mail matches. */
+export const InternalOrderLookupRequest = z.strictObject({ number: z.string().regex(/^PL-\d{1,12}$/) });
+export const InternalOrderLookupResult = z.object({
+  order: z
+    .object({ orderId: z.string(), number: z.string(), email: z.string().nullable(), subject: z.string(), customerKind: z.enum(['guest', 'customer']), accessKey: z.string() })
+    .nullable(),
+});
+export type InternalOrderLookupResult = z.infer<typeof InternalOrderLookupResult>;
 
 export const ADMIN_ORDERS_PAGE_SIZE = 50;
 /** GET /api/admin/orders: filters, search (order number, e-mail or name on the order) and a page. */
@@ -255,6 +377,11 @@ export const OrderStatusChangedData = z.object({
   shipment: Shipment.nullable(),
   /** The key of the order's e-mail link; never forwarded to browsers. */
   accessKey: z.string().optional(),
+  /** Cancelled or returned: the money given back, and the items it is for. */
+  refund: DecimalString.optional(),
+  items: z.array(z.string()).optional(),
+  /** Cancelled: why (the store's words). */
+  reason: z.string().optional(),
 });
 export type OrderStatusChangedData = z.infer<typeof OrderStatusChangedData>;
 
@@ -274,6 +401,8 @@ export const OrderPlacedData = z.object({
   fulfilment: Fulfilment.optional(),
   /** The key of the order's e-mail link (ORDER_LINK_KEY_PARAM): opens the order without an account. */
   accessKey: z.string().optional(),
+  /** A pickup with units from other locations than the chosen store (see Order.transferFrom). */
+  transferFrom: z.array(z.string()).optional(),
 });
 export type OrderPlacedData = z.infer<typeof OrderPlacedData>;
 export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponse>;

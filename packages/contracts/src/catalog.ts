@@ -65,7 +65,11 @@ export const ProductList = z.object({
   nextCursor: z.string().nullable().optional(),
   /** How many products match the query in all; on first pages only (a cursor's page leaves it out). */
   total: z.number().int().optional(),
+  /** True when more than PRODUCT_COUNT_LIMIT match: `total` is then that limit ('1,000+'). */
+  totalIsAtLeast: z.boolean().optional(),
 });
+/** A first page counts its matches up to this many; past it the shop says '1,000+' (counting 110k rows on every first page cost ~100 ms). */
+export const PRODUCT_COUNT_LIMIT = 1000;
 export type ProductList = z.infer<typeof ProductList>;
 
 export const CategoryCount = z.object({ category: z.string(), count: z.number().int() });

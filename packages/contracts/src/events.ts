@@ -11,7 +11,36 @@ export const Subjects = {
   /** An order moved on (ready for pickup, shipped, …): `order.status-changed.<orderId>`. */
   orderStatusChanged: (orderId: string) => `order.status-changed.${orderId}`,
   orderStatusChangedAll: 'order.status-changed.>',
+  /** The cart asks the catalog to put an order's units back (cancellation, received return). */
+  orderRestock: (orderId: string) => `order.restock.${orderId}`,
+  orderRestockAll: 'order.restock.>',
+  /** The catalog put units back: per sku and location, for the POS write-back. */
+  stockReturned: (orderId: string) => `order.stock-returned.${orderId}`,
+  stockReturnedAll: 'order.stock-returned.>',
 } as const;
+
+/**
+ * order.restock data (cart → catalog): units of an order to put back where they were taken from.
+ * `key` names the action (one cancellation, one received return), so a redelivery restocks nothing twice.
+ * A unit with another grade than its product's comes back as a listing of its own at that grade.
+ */
+export const OrderRestockData = z.object({
+  orderId: z.string(),
+  key: z.string().regex(/^[A-Za-z0-9:_-]{1,100}$/),
+  /** 'unsold': units an order took but never sold (its payment was refunded): nothing to tell the POS. */
+  reason: z.enum(['cancellation', 'return', 'unsold']),
+  units: z.array(z.object({ sku: z.string(), qty: z.number().int().positive(), grade: z.string().optional(), priceCents: z.number().int().min(0).optional() })).min(1),
+});
+export type OrderRestockData = z.infer<typeof OrderRestockData>;
+
+/** order.stock-returned data (catalog → pos-sync): the units back on hand of skus that were sold, per location. */
+export const StockReturnedData = z.object({
+  orderId: z.string(),
+  key: z.string(),
+  reason: z.enum(['cancellation', 'return']),
+  lines: z.array(z.object({ sku: z.string(), locationId: z.string(), qty: z.number().int().positive() })),
+});
+export type StockReturnedData = z.infer<typeof StockReturnedData>;
 
 /** JetStream stream holding domain events (subjects it captures). */
 export const DomainStream = {

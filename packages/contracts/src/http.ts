@@ -31,6 +31,10 @@ export const ApiPaths = {
     createPaymentIntent: '/api/create-payment-intent',
     orders: '/api/orders',
     order: (id: string) => `/api/orders/${encodeURIComponent(id)}`,
+    /** POST: a return of some of the order's lines (RequestReturnPayload). */
+    orderReturns: (id: string) => `/api/orders/${encodeURIComponent(id)}/returns`,
+    /** POST: a guest finds an order by number and e-mail (answered by identity, which mails the link). */
+    orderLookup: '/api/orders/lookup',
   },
   pos: {
     config: '/api/admin/pos-config',
@@ -55,6 +59,8 @@ export type ServiceName = 'catalog' | 'cart' | 'identity' | 'pos-sync';
  */
 export const RouteOwners: ReadonlyArray<{ prefix: string; service: ServiceName }> = [
   { prefix: '/api/auth', service: 'identity' },
+  // Identity mails the link and keeps the rate limit; it asks the cart whether the order exists.
+  { prefix: '/api/orders/lookup', service: 'identity' },
   { prefix: '/api/admin/inventory', service: 'catalog' },
   { prefix: '/api/admin/orders', service: 'cart' },
   { prefix: '/api/admin', service: 'pos-sync' },
@@ -69,6 +75,17 @@ export const RouteOwners: ReadonlyArray<{ prefix: string; service: ServiceName }
   { prefix: '/api/orders', service: 'cart' },
   { prefix: '/api/payments', service: 'cart' },
 ];
+
+/**
+ * The catalogue's public reads: the same answer for every visitor, so the gateway neither mints nor
+ * forwards a session for them (no Set-Cookie, no per-visitor credential) and caches may keep them.
+ */
+export const PublicReadPrefixes: readonly string[] = [ApiPaths.catalog.products, '/api/categories', ApiPaths.catalog.locations, '/api/media'];
+
+export function isPublicRead(method: string, path: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  return PublicReadPrefixes.some((prefix) => path === prefix || path.startsWith(prefix + '/') || path.startsWith(prefix + '?'));
+}
 
 /** Finds the owning service of a request path, or undefined when no service owns it. */
 export function ownerOf(path: string): ServiceName | undefined {

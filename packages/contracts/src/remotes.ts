@@ -12,7 +12,7 @@ export const Remotes = {
   },
   account: {
     name: 'mf_account',
-    exposes: ['AccountArea', 'AccountPage', 'ForgotPasswordPage', 'ResetPasswordPage', 'OrderHistoryPage', 'OrderPage'],
+    exposes: ['AccountArea', 'AccountPage', 'ForgotPasswordPage', 'ResetPasswordPage', 'OrderHistoryPage', 'OrderPage', 'OrderLookupPage'],
   },
   admin: { name: 'mf_admin', exposes: ['AdminDashboard', 'OrderDeskPage', 'AdminOrderPage'] },
 } as const;

@@ -12,5 +12,6 @@ export * from './server.js';
 export * from './create-service-app.js';
 export * from './run-service.js';
 export * from './periodic-worker.js';
+export * from './kickable-pass.js';
 export * from './durable-consumer.js';
 export * from './internal-client.js';

@@ -17,6 +17,7 @@ export { Skeleton } from './skeleton.js';
 export { Dialog, type DialogProps } from './dialog.js';
 export { formatPrice } from './format-price.js';
 export { Totals, type TotalsProps } from './totals.js';
+export { RefundList, type RefundListProps } from './refund-list.js';
 export { emitDomEvent, useDomEvent, type DomEventName } from './dom-events.js';
 export { toast } from './toast.js';
 export { Toaster, TOAST_REGION_LABEL } from './toaster.js';

@@ -1,10 +1,12 @@
 // Composition root. runService (service-kit) migrates the schema (outbox first), connects NATS,
-// starts the outbox relay and the sign-in merge consumer, serves createApp and shuts down
-// gracefully on SIGTERM.
+// starts the outbox relay, the sign-in merge consumer and the refund sender, serves createApp and
+// shuts down gracefully on SIGTERM.
 import { fileURLToPath } from 'node:url';
-import { runService } from '@pl/service-kit';
+import { runService, startPeriodicWorker, type ServiceDeps } from '@pl/service-kit';
 import { cartContext, createApp, type CartAppOptions } from './app.js';
 import { loadCartConfig } from './config.js';
+import type { CartContext } from './domain/cart-context.js';
+import { REFUND_PASS_INTERVAL_MS } from './domain/refunds.js';
 import { startSignedInConsumer } from './events/signed-in-consumer.js';
 import { createPaymentProvider } from './payments/create-payment-provider.js';
 
@@ -22,10 +24,29 @@ const options: CartAppOptions = {
   },
 };
 
+// One context per process: the refund pass the routes kick is the one the periodic worker runs.
+let shared: CartContext | undefined;
+const contextOf = (deps: Pick<ServiceDeps, 'pool' | 'logger'>) => (shared ??= cartContext(deps, options));
+
 await runService({
   name: 'cart',
   config,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  workers: [({ pool, logger, nats }) => startSignedInConsumer(cartContext({ pool, logger }, options), nats)],
-  createApp: (deps) => createApp(deps, options),
+  workers: [
+    (deps) => startSignedInConsumer(contextOf(deps), deps.nats),
+    // Refunds the actions' own kicks left for later (provider down, another instance stopped mid-way).
+    (deps) => {
+      const ctx = contextOf(deps);
+      const { logger } = deps;
+      void ctx.refunds.kick();
+      const periodic = startPeriodicWorker({ name: 'refunds', intervalMs: REFUND_PASS_INTERVAL_MS, logger, run: () => ctx.refunds.kick() });
+      return {
+        async stop() {
+          await periodic.stop();
+          await ctx.refunds.stop();
+        },
+      };
+    },
+  ],
+  createApp: (deps) => createApp(deps, options, contextOf(deps)),
 });

@@ -33,6 +33,7 @@ export async function startCartWithCatalog(
     cart,
     ctx: cartContext({ pool: cart.pool, logger: testLogger('cart') }, options(catalog.url)),
     call: call(cart.url),
+    internalToken: INTERNAL_TOKEN,
     guest: (sub?: string) => signTestToken({ sub, kind: 'guest' }, { keys: cart.keys }),
     customer: (sub?: string) => signTestToken({ sub, kind: 'customer' }, { keys: cart.keys }),
     admin: (sub?: string) => signTestToken({ sub, kind: 'customer', adm: true }, { keys: cart.keys }),

@@ -1,4 +1,6 @@
-import { Cart, Order, PaymentIntentResponse } from '@pl/contracts';
+import { Cart, Order, OrderRestockData, PaymentIntentResponse } from '@pl/contracts';
+import { testLogger } from '@pl/service-kit/testing';
+import { restockOrder } from '../../catalog/src/domain/restock-order.js';
 import { confirmPayment } from '../src/domain/confirm-payment.js';
 import { startCartWithCatalog, type CartTestApp } from './cart-test-app.js';
 
@@ -109,5 +111,22 @@ describe('checkout and orders (test-card provider)', () => {
     expect(res.body.message).toBe(order.note);
     expect(await app.onHand(skus[0]!)).toBe(1);
     expect((await app.cart.pool.query('SELECT status FROM payments WHERE client_secret = $1', [clientSecret])).rows[0].status).toBe('refunded');
+  });
+
+  it("puts the units it did commit back on sale when another unit of the order was lost, and tells the POS nothing", async () => {
+    const { token, skus } = await guestWithCart([{ oneOfAKind: true }, { oneOfAKind: false, qty: 2 }]);
+    const { clientSecret } = PaymentIntentResponse.parse((await app.call('POST', '/api/create-payment-intent', token)).body);
+    await app.catalog.pool.query(`UPDATE holds SET expires_at = now() - interval '1 second' WHERE variant_id = (SELECT id FROM variants WHERE sku = $1)`, [skus[0]]);
+    expect((await app.call('POST', '/api/cart/lines', await app.guest(), { variantId: skus[0], qty: 1 })).status).toBe(201);
+
+    const res = await pay(clientSecret);
+    expect(res.body.status).toBe('failed');
+    const restocks = (await app.cart.pool.query(`SELECT payload FROM outbox WHERE subject = $1`, [`order.restock.${res.body.orderId}`])).rows.map((r) => r.payload.data ?? r.payload);
+    expect(restocks).toEqual([{ orderId: res.body.orderId, key: 'unsold', reason: 'unsold', units: [{ sku: skus[1], qty: 2 }] }]);
+    const onHandBefore = await app.onHand(skus[1]!);
+    await restockOrder(app.catalog.pool, testLogger('restock'), OrderRestockData.parse(restocks[0]));
+    expect(await app.onHand(skus[1]!)).toBe(onHandBefore + 2);
+    // Never a sale, so nothing for the POS write-back to undo.
+    expect((await app.catalog.pool.query(`SELECT count(*)::int AS n FROM outbox WHERE subject = $1`, [`order.stock-returned.${res.body.orderId}`])).rows[0].n).toBe(0);
   });
 });

@@ -43,8 +43,12 @@ function parseForm(body: string): Record<string, unknown> {
 export async function startFakeStripe() {
   const calls: RecordedStripeCall[] = [];
   const intents = new Map<string, FakePaymentIntent>();
-  const refunds: Array<{ id: string; payment_intent: string; amount: number }> = [];
+  const refunds: Array<{ id: string; payment_intent: string; amount: number; metadata: Record<string, string>; status: string }> = [];
   const replies = new Map<string, { status: number; body: unknown }>();
+  /** What new refunds answer: 'succeeded' at once, or 'pending' until a refund.updated webhook says otherwise. */
+  let refundStatus = 'succeeded';
+  /** How many answers to drop per path (the request is acted on, the connection then cut). */
+  const dropped = new Map<string, number>();
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') }).end(JSON.stringify(body));
@@ -83,9 +87,16 @@ export async function startFakeStripe() {
     if (method === 'POST' && path === '/v1/refunds') {
       const intent = intents.get(String(params.payment_intent));
       if (!intent) return error(400, `No such payment_intent: '${String(params.payment_intent)}'`);
-      const refund = { id: id('re'), payment_intent: intent.id, amount: intent.amount_received || intent.amount };
+      const charged = intent.amount_received || intent.amount;
+      const refundedSoFar = refunds.filter((r) => r.payment_intent === intent.id && r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+      const amount = params.amount === undefined ? charged - refundedSoFar : Number(params.amount);
+      // Like Stripe: never more back than is left of the charge.
+      if (!Number.isInteger(amount) || amount < 1 || amount > charged - refundedSoFar) {
+        return error(400, `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((charged - refundedSoFar) / 100).toFixed(2)})`);
+      }
+      const refund = { id: id('re'), payment_intent: intent.id, amount, metadata: (params.metadata as Record<string, string> | undefined) ?? {}, status: refundStatus };
       refunds.push(refund);
-      return { status: 200, body: { ...refund, object: 'refund', currency: intent.currency, status: 'succeeded' } };
+      return { status: 200, body: { ...refund, object: 'refund', currency: intent.currency } };
     }
     return error(404, `Unrecognized request URL (${method}: ${path})`);
   }
@@ -100,12 +111,15 @@ export async function startFakeStripe() {
     // Like Stripe: a repeated key replays the first answer instead of acting again.
     const replayKey = idempotencyKey && `${req.method} ${url.pathname} ${idempotencyKey}`;
     const replayed = replayKey ? replies.get(replayKey) : undefined;
-    if (replayed) {
-      res.setHeader('idempotent-replayed', 'true');
-      return send(res, replayed.status, replayed.body);
+    const reply = replayed ?? route(req.method ?? '', url.pathname, params);
+    if (replayKey && !replayed && reply.status < 500) replies.set(replayKey, reply);
+    // A lost answer: Stripe acted (or replayed), the caller never hears of it; its retry must reuse the key.
+    if ((dropped.get(url.pathname) ?? 0) > 0) {
+      dropped.set(url.pathname, dropped.get(url.pathname)! - 1);
+      req.socket.destroy();
+      return;
     }
-    const reply = route(req.method ?? '', url.pathname, params);
-    if (replayKey && reply.status < 500) replies.set(replayKey, reply);
+    if (replayed) res.setHeader('idempotent-replayed', 'true');
     send(res, reply.status, reply.body);
   }
 
@@ -118,6 +132,22 @@ export async function startFakeStripe() {
     calls,
     intents,
     refunds,
+    /** Acts on the next `times` requests to `path` but cuts the connection instead of answering. */
+    dropAnswers(path: string, times: number) {
+      dropped.set(path, times);
+    },
+    /** Makes new refunds answer `status` (a card whose refund settles later: 'pending'). */
+    setRefundStatus(status: 'succeeded' | 'pending') {
+      refundStatus = status;
+    },
+    /** A refund.updated event for one of the fake's refunds, now in `status`. */
+    refundEvent(refundId: string, status: 'succeeded' | 'failed') {
+      const refund = refunds.find((r) => r.id === refundId);
+      if (!refund) throw new Error(`unknown refund ${refundId}`);
+      refund.status = status;
+      const object = { ...refund, object: 'refund', currency: 'usd' };
+      return { id: id('evt'), object: 'event', type: 'refund.updated', api_version: null, created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object } };
+    },
     /** A Stripe event about one of the fake's intents, as the webhook would receive it. */
     event(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', intentId: string, overrides: Partial<FakePaymentIntent> = {}) {
       const intent = intents.get(intentId);

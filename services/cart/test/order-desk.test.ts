@@ -75,7 +75,23 @@ describe('the order desk (admin)', () => {
     const { clientSecret } = PaymentIntentResponse.parse((await app.call('POST', '/api/create-payment-intent', token)).body);
     const paid = await app.call('POST', '/api/payments/test-card/confirm', undefined, { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
     const order = AdminOrder.parse((await app.call('GET', `/api/admin/orders/${paid.body.orderId}`, admin)).body);
-    expect(order.allocations).toEqual([{ sku, locationId: 'dublin', qty: 2 }]);
+    expect(order.allocations).toEqual([{ sku, locationId: 'dublin', qty: 2 }]);    expect(order.transferFrom).toBeUndefined();
+  });
+
+  it('says a pickup whose store lacks the units is coming from another location (order page and order.placed)', async () => {
+    const { variants } = await insertProduct(app.catalog.pool, {
+      title: 'Pressure Washer',
+      variants: [{ priceCents: 15900, levels: [{ locationId: 'columbus-warehouse', onHand: 4 }, { locationId: 'dublin', onHand: 1 }] }],
+    });
+    const token = await app.guest();
+    await app.call('POST', '/api/cart/lines', token, { variantId: variants[0]!.sku, qty: 2 });
+    await app.call('PUT', '/api/cart/checkout', token, pickupAt('dublin'));
+    const { clientSecret } = PaymentIntentResponse.parse((await app.call('POST', '/api/create-payment-intent', token)).body);
+    const paid = await app.call('POST', '/api/payments/test-card/confirm', undefined, { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' });
+    const own = Order.parse((await app.call('GET', `/api/orders/${paid.body.orderId}`, token)).body);
+    expect(own.transferFrom).toEqual(['columbus-warehouse']);
+    const placed = (await app.cart.pool.query(`SELECT payload FROM outbox WHERE subject = 'order.placed'`)).rows.map((r) => r.payload.data ?? r.payload);
+    expect(placed.find((d) => d.orderId === own.id)!.transferFrom).toEqual(['columbus-warehouse']);
   });
 
   it("opens an order with its e-mail link's key from any browser; a wrong, malformed or another order's key finds nothing", async () => {

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { ApiPaths, Order, PaymentIntentResponse } from '@pl/contracts';
+import { AdminOrder, ApiPaths, Order, PaymentIntentResponse } from '@pl/contracts';
 import { createStripeProvider } from '../src/payments/stripe-provider.js';
 import { startCartWithCatalog, type CartTestApp } from './cart-test-app.js';
 import { startFakeStripe, type FakeStripe } from './fake-stripe-server.js';
@@ -161,7 +161,7 @@ describe('Stripe provider (SDK against a local fake of the Stripe API)', () => {
     const refundCalls = fake.calls.filter((c) => c.path === '/v1/refunds' && c.params.payment_intent === intentId);
     expect(refundCalls).toHaveLength(1);
     expect(refundCalls[0]!.idempotencyKey).toBe(`refund-${order.id}`);
-    expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toEqual([{ id: expect.any(String), payment_intent: intentId, amount: 2700 }]);
+    expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toEqual([{ id: expect.any(String), payment_intent: intentId, amount: 2700, metadata: {}, status: 'succeeded' }]);
     expect((await paymentOf(intentId)).status).toBe('refunded');
     expect(Order.parse((await app.call('GET', `/api/orders/${order.id}`, token)).body).note).toMatch(/refunded/);
   });
@@ -171,5 +171,96 @@ describe('Stripe provider (SDK against a local fake of the Stripe API)', () => {
     const res = await deliver({ ...fake.event('payment_intent.succeeded', intentId), type: 'payment_intent.created' });
     expect(res).toEqual({ status: 200, body: { received: true } });
     expect(await ordersOf(intentId)).toEqual([]);
+  });
+});
+
+describe('Stripe refunds (cancellations and returns through the Refunds API)', () => {
+  let fake: FakeStripe;
+  let app: CartTestApp;
+  let admin: string;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    const payments = createStripeProvider({ secretKey: 'sk_test_cart', publishableKey: 'pk_test_cart', webhookSecret: WEBHOOK_SECRET, api: fake.api });
+    app = await startCartWithCatalog({}, { payments });
+    admin = await app.admin('admin-rae');
+  });
+  afterAll(async () => {
+    await app.stop();
+    await fake.close();
+  });
+
+  async function deliver(event: object) {
+    const payload = JSON.stringify(event);
+    const res = await fetch(`${app.cart.url}${ApiPaths.cart.stripeWebhook}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      body: payload,
+    });
+    return res.status;
+  }
+  /** A paid Stripe order: cart, intent, the succeeded webhook. */
+  async function paidOrder() {
+    const token = await app.guest();
+    const sku = await app.product({ priceCents: 2500, onHand: 3 });
+    await app.call('POST', '/api/cart/lines', token, { variantId: sku, qty: 1 });
+    await app.call('PUT', '/api/cart/checkout', token, { fulfilment: { type: 'pickup', locationId: 'dublin' }, email: 'rae@example.com' });
+    const intentId = PaymentIntentResponse.parse((await app.call('POST', '/api/create-payment-intent', token)).body).clientSecret.split('_secret_')[0]!;
+    expect(await deliver(fake.event('payment_intent.succeeded', intentId))).toBe(200);
+    const { id } = (await app.cart.pool.query('SELECT o.id FROM orders o JOIN payments p ON p.id = o.payment_id WHERE p.provider_payment_id = $1', [intentId])).rows[0];
+    return { id: id as string, intentId };
+  }
+  const refundOf = async (orderId: string) =>
+    (await app.cart.pool.query('SELECT id, status, provider_refund_id AS "providerRefundId", attempts, last_error AS "lastError" FROM refunds WHERE order_id = $1', [orderId])).rows;
+  const cancel = (id: string) => app.call('POST', `/api/admin/orders/${id}/cancel`, admin, { reason: 'Out of stock at the store' });
+
+  it('refunds a cancellation once with the amount, an idempotency key of its own and our ids as metadata', async () => {
+    const { id, intentId } = await paidOrder();
+    expect((await cancel(id)).status).toBe(200);
+    expect((await cancel(id)).status).toBe(200);
+    const [refund] = await refundOf(id);
+    const calls = fake.calls.filter((c) => c.path === '/v1/refunds' && c.params.payment_intent === intentId);
+    expect(calls).toEqual([expect.objectContaining({ idempotencyKey: `refund-${refund.id}`, params: expect.objectContaining({ amount: '2700', metadata: { orderId: id, refundId: refund.id } }) })]);
+    expect(refund).toMatchObject({ status: 'succeeded', providerRefundId: fake.refunds.find((r) => r.payment_intent === intentId)!.id });
+  });
+
+  it('sends a refund whose answers were lost again under the same key: Stripe refunds once', async () => {
+    const { id, intentId } = await paidOrder();
+    // Lost three times: the SDK's own two retries and the first try all go unanswered.
+    fake.dropAnswers('/v1/refunds', 3);
+    expect((await cancel(id)).status).toBe(200);
+    const [pending] = await refundOf(id);
+    expect(pending).toMatchObject({ status: 'pending', providerRefundId: null, attempts: 1, lastError: expect.any(String) });
+
+    await app.cart.pool.query('UPDATE refunds SET next_attempt_at = now() WHERE id = $1', [pending.id]);
+    await app.ctx.refunds.kick();
+    const calls = fake.calls.filter((c) => c.path === '/v1/refunds' && c.params.payment_intent === intentId);
+    expect(calls.length).toBe(4);
+    expect(new Set(calls.map((c) => c.idempotencyKey))).toEqual(new Set([`refund-${pending.id}`]));
+    expect(fake.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+    expect((await refundOf(id))[0]).toMatchObject({ status: 'succeeded', attempts: 2, lastError: null });
+  });
+
+  it('leaves a pending refund to the webhook, which settles it once; a refused refund is marked failed', async () => {
+    const { id } = await paidOrder();
+    fake.setRefundStatus('pending');
+    try {
+      expect((await cancel(id)).status).toBe(200);
+    } finally {
+      fake.setRefundStatus('succeeded');
+    }
+    const [pending] = await refundOf(id);
+    expect(pending.status).toBe('pending');
+    const event = fake.refundEvent(pending.providerRefundId, 'succeeded');
+    expect(await deliver(event)).toBe(200);
+    expect(await deliver(event)).toBe(200); // redelivered: nothing more
+    expect((await refundOf(id))[0].status).toBe('succeeded');
+    const admins = AdminOrder.parse((await app.call('GET', `/api/admin/orders/${id}`, admin)).body);
+    expect(admins.refunds!.map((r) => r.status)).toEqual(['succeeded']);
+
+    // Stripe refuses a refund over what is left of the charge (refunded elsewhere, say): failed, not retried.
+    const other = await paidOrder();
+    fake.refunds.push({ id: 're_elsewhere', payment_intent: other.intentId, amount: 2700, metadata: {}, status: 'succeeded' });
+    expect((await cancel(other.id)).status).toBe(200);
+    expect((await refundOf(other.id))[0]).toMatchObject({ status: 'failed', lastError: expect.stringContaining('greater than unrefunded amount') });
   });
 });

@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import { createServiceApp, type ServiceDeps } from '@pl/service-kit';
+import { createReadCache, type ReadCache } from './domain/read-cache.js';
 import { adminInventoryRoutes } from './routes/admin-inventory.routes.js';
 import { categoriesRoutes } from './routes/categories.routes.js';
 import { holdsRoutes } from './routes/holds.routes.js';
@@ -14,15 +15,18 @@ export interface CatalogAppOptions {
   internalApiToken: string;
   /** Folder of the product images served at /api/media. */
   mediaDir: string;
+  /** The public reads' cache (main.ts starts its LISTEN); unset, one that keeps nothing. */
+  readCache?: ReadCache;
 }
 
 export function createApp({ pool, logger, verifier }: ServiceDeps, options: CatalogAppOptions): Express {
+  const cache = options.readCache ?? createReadCache();
   return createServiceApp({
     pool,
     logger,
     verifier,
     // A batch of products from the POS can be a few hundred kB.
-    internal: { token: options.internalApiToken, bodyLimit: '5mb', routes: [holdsRoutes(pool), posWritesRoutes(pool), variantsRoutes(pool)] },
-    routes: [productsRoutes(pool), categoriesRoutes(pool), locationsRoutes(pool), adminInventoryRoutes(pool), mediaRoutes(options.mediaDir)],
+    internal: { token: options.internalApiToken, bodyLimit: '5mb', routes: [cache.dropOnWrite, holdsRoutes(pool), posWritesRoutes(pool), variantsRoutes(pool)] },
+    routes: [cache.dropOnWrite, productsRoutes(pool, cache), categoriesRoutes(pool, cache), locationsRoutes(pool), adminInventoryRoutes(pool), mediaRoutes(options.mediaDir)],
   });
 }

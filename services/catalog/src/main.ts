@@ -1,15 +1,19 @@
 // Composition root. runService (service-kit) migrates the schema (outbox first), seeds the demo
-// data into an empty database, connects NATS, starts the outbox relay, the hold-expiry sweeper and
-// the pruning of long-ended holds, serves createApp and shuts down gracefully on SIGTERM.
+// data into an empty database, connects NATS, starts the outbox relay, the hold-expiry sweeper, the
+// pruning of long-ended holds, the order.restock consumer and the read cache's LISTEN, serves
+// createApp and shuts down gracefully on SIGTERM.
 import { fileURLToPath } from 'node:url';
 import { runService, startPeriodicWorker } from '@pl/service-kit';
 import { createApp } from './app.js';
 import { loadCatalogConfig } from './config.js';
 import { seedDemoCatalog } from './db/demo-catalog.seed.js';
 import { seedStoreLocations } from './db/store-locations.seed.js';
+import { startOrderRestockConsumer } from './events/order-restock-consumer.js';
+import { createReadCache } from './domain/read-cache.js';
 import { expireLapsedHolds, HOLD_PRUNE_INTERVAL_MS, HOLD_SWEEP_INTERVAL_MS, pruneEndedHolds } from './domain/hold-expiry.js';
 
 const config = loadCatalogConfig();
+const readCache = createReadCache();
 
 await runService({
   name: 'catalog',
@@ -24,6 +28,8 @@ await runService({
       startPeriodicWorker({ name: 'hold-expiry', intervalMs: HOLD_SWEEP_INTERVAL_MS, logger, run: () => expireLapsedHolds(pool) }),
     ({ pool, logger }) =>
       startPeriodicWorker({ name: 'hold-pruning', intervalMs: HOLD_PRUNE_INTERVAL_MS, logger, run: () => pruneEndedHolds(pool) }),
+    (deps) => startOrderRestockConsumer(deps),
+    ({ pool, logger }) => readCache.start(pool, logger),
   ],
-  createApp: (deps) => createApp(deps, { internalApiToken: config.INTERNAL_API_TOKEN, mediaDir: fileURLToPath(new URL('../media', import.meta.url)) }),
+  createApp: (deps) => createApp(deps, { internalApiToken: config.INTERNAL_API_TOKEN, mediaDir: fileURLToPath(new URL('../media', import.meta.url)), readCache }),
 });

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { createPool, createTokenVerifier } from '@pl/service-kit';
+import { createPool, createTokenVerifier, type Pool } from '@pl/service-kit';
 import { listen, startTestService, testCallers, testDatabaseUrl, testLogger, type Listening } from '@pl/service-kit/testing';
 import { createApp } from '../src/app.js';
+import { createReadCache, type ReadCache } from '../src/domain/read-cache.js';
 import { seedStoreLocations } from '../src/db/store-locations.seed.js';
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
@@ -10,12 +11,31 @@ export const INTERNAL_TOKEN = 'catalog-test-internal-token-0123456789abcdef';
 
 /** The real catalog app on port 0 over a fresh schema, migrated and seeded the way main.ts does it (demo products aside). */
 export async function startCatalog() {
+  // Its read cache listens, as main.ts has it: every test reads through it.
+  const readCache = createReadCache();
   const options = { internalApiToken: INTERNAL_TOKEN, mediaDir: MEDIA_DIR };
   const service = await startTestService({
     name: 'catalog',
     migrationsDir: MIGRATIONS_DIR,
     afterMigrations: seedStoreLocations,
-    createApp: (deps) => createApp(deps, options),
+    createApp: (deps) => createApp(deps, { ...options, readCache }),
+  });
+  const listening = await readCache.start(service.pool, testLogger('read-cache'));
+  // The tests' own writes straight to the tables return once the cache has heard of them, as the
+  // service's own writes do (dropOnWrite): a test reads what it just wrote, on any machine's timing.
+  const pool = new Proxy(service.pool, {
+    get(target, prop) {
+      if (prop === 'query') {
+        return async (...args: Parameters<Pool['query']>) => {
+          const result = await (target.query as (...a: unknown[]) => Promise<unknown>)(...args);
+          const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text ?? '';
+          if (!/^\s*select\b/i.test(text)) await readCache.caughtUp();
+          return result;
+        };
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
   const request = (base: string) => (method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) =>
     fetch(`${base}${pathname}`, {
@@ -28,6 +48,12 @@ export async function startCatalog() {
 
   return {
     ...service,
+    pool,
+    readCache,
+    async stop() {
+      await listening.stop();
+      await service.stop();
+    },
     callers: await testCallers(service.keys),
     get: (pathname: string, headers: Record<string, string> = {}) => fetch(`${service.url}${pathname}`, { headers }),
     request: request(service.url),
@@ -37,13 +63,35 @@ export async function startCatalog() {
      * A second instance of the service: its own pool (connections) and server over the same
      * schema, as two processes behind the gateway would be.
      */
-    async startSecondInstance(): Promise<Listening & { internal: ReturnType<typeof internal>; stop(): Promise<void> }> {
+    async startSecondInstance(
+      instance: { holdNotifications?: boolean } = {},
+    ): Promise<Listening & { internal: ReturnType<typeof internal>; readCache: ReadCache; deliverNotifications(): void; stop(): Promise<void> }> {
       const pool = createPool({ connectionString: testDatabaseUrl(), schema: service.db.schema, max: 10 });
-      const server = await listen(createApp({ pool, logger: testLogger('catalog-2'), verifier: createTokenVerifier({ keySet: service.keys.keySet }) }, options));
+      const cache = createReadCache();
+      const server = await listen(createApp({ pool, logger: testLogger('catalog-2'), verifier: createTokenVerifier({ keySet: service.keys.keySet }) }, { ...options, readCache: cache }));
+      // Held notifications wait here (as if PostgreSQL were slow to deliver them) until deliverNotifications().
+      let held: Array<() => void> | undefined = instance.holdNotifications ? [] : undefined;
+      const listenPool = Object.assign(Object.create(pool) as Pool, {
+        connect: async () => {
+          const client = await pool.connect();
+          const on = client.on.bind(client);
+          client.on = ((event: string, fn: (...a: unknown[]) => void) =>
+            on(event as 'notification', event === 'notification' ? (...a: unknown[]) => (held ? held.push(() => fn(...a)) : fn(...a)) : fn)) as typeof client.on;
+          return client;
+        },
+      });
+      const cacheListening = await cache.start(listenPool, testLogger('read-cache-2'));
       return {
         ...server,
         internal: internal(server.url),
+        readCache: cache,
+        deliverNotifications() {
+          const queued = held ?? [];
+          held = undefined;
+          for (const deliver of queued) deliver();
+        },
         async stop() {
+          await cacheListening.stop();
           await server.close();
           await pool.end();
         },

@@ -8,6 +8,7 @@ import { devMailboxRoutes } from './routes/dev-mailbox.routes.js';
 import { emailVerificationRoutes } from './routes/email-verification.routes.js';
 import { internalSessionsRoutes } from './routes/internal-sessions.routes.js';
 import { meRoutes } from './routes/me.routes.js';
+import { orderLookupRoutes } from './routes/order-lookup.routes.js';
 import { passwordResetRoutes } from './routes/password-reset.routes.js';
 
 export interface IdentityAppOptions {
@@ -36,6 +37,7 @@ export function createApp({ pool, logger, verifier }: ServiceDeps, options: Iden
       accountSettingsRoutes(ctx),
       passwordResetRoutes(ctx),
       emailVerificationRoutes(ctx),
+      orderLookupRoutes(ctx),
       ...(options.devMailbox ? [devMailboxRoutes(pool)] : []),
     ],
   });

@@ -47,6 +47,7 @@ describe('identity config', () => {
         RATE_LIMIT_VERIFY_EMAIL: '40/15m',
         RATE_LIMIT_VERIFICATION_MAIL: '10/2h',
         RATE_LIMIT_CHANGE_PASSWORD: '3/5m',
+        RATE_LIMIT_ORDER_LOOKUP: '4/10m',
         RATE_LIMIT_RESET_MAILS_PER_HOUR: '6',
         RATE_LIMIT_ADDRESS_FACTOR: '500',
       }),
@@ -59,6 +60,7 @@ describe('identity config', () => {
         verifyEmail: { bucket: 'verify-email', limit: 40, windowSeconds: 900 },
         verificationMail: { bucket: 'verification-mail', limit: 10, windowSeconds: 7200 },
         changePassword: { bucket: 'change-password', limit: 3, windowSeconds: 300 },
+        orderLookup: { bucket: 'order-lookup', limit: 4, windowSeconds: 600 },
       },
       login: {
         perClient: { limit: 300, windowSeconds: 600 },

@@ -30,6 +30,8 @@ export const IdentityConfig = serviceConfig({ port: 5101, schema: 'identity' })
     INTERNAL_API_TOKEN: internalApiTokenVar,
     /** Where the shop is served: the origin of the links in reset and verification mails. */
     PUBLIC_ORIGIN: urlVar('http://localhost:5000'),
+    /** Where identity reaches the cart's internal API (the order lookup's mail; `npm start` passes it). */
+    CART_URL: urlVar('http://127.0.0.1:5103'),
     /** e.g. smtps://user:pass@smtp.example.com:465. Unset: mail goes to the dev mailbox (/api/auth/dev/mailbox). */
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
     MAIL_FROM: z.string().min(3).default('Professional Liquidation <no-reply@localhost>'),
@@ -48,6 +50,7 @@ export const IdentityConfig = serviceConfig({ port: 5101, schema: 'identity' })
     RATE_LIMIT_VERIFY_EMAIL: limitVar(rules.verifyEmail),
     RATE_LIMIT_VERIFICATION_MAIL: limitVar(rules.verificationMail),
     RATE_LIMIT_CHANGE_PASSWORD: limitVar(rules.changePassword),
+    RATE_LIMIT_ORDER_LOOKUP: limitVar(rules.orderLookup),
     RATE_LIMIT_RESET_MAILS_PER_HOUR: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(1000).default(DEFAULT_LIMITS.resetMailsPerHour)),
     RATE_LIMIT_ADDRESS_FACTOR: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(100_000).default(DEFAULT_LIMITS.addressFactor)),
   })
@@ -69,6 +72,7 @@ export function identityLimits(c: IdentityConfig): IdentityLimits {
       verifyEmail: rule('verifyEmail', c.RATE_LIMIT_VERIFY_EMAIL),
       verificationMail: rule('verificationMail', c.RATE_LIMIT_VERIFICATION_MAIL),
       changePassword: rule('changePassword', c.RATE_LIMIT_CHANGE_PASSWORD),
+      orderLookup: rule('orderLookup', c.RATE_LIMIT_ORDER_LOOKUP),
     },
     login: {
       perClient: c.RATE_LIMIT_LOGIN_CLIENT,

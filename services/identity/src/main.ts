@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ApiPaths } from '@pl/contracts';
 import { runService } from '@pl/service-kit';
 import { createApp } from './app.js';
+import { createCartClient } from './clients/cart-client.js';
 import { runCreateAdminCommand } from './commands/create-admin.js';
 import { identityLimits, loadIdentityConfig } from './config.js';
 import { seedDemoAccounts } from './db/demo-accounts.seed.js';
@@ -42,6 +43,7 @@ if (command === 'create-admin') {
           logger,
           publicOrigin: config.PUBLIC_ORIGIN,
           resetMailsPerHour: limits.resetMailsPerHour,
+          cart: createCartClient({ baseUrl: config.CART_URL, token: config.INTERNAL_API_TOKEN }),
           transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : devMailboxTransport(),
         }),
       (deps) => startHousekeeping({ ...deps, knownClientSeconds: limits.login.knownClientSeconds }),

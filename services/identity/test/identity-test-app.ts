@@ -6,6 +6,7 @@ import path from 'node:path';
 import { DevMailbox, SessionGrant, type RegisterPayload } from '@pl/contracts';
 import { signTestToken, startTestService, testLogger } from '@pl/service-kit/testing';
 import { createApp } from '../src/app.js';
+import { createCartClient } from '../src/clients/cart-client.js';
 import type { IdentityLimits } from '../src/domain/limits.js';
 import { argon2Hasher, type PasswordHasher } from '../src/domain/passwords.js';
 import { dispatchPendingMail } from '../src/mail/mail-dispatcher.js';
@@ -42,7 +43,8 @@ export function recordingHasher(): PasswordHasher & { verified: string[] } {
 
 type Json = Record<string, unknown>;
 
-export async function startIdentity(options: { devMailbox?: boolean; limits?: IdentityLimits } = {}) {
+/** `cart`: a running cart service for the order lookup's mails; unset, nothing answers there (connection refused). */
+export async function startIdentity(options: { devMailbox?: boolean; limits?: IdentityLimits; cart?: { url: string; token: string } } = {}) {
   const passwords = recordingHasher();
   const service = await startTestService({
     name: 'identity',
@@ -82,7 +84,8 @@ export async function startIdentity(options: { devMailbox?: boolean; limits?: Id
     tokenFor: (grant: SessionGrant) => signTestToken({ sub: grant.customer.id, kind: 'customer', sid: grant.session.id, adm: grant.customer.isAdmin }, { keys: service.keys }),
     sessionActive: async (sessionId: string) => ((await (await app.internal('GET', `/internal/sessions/${sessionId}`)).json()) as Json).active,
     /** Runs the mail dispatcher once, as the service's worker does every half second. */
-    dispatchMail: (transport: MailTransport = devMailboxTransport()) => dispatchPendingMail({ pool: service.pool, transport, publicOrigin: PUBLIC_ORIGIN, logger: testLogger('mail') }),
+    dispatchMail: (transport: MailTransport = devMailboxTransport()) =>
+      dispatchPendingMail({ pool: service.pool, transport, publicOrigin: PUBLIC_ORIGIN, logger: testLogger('mail'), cart: createCartClient({ baseUrl: options.cart?.url ?? 'http://127.0.0.1:9', token: options.cart?.token ?? INTERNAL_TOKEN }) }),
     async mailbox() {
       return DevMailbox.parse(await (await call('GET', '/api/auth/dev/mailbox?format=json')).json()).messages;
     },

@@ -99,4 +99,34 @@ describe('order e-mails (order.placed, order.status-changed)', () => {
     await placed(envelope('order.placed', pickupOrder({ email: null, customerKind: 'customer', subject: randomUUID() })));
     expect((await app.pool.query('SELECT count(*)::int AS n FROM mail_outbox')).rows[0].n).toBe(before);
   });
+
+  it('tells the customer of a cancellation with the refund, of a return request with what to do, and of a received return with its refund', async () => {
+    const cancelled = pickupOrder();
+    const cancel = envelope('order.status-changed', statusChange(cancelled, 'cancelled', { refund: '808.92', items: ['MacBook Air 13"'], reason: 'The unit failed our last check' }));
+    await changed(cancel);
+    await changed(cancel);
+    const [cancelMail, ...more] = await mailsTo(cancelled.email!);
+    expect(more).toEqual([]);
+    expect(cancelMail!.subject).toBe(`Your order ${cancelled.number} was cancelled`);
+    expect(cancelMail!.text).toContain(`your order ${cancelled.number} was cancelled by the store. Reason: The unit failed our last check.\n`);
+    expect(cancelMail!.text).toContain("We've refunded $808.92 to your card. It may take 5-7 business days to show on your card statement.");
+
+    const returned = pickupOrder();
+    await changed(envelope('order.status-changed', statusChange(returned, 'return_requested', { previous: 'picked_up', items: ['MacBook Air 13"'] })));
+    await changed(envelope('order.status-changed', statusChange(returned, 'returned', { previous: 'return_requested', refund: '808.92', items: ['MacBook Air 13"'] })));
+    const [requested, received] = await mailsTo(returned.email!);
+    expect(requested!.subject).toBe(`Return requested for order ${returned.number}`);
+    expect(requested!.text).toContain('Bring the items and your order number to the store you picked them up from.');
+    expect(requested!.text).toContain('Refunds are made within 5-7 business days after the return is received.');
+    expect(received!.subject).toBe(`We've received your return for order ${returned.number}`);
+    expect(received!.text).toContain("We've received your return of MacBook Air 13\" and refunded $808.92 to your card.");
+  });
+
+  it('says in the confirmation when a pickup waits for units from another location', async () => {
+    const order = pickupOrder({ transferFrom: ['columbus-warehouse'] });
+    await placed(envelope('order.placed', order));
+    const [mail] = await mailsTo(order.email!);
+    expect(mail!.text).toContain('Some items are coming to the store from another of our locations, so your order will be ready for pickup within 2 business days.');
+    expect(mail!.text).not.toContain('usually within 24 hours');
+  });
 });

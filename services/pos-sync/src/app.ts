@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { PosWebhookPath } from '@pl/contracts';
-import { createServiceApp, type ServiceDeps } from '@pl/service-kit';
+import { createKickablePass, createServiceApp, type ServiceDeps } from '@pl/service-kit';
 import { createCatalogClient } from './clients/catalog-client.js';
 import { createHttpPosConnector, type HttpPosConnectorOptions } from './connector/http-pos-connector.js';
 import { applyDueEvents } from './domain/apply-pos-events.js';
@@ -9,7 +9,6 @@ import { createSecretBox } from './domain/secret-box.js';
 import { sendDueWritebacks } from './domain/write-back.js';
 import { adminRoutes } from './routes/admin.routes.js';
 import { posWebhookRoutes } from './routes/pos-webhook.routes.js';
-import { createKickablePass } from './workers/kickable-pass.js';
 
 export interface PosSyncOptions extends Partial<Omit<PosSyncSettings, 'webhookUrl'>> {
   /** The catalog's base URL and the services' shared INTERNAL_API_TOKEN. */

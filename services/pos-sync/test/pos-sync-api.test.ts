@@ -32,6 +32,7 @@ describe('pos-sync service', () => {
       '002-secrets-sync-runs-events-writebacks.sql',
       '003-writeback-skipped-and-first-attempt.sql',
       '004-writeback-lines.sql',
+      '005-return-writebacks.sql',
     ]);
   });
 

@@ -81,13 +81,14 @@ export async function startPosSyncStack(stack: StackOptions = {}) {
     },
     /**
      * Starts the workers main.ts starts (retry passes every 50 ms, no scheduled sync unless asked), with the
-     * order.placed consumer reading `<stream prefix>.order.placed` of a test stream.
+     * order.placed and order.stock-returned consumers reading `<stream prefix>.order.…` of a test stream.
      */
     async startWorkers(nats: NatsConn, stream: TestStream, { syncIntervalS = 0 }: { syncIntervalS?: number } = {}) {
       const workers = await startPosSyncWorkers(context, nats, {
         syncIntervalS,
         passIntervalMs: 50,
         orderPlaced: { stream: stream.name, subject: `${stream.subjectPrefix}.order.placed`, durable: `pos-sync-writeback-${uniqueSuffix()}` },
+        stockReturned: { stream: stream.name, subject: `${stream.subjectPrefix}.order.stock-returned.>`, durable: `pos-sync-stock-returned-${uniqueSuffix()}` },
       });
       extra.push(() => workers.stop());
       return workers;

@@ -307,4 +307,36 @@ describe('write-back of sales to the POS', () => {
     expect(stack.pos.quantity(order.sku, locationId)).toBe(posBefore + 2);
     await eventually(async () => expect(await stack.onHand(order.sku, locationId)).toBe(posBefore + 2));
   });
+
+  describe('units an order gave back (order.stock-returned: cancellations, received returns)', () => {
+    /** The catalog publishes this once it has put an action's units back on hand. */
+    const publishStockReturned = async (orderId: string, key: string, lines: Array<{ sku: string; locationId: string; qty: number }>) => {
+      const envelope: EventEnvelope = { id: randomUUID(), type: 'order.stock-returned', version: 1, occurredAt: new Date().toISOString(), data: { orderId, key, reason: 'cancellation', lines } };
+      await nats.publish(`${stream.subjectPrefix}.order.stock-returned.${orderId}`, envelope, randomUUID());
+    };
+
+    it("puts a cancelled sale's units back on the POS once, as a 'return', whatever is redelivered", async () => {
+      const order = await placeOrder(2);
+      await publishOrderPlaced(order.orderId, order.sku, 2);
+      await sent(order.orderId);
+      const applied = stack.pos.adjustmentsApplied();
+
+      await publishStockReturned(order.orderId, 'cancel', order.allocations.lines);
+      await publishStockReturned(order.orderId, 'cancel', order.allocations.lines);
+      await sent(`${order.orderId}:cancel`);
+
+      expect(posQuantities(order)).toEqual(Object.fromEntries(order.before));
+      expect(stack.pos.adjustmentsApplied()).toBe(applied + 1);
+      expect(await writeback(`${order.orderId}:cancel`)).toMatchObject({ kind: 'return', attempts: 1, last_error: null, lines: order.allocations.lines.map((l) => ({ ...l, qty: -l.qty })) });
+    });
+
+    it("sends only the skus the POS has, and is done without it when there are none", async () => {
+      const shopSku = await shopOnlySku();
+      const orderId = randomUUID();
+      const applied = stack.pos.adjustmentsApplied();
+      await publishStockReturned(orderId, 'return-1', [{ sku: shopSku, locationId: 'dublin', qty: 1 }]);
+      await eventually(async () => expect(await writeback(`${orderId}:return-1`)).toMatchObject({ status: 'skipped', last_error: WritebackNotes.noPosItems }));
+      expect(stack.pos.adjustmentsApplied()).toBe(applied);
+    });
+  });
 });

@@ -30,11 +30,15 @@ export interface OrderRecord {
   trackingNumber: string | null;
   /** When it became ready for pickup (overdue pickups count from here). */
   readyAt: Date | null;
+  /** When it was picked up or delivered (the return window counts from here). */
+  fulfilledAt: Date | null;
+  /** A pickup's other locations its units came from (empty: all at the chosen store, or shipped). */
+  transferFrom: string[];
 }
 
 const COLUMNS = `id, number, payment_id AS "paymentId", subject, customer_kind AS "customerKind", email, status, stock_state AS "stockState", lines,
   subtotal_cents AS "subtotalCents", tax_cents AS "taxCents", shipping_cents AS "shippingCents", total_cents AS "totalCents",
-  fulfilment, note, created_at AS "createdAt", carrier, tracking_number AS "trackingNumber", ready_at AS "readyAt"`;
+  fulfilment, note, created_at AS "createdAt", carrier, tracking_number AS "trackingNumber", ready_at AS "readyAt", fulfilled_at AS "fulfilledAt", transfer_from AS "transferFrom"`;
 
 export interface OrderHistoryRecord {
   orderId: string;
@@ -59,7 +63,7 @@ export async function listOrders(db: Queryable, subject: string): Promise<OrderR
 
 export async function insertOrder(
   db: Queryable,
-  o: Omit<OrderRecord, 'id' | 'number' | 'status' | 'stockState' | 'note' | 'createdAt' | 'carrier' | 'trackingNumber' | 'readyAt'>,
+  o: Omit<OrderRecord, 'id' | 'number' | 'status' | 'stockState' | 'note' | 'createdAt' | 'carrier' | 'trackingNumber' | 'readyAt' | 'fulfilledAt' | 'transferFrom'>,
 ): Promise<OrderRecord> {
   const { rows } = await db.query<OrderRecord>(
     `INSERT INTO orders (payment_id, subject, customer_kind, email, status, lines, subtotal_cents, tax_cents, shipping_cents, total_cents, fulfilment)
@@ -69,8 +73,12 @@ export async function insertOrder(
   return rows[0]!;
 }
 
-export async function settleOrder(db: Queryable, id: string, change: { stockState: 'committed' | 'lost'; status: OrderRecord['status']; note: string | null }): Promise<void> {
-  await db.query(`UPDATE orders SET stock_state = $2, status = $3, note = $4 WHERE id = $1`, [id, change.stockState, change.status, change.note]);
+export async function settleOrder(
+  db: Queryable,
+  id: string,
+  change: { stockState: 'committed' | 'lost'; status: OrderRecord['status']; note: string | null; transferFrom?: string[] },
+): Promise<void> {
+  await db.query(`UPDATE orders SET stock_state = $2, status = $3, note = $4, transfer_from = $5 WHERE id = $1`, [id, change.stockState, change.status, change.note, change.transferFrom ?? []]);
 }
 
 /** For a writer that decides from the order's status: the row stays locked until its transaction ends. */
@@ -78,15 +86,24 @@ export async function lockOrder(db: Queryable, id: string): Promise<OrderRecord 
   return (await db.query<OrderRecord>(`SELECT ${COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [id])).rows[0];
 }
 
-/** Moves the order on; a shipment is kept with it, and becoming ready starts the overdue clock. */
-export async function setOrderStatus(db: Queryable, id: string, status: OrderStatus, shipment?: Shipment): Promise<void> {
+/**
+ * Moves the order on; a shipment is kept with it, becoming ready starts the overdue clock, being
+ * picked up or delivered the return window, and a note (a cancellation's reason) replaces the old.
+ */
+export async function setOrderStatus(db: Queryable, id: string, status: OrderStatus, extra: { shipment?: Shipment; note?: string } = {}): Promise<void> {
   await db.query(
     `UPDATE orders SET status = $2, status_changed_at = now(),
             ready_at = CASE WHEN $2 = 'ready_for_pickup' THEN now() ELSE ready_at END,
-            carrier = coalesce($3, carrier), tracking_number = coalesce($4, tracking_number)
+            fulfilled_at = CASE WHEN $2 IN ('picked_up', 'delivered') THEN now() ELSE fulfilled_at END,
+            carrier = coalesce($3, carrier), tracking_number = coalesce($4, tracking_number), note = coalesce($5, note)
       WHERE id = $1`,
-    [id, status, shipment?.carrier ?? null, shipment?.trackingNumber ?? null],
+    [id, status, extra.shipment?.carrier ?? null, extra.shipment?.trackingNumber ?? null, extra.note ?? null],
   );
+}
+
+/** The order with this number (as stored: PL-100001), for identity's lookup. */
+export async function findOrderByNumber(db: Queryable, number: string): Promise<OrderRecord | undefined> {
+  return (await db.query<OrderRecord>(`SELECT ${COLUMNS} FROM orders WHERE number = $1`, [number])).rows[0];
 }
 
 export async function insertHistory(db: Queryable, entry: Omit<OrderHistoryRecord, 'at'>): Promise<void> {

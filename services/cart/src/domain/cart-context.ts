@@ -1,4 +1,4 @@
-import type { Logger, Pool } from '@pl/service-kit';
+import type { KickablePass, Logger, Pool } from '@pl/service-kit';
 import type { CatalogClient } from '../clients/catalog-client.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 import type { OrderLinks } from './order-links.js';
@@ -10,6 +10,8 @@ export interface CartContext {
   catalog: CatalogClient;
   payments: PaymentProvider;
   orderLinks: OrderLinks;
+  /** Sends due refunds to the payment provider; kicked after every action that owes one. */
+  refunds: KickablePass;
   settings: {
     maxUniqueHoldsPerCart: number;
     uniqueItemHoldSeconds: number;

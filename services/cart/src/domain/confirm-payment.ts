@@ -2,7 +2,7 @@
 // the test-card route) calls confirmPayment. It is safe to run any number of times, concurrently,
 // on any instance: the order is unique per payment, its stock is committed in the catalog under
 // the order's lock with the order id as idempotency key, and a repeat finishes what a crash left.
-import { centsToDecimal, OrderPlacedData, Subjects, type Fulfilment } from '@pl/contracts';
+import { centsToDecimal, OrderPlacedData, OrderRestockData, Subjects, type Fulfilment } from '@pl/contracts';
 import { AppError, inTransaction, withTransaction, writeOutbox } from '@pl/service-kit';
 import { withAdvisoryLock } from '../db/cart-lock.js';
 import { deleteLines, findCart } from '../db/carts.repo.js';
@@ -95,16 +95,26 @@ async function settleStock(ctx: CartContext, payment: PaymentRecord, orderId: st
     const lostLines = payment.snapshot.lines.filter((l) => l.holdIds.length === 0 || l.holdIds.some((id) => uncommitted.includes(id)));
     const lost = lostLines.length > 0;
     if (lost) {
-      // REVIEW: units of this order already committed stay sold; the catalog has no call to put them back yet.
       await ctx.payments.refund({ providerPaymentId: payment.providerPaymentId!, idempotencyKey: `refund-${orderId}` });
       await releaseQuietly(ctx, uncommitted);
     }
+    const transferFrom = lost ? [] : await otherLocations(ctx, order);
     // On the locked client itself: waiting for a second connection while holding the lock could starve the pool.
     await inTransaction(client, async (tx) => {
-      await settleOrder(tx, orderId, lost ? { stockState: 'lost', status: 'refunded', note: lostUnitNote(lostLines.map((l) => l.title)) } : { stockState: 'committed', status: 'paid', note: null });
+      await settleOrder(
+        tx,
+        orderId,
+        lost ? { stockState: 'lost', status: 'refunded', note: lostUnitNote(lostLines.map((l) => l.title)) } : { stockState: 'committed', status: 'paid', note: null, transferFrom },
+      );
       if (lost) {
         await setPaymentStatus(tx, payment.id, 'refunded');
         await insertHistory(tx, { orderId, status: 'refunded', actorKind: 'system', actorId: null, details: { lostItems: lostLines.map((l) => l.title) } });
+        // The units of the lines that were committed go back on sale: the order that took them was never a sale.
+        const committed = payment.snapshot.lines.filter((l) => l.holdIds.length > 0 && !l.holdIds.some((id) => uncommitted.includes(id)));
+        if (committed.length > 0) {
+          const restock = OrderRestockData.parse({ orderId, key: 'unsold', reason: 'unsold', units: committed.map((l) => ({ sku: l.sku, qty: l.qty })) });
+          await writeOutbox(tx, { subject: Subjects.orderRestock(orderId), type: 'order.restock', data: restock });
+        }
       }
       // The lines that were paid for leave the cart; anything added since stays.
       await deleteLines(tx, payment.snapshot.lines.map((l) => l.lineId));
@@ -117,6 +127,7 @@ async function settleStock(ctx: CartContext, payment: PaymentRecord, orderId: st
           email: order.email,
           fulfilment: order.fulfilment,
           accessKey: ctx.orderLinks.keyOf(orderId),
+          ...(transferFrom.length > 0 ? { transferFrom } : {}),
           lines: order.lines.map((l) => ({ sku: l.sku, qty: l.qty, title: l.title, price: centsToDecimal(l.unitPriceCents) })),
           total: centsToDecimal(order.totalCents),
         });
@@ -125,4 +136,19 @@ async function settleStock(ctx: CartContext, payment: PaymentRecord, orderId: st
     });
     return (await findOrder(client, orderId))!;
   });
+}
+
+/**
+ * For a pickup: the other locations its units were taken from (the chosen store lacked them), so
+ * the confirmation can say it takes longer. Unknown (the catalog did not answer) reads as none.
+ */
+async function otherLocations(ctx: CartContext, order: OrderRecord): Promise<string[]> {
+  if (order.fulfilment.type !== 'pickup') return [];
+  const store = order.fulfilment.locationId;
+  try {
+    return [...new Set((await ctx.catalog.orderAllocations(order.id)).map((a) => a.locationId).filter((l) => l !== store))];
+  } catch (err) {
+    ctx.logger.warn({ err, orderId: order.id }, "could not read where a pickup's units came from");
+    return [];
+  }
 }

@@ -3,13 +3,26 @@
 // status (order-transitions.ts), and writes the new status, the history entry and the
 // order.status-changed event in one transaction: two admins clicking at once make one step, one
 // entry and one event; a retried click answers the order as it is.
-import { centsToDecimal, ORDER_TRANSITION_ERROR, OrderStatusChangedData, Subjects, type AdminOrder, type AdminOrderQuery, type OrderAction, type Shipment } from '@pl/contracts';
-import { conflict, notFound, withTransaction, writeOutbox } from '@pl/service-kit';
+import type pg from 'pg';
+import {
+  centsToDecimal,
+  ORDER_TRANSITION_ERROR,
+  OrderStatusChangedData,
+  Subjects,
+  type AdminOrder,
+  type AdminOrderQuery,
+  type OrderAction,
+  type OrderStatus,
+  type Shipment,
+} from '@pl/contracts';
+import { conflict, notFound, withTransaction, writeOutbox, type Queryable } from '@pl/service-kit';
 import { countDeskOrders, findHistory, findOrder, insertHistory, listDeskOrders, lockOrder, setOrderStatus, type OrderRecord } from '../db/orders.repo.js';
+import { findRefunds } from '../db/refunds.repo.js';
+import { findReturns } from '../db/returns.repo.js';
 import { findPaymentById } from '../db/payments.repo.js';
 import type { CartContext } from './cart-context.js';
 import { decideTransition } from './order-transitions.js';
-import { isOverdue, shipmentOf, toAdminOrderSummary, toOrder } from './order-view.js';
+import { isOverdue, shipmentOf, toAdminOrderSummary, toOrder, type OrderDetails } from './order-view.js';
 
 export interface Actor {
   kind: 'admin' | 'customer';
@@ -19,30 +32,59 @@ export interface Actor {
 /** When a ready pickup that nobody collected turns overdue. */
 export const overdueBefore = (ctx: CartContext, now = new Date()) => new Date(now.getTime() - ctx.settings.pickupOverdueDays * 86_400_000);
 
+/** 409 ORDER_TRANSITION with the reason an action does not fit where the order is. */
+export const refuseAction = (message: string) => conflict(message, ORDER_TRANSITION_ERROR);
+
+/** Locks the order for an action (every action decides under this lock); an order still settling with the provider waits. */
+export async function lockForAction(tx: Queryable, orderId: string): Promise<OrderRecord> {
+  const order = await lockOrder(tx, orderId);
+  if (!order) throw notFound('Order not found');
+  if (order.stockState === 'pending') throw refuseAction('This order is still being settled with the payment provider. Try again in a moment.');
+  return order;
+}
+
+/** What happened to the order for its owner's pages and mails (order.status-changed, through the outbox). */
+export async function announceStatus(
+  ctx: CartContext,
+  tx: pg.PoolClient,
+  order: OrderRecord,
+  status: OrderStatus,
+  extra: { shipment?: Shipment; refundCents?: number; items?: string[]; reason?: string } = {},
+): Promise<void> {
+  const data = OrderStatusChangedData.parse({
+    orderId: order.id,
+    number: order.number,
+    subject: order.subject,
+    email: order.email,
+    status,
+    previous: order.status,
+    fulfilment: order.fulfilment,
+    shipment: extra.shipment ?? shipmentOf(order),
+    accessKey: ctx.orderLinks.keyOf(order.id),
+    ...(extra.refundCents !== undefined ? { refund: centsToDecimal(extra.refundCents) } : {}),
+    ...(extra.items ? { items: extra.items } : {}),
+    ...(extra.reason ? { reason: extra.reason } : {}),
+  });
+  await writeOutbox(tx, { subject: Subjects.orderStatusChanged(order.id), type: 'order.status-changed', data });
+}
+
 export async function actOnOrder(ctx: CartContext, orderId: string, action: OrderAction, actor: Actor, input: { shipment?: Shipment } = {}): Promise<void> {
   await withTransaction(ctx.pool, async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (!order) throw notFound('Order not found');
-    if (order.stockState === 'pending') throw conflict('This order is still being settled with the payment provider. Try again in a moment.', ORDER_TRANSITION_ERROR);
+    const order = await lockForAction(tx, orderId);
     const decision = decideTransition({ status: order.status, fulfilment: order.fulfilment, shipment: shipmentOf(order) }, action, input);
-    if (decision.kind === 'refuse') throw conflict(decision.message, ORDER_TRANSITION_ERROR);
+    if (decision.kind === 'refuse') throw refuseAction(decision.message);
     if (decision.kind === 'already') return;
-    await setOrderStatus(tx, order.id, decision.to, decision.shipment);
+    await setOrderStatus(tx, order.id, decision.to, { shipment: decision.shipment });
     const details = decision.shipment ? { ...decision.shipment } : action === 'picked_up' ? { idChecked: true } : null;
     await insertHistory(tx, { orderId: order.id, status: decision.to, actorKind: actor.kind, actorId: actor.id, details });
-    const data = OrderStatusChangedData.parse({
-      orderId: order.id,
-      number: order.number,
-      subject: order.subject,
-      email: order.email,
-      status: decision.to,
-      previous: order.status,
-      fulfilment: order.fulfilment,
-      shipment: decision.shipment ?? shipmentOf(order),
-      accessKey: ctx.orderLinks.keyOf(order.id),
-    });
-    await writeOutbox(tx, { subject: Subjects.orderStatusChanged(order.id), type: 'order.status-changed', data });
+    await announceStatus(ctx, tx, order, decision.to, { shipment: decision.shipment });
   });
+}
+
+/** Everything the order page shows beside the order: its history, returns and refunds. */
+export async function orderDetails(db: Queryable, orderId: string): Promise<OrderDetails> {
+  const [history, returns, refunds] = await Promise.all([findHistory(db, orderId), findReturns(db, orderId), findRefunds(db, orderId)]);
+  return { history, returns, refunds };
 }
 
 export async function listOrdersForDesk(ctx: CartContext, query: AdminOrderQuery) {
@@ -57,9 +99,10 @@ export const countOrdersForDesk = (ctx: CartContext) => countDeskOrders(ctx.pool
 export async function orderForDesk(ctx: CartContext, orderId: string): Promise<AdminOrder> {
   const order = await findOrder(ctx.pool, orderId);
   if (!order) throw notFound('Order not found');
-  const [history, payment, allocations] = await Promise.all([findHistory(ctx.pool, order.id), findPaymentById(ctx.pool, order.paymentId), allocationsOf(ctx, order)]);
+  const [details, payment, allocations] = await Promise.all([orderDetails(ctx.pool, order.id), findPaymentById(ctx.pool, order.paymentId), allocationsOf(ctx, order)]);
+  const { history } = details;
   return {
-    ...toOrder(order, history),
+    ...toOrder(order, details),
     customer: { kind: order.customerKind, id: order.subject },
     payment: {
       provider: payment?.provider ?? 'unknown',

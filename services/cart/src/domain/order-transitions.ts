@@ -63,3 +63,28 @@ export function decideTransition(order: OrderPosition, action: OrderAction, inpu
   }
   return { kind: 'move', to: step.to };
 }
+
+/** Where a cancellation may still happen: before the order was handed over or shipped. */
+const CANCELLABLE: readonly OrderStatus[] = ['paid', 'ready_for_pickup'];
+
+export function decideCancel(order: Pick<OrderPosition, 'status'>): Transition {
+  if (order.status === 'cancelled') return { kind: 'already' };
+  if (!CANCELLABLE.includes(order.status)) return { kind: 'refuse', message: `This order is ${STATUS_WORDS[order.status]}: it can no longer be cancelled.` };
+  return { kind: 'move', to: 'cancelled' };
+}
+
+/** Where a return may be asked for: after the pickup or delivery (and again for other lines after one). */
+const RETURNABLE_FROM: readonly OrderStatus[] = ['picked_up', 'delivered', 'return_requested', 'returned'];
+
+export function decideReturnRequest(order: Pick<OrderPosition, 'status'>): Transition {
+  if (!RETURNABLE_FROM.includes(order.status)) {
+    return { kind: 'refuse', message: `This order is ${STATUS_WORDS[order.status]}: a return can be requested once it has been picked up or delivered.` };
+  }
+  return order.status === 'return_requested' ? { kind: 'already' } : { kind: 'move', to: 'return_requested' };
+}
+
+/** Receiving returned lines: the order is returned once no requested line is still out. */
+export function decideReturnReceipt(order: Pick<OrderPosition, 'status'>, stillRequested: number): Transition {
+  if (order.status !== 'return_requested') return { kind: 'refuse', message: `This order is ${STATUS_WORDS[order.status]}: there is no return to receive.` };
+  return stillRequested > 0 ? { kind: 'already' } : { kind: 'move', to: 'returned' };
+}

@@ -3,15 +3,17 @@
 // - succeeded → confirmPayment (the test card's path too), which records the event in the
 //   order's transaction; a repeat finds the order and finishes a stock commit a crash left;
 // - payment_failed → the payment is marked failed (no order) unless it already succeeded, so a
-//   late failure of an earlier attempt never undoes a paid order, and a later success still counts.
+//   late failure of an earlier attempt never undoes a paid order, and a later success still counts;
+// - a refund's news → the refund row settles (refunds.repo settleRefund says which moves count).
 import { AppError, withTransaction } from '@pl/service-kit';
 import { findPaymentByProviderId, setPaymentStatus } from '../db/payments.repo.js';
+import { settleRefund } from '../db/refunds.repo.js';
 import { recordProcessedEvent } from '../db/processed-events.repo.js';
 import { CHARGE_CURRENCY, type PaymentProvider, type ProviderEvent } from '../payments/payment-provider.js';
 import type { CartContext } from './cart-context.js';
 import { confirmPayment } from './confirm-payment.js';
 
-export type PaymentEventOutcome = 'order' | 'failed' | 'duplicate' | 'unknown-payment' | 'ignored';
+export type PaymentEventOutcome = 'order' | 'failed' | 'duplicate' | 'unknown-payment' | 'ignored' | 'refund-settled' | 'refund-unchanged';
 
 export async function handlePaymentEvent(ctx: CartContext, source: PaymentProvider['name'], event: ProviderEvent): Promise<PaymentEventOutcome> {
   if (event.kind === 'ignored') return 'ignored';
@@ -24,6 +26,15 @@ export async function handlePaymentEvent(ctx: CartContext, source: PaymentProvid
     }
     const order = await confirmPayment(ctx, { providerPaymentId: event.providerPaymentId, amountCents: event.amountCents }, processed);
     return order ? 'order' : 'unknown-payment';
+  }
+
+  if (event.kind === 'refund') {
+    return withTransaction(ctx.pool, async (client) => {
+      if (!(await recordProcessedEvent(client, processed))) return 'duplicate';
+      const settled = await settleRefund(client, { providerRefundId: event.providerRefundId, refundId: event.refundId }, event.status);
+      ctx.logger.info({ eventId: event.id, providerRefundId: event.providerRefundId, status: event.status, settled }, 'refund webhook');
+      return settled ? 'refund-settled' : 'refund-unchanged';
+    });
   }
 
   return withTransaction(ctx.pool, async (client) => {

@@ -11,8 +11,12 @@ export interface PaymentProvider {
   readonly publishableKey: string | null;
   /** Creates (or, with the same key, finds again) an intent to charge `amountCents`. */
   createIntent(request: { amountCents: number; idempotencyKey: string; metadata: Record<string, string> }): Promise<{ providerPaymentId: string; clientSecret: string }>;
-  /** Gives the money back (or voids an uncaptured payment); repeating it with the same key is harmless. */
-  refund(request: { providerPaymentId: string; idempotencyKey: string }): Promise<void>;
+  /**
+   * Gives money back: `amountCents` of it, or all when unset. Repeating it with the same key is
+   * harmless (the provider answers the first refund again). The answer may still be pending; the
+   * provider's webhook settles it then. A refusal that no retry changes throws RefundRefusedError.
+   */
+  refund(request: { providerPaymentId: string; amountCents?: number; idempotencyKey: string; metadata?: Record<string, string> }): Promise<ProviderRefund>;
   /**
    * For providers that report by webhook: checks the signature over the exact bytes received and
    * says what happened; throws a 400 AppError when the delivery is not the provider's.
@@ -20,8 +24,17 @@ export interface PaymentProvider {
   verifyWebhook?(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent;
 }
 
+export interface ProviderRefund {
+  providerRefundId: string;
+  status: 'pending' | 'succeeded' | 'failed';
+}
+
+/** The provider refused a refund for good (already refunded, amount too large, payment unknown): retrying will not help. */
+export class RefundRefusedError extends Error {}
+
 /** A provider's webhook event, reduced to what the cart acts on. */
 export type ProviderEvent =
   | { id: string; kind: 'succeeded'; providerPaymentId: string; amountCents: number; currency: string }
   | { id: string; kind: 'failed'; providerPaymentId: string; message: string | null }
+  | { id: string; kind: 'refund'; providerRefundId: string; refundId: string | null; status: ProviderRefund['status'] }
   | { id: string; kind: 'ignored'; type: string };

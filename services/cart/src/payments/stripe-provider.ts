@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { badRequest } from '@pl/service-kit';
-import { CHARGE_CURRENCY, type PaymentProvider, type ProviderEvent } from './payment-provider.js';
+import { CHARGE_CURRENCY, RefundRefusedError, type PaymentProvider, type ProviderEvent, type ProviderRefund } from './payment-provider.js';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -33,8 +33,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
       return { providerPaymentId: intent.id, clientSecret: intent.client_secret };
     },
-    async refund({ providerPaymentId, idempotencyKey }) {
-      await stripe.refunds.create({ payment_intent: providerPaymentId }, { idempotencyKey });
+    async refund({ providerPaymentId, amountCents, idempotencyKey, metadata }) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: providerPaymentId, ...(amountCents === undefined ? {} : { amount: amountCents }), ...(metadata ? { metadata } : {}) },
+          { idempotencyKey },
+        );
+        return { providerRefundId: refund.id, status: refundStatusOf(refund.status) };
+      } catch (err) {
+        // Stripe's 4xx (other than rate limits and idempotency clashes) mean this refund will never pass.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError || err instanceof Stripe.errors.StripeCardError) throw new RefundRefusedError(err.message);
+        throw err;
+      }
     },
     verifyWebhook(rawBody, signatureHeader) {
       let event: Stripe.Event;
@@ -49,7 +59,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   };
 }
 
+/** Stripe's refund states: succeeded; failed or canceled gave nothing back; pending and requires_action wait for a webhook. */
+function refundStatusOf(status: string | null): ProviderRefund['status'] {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'failed' || status === 'canceled') return 'failed';
+  return 'pending';
+}
+
 function providerEventOf(event: Stripe.Event): ProviderEvent {
+  if (event.type === 'refund.created' || event.type === 'refund.updated' || event.type === 'refund.failed' || event.type === 'charge.refund.updated') {
+    const refund = event.data.object;
+    return { id: event.id, kind: 'refund', providerRefundId: refund.id, refundId: refund.metadata?.refundId ?? null, status: refundStatusOf(refund.status) };
+  }
   if (event.type === 'payment_intent.succeeded') {
     const intent = event.data.object;
     return { id: event.id, kind: 'succeeded', providerPaymentId: intent.id, amountCents: intent.amount_received, currency: intent.currency };

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { PaymentProvider } from './payment-provider.js';
 
 /** The documented test numbers of the built-in provider (contracts TestCardConfirmPayload). */
@@ -31,8 +31,10 @@ export function createTestCardProvider(): PaymentProvider {
     async createIntent() {
       return { providerPaymentId: `tc_pi_${randomUUID()}`, clientSecret: `tc_secret_${randomBytes(24).toString('hex')}` };
     },
-    async refund() {
-      // Nothing was charged anywhere: the payment row records the refund.
+    async refund({ idempotencyKey }) {
+      // Nothing was charged anywhere: the cart's own rows record the refund. The id follows from
+      // the key, so a repeated call answers the same refund, as a card network would.
+      return { providerRefundId: `tc_re_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`, status: 'succeeded' };
     },
   };
 }

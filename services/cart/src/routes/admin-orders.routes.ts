@@ -1,9 +1,10 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { AdminOrderPaths, AdminOrderQuery, EmptyActionPayload, MarkPickedUpPayload, MarkShippedPayload, type OrderAction } from '@pl/contracts';
+import { AdminOrderPaths, AdminOrderQuery, CancelOrderPayload, EmptyActionPayload, MarkPickedUpPayload, MarkShippedPayload, ReceiveReturnPayload, type OrderAction } from '@pl/contracts';
 import { notFound, parseInput, requireAdmin } from '@pl/service-kit';
 import type { CartContext } from '../domain/cart-context.js';
 import { actOnOrder, countOrdersForDesk, listOrdersForDesk, orderForDesk, type Actor } from '../domain/order-desk.js';
+import { cancelOrder, receiveReturn } from '../domain/order-returns.js';
 import { sessionOf } from './require-session.js';
 
 const OrderParams = z.object({ id: z.guid() });
@@ -33,15 +34,20 @@ export function adminOrdersRoutes(ctx: CartContext): Router {
     res.json(await orderForDesk(ctx, orderIdOf(req)));
   });
 
-  const action = (path: string, name: OrderAction, input: (body: unknown) => Parameters<typeof actOnOrder>[4]) =>
+  /** An action on one order: its payload checked by `run`, then the order as it now is. */
+  const action = (path: string, run: (id: string, admin: Actor, body: unknown) => Promise<void>) =>
     router.post(path, async (req, res) => {
       const id = orderIdOf(req);
-      await actOnOrder(ctx, id, name, adminOf(req), input(req.body ?? {}));
+      await run(id, adminOf(req), req.body ?? {});
       res.json(await orderForDesk(ctx, id));
     });
-  action(AdminOrderPaths.ready(ID), 'ready_for_pickup', (body) => (parseInput(EmptyActionPayload, body), {}));
-  action(AdminOrderPaths.pickedUp(ID), 'picked_up', (body) => (parseInput(MarkPickedUpPayload, body), {}));
-  action(AdminOrderPaths.shipped(ID), 'shipped', (body) => ({ shipment: parseInput(MarkShippedPayload, body) }));
-  action(AdminOrderPaths.delivered(ID), 'delivered', (body) => (parseInput(EmptyActionPayload, body), {}));
+  const step = (name: OrderAction, input: (body: unknown) => Parameters<typeof actOnOrder>[4]) => (id: string, admin: Actor, body: unknown) =>
+    actOnOrder(ctx, id, name, admin, input(body));
+  action(AdminOrderPaths.ready(ID), step('ready_for_pickup', (body) => (parseInput(EmptyActionPayload, body), {})));
+  action(AdminOrderPaths.pickedUp(ID), step('picked_up', (body) => (parseInput(MarkPickedUpPayload, body), {})));
+  action(AdminOrderPaths.shipped(ID), step('shipped', (body) => ({ shipment: parseInput(MarkShippedPayload, body) })));
+  action(AdminOrderPaths.delivered(ID), step('delivered', (body) => (parseInput(EmptyActionPayload, body), {})));
+  action(AdminOrderPaths.cancel(ID), (id, admin, body) => cancelOrder(ctx, id, admin, parseInput(CancelOrderPayload, body)));
+  action(AdminOrderPaths.receiveReturn(ID), (id, admin, body) => receiveReturn(ctx, id, admin, parseInput(ReceiveReturnPayload, body)));
   return router;
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '@pl/service-kit';
+import { prepared } from './prepared.js';
 
 export interface VariantRef {
   id: string;
@@ -66,20 +67,22 @@ async function queryLevels(
 ): Promise<Array<LevelWithHolds & { variant: VariantRef }>> {
   const at = options.clock ? 'clock_timestamp()' : 'now()';
   const { rows } = await db.query<LevelWithHolds & { variant: VariantRef }>(
-    `SELECT json_build_object('id', v.id, 'productId', v.product_id, 'sku', v.sku) AS variant,
-            l.variant_id AS "variantId", l.location_id AS "locationId", l.on_hand AS "onHand",
-            coalesce(r.reserved, 0)::int AS reserved, coalesce(r.mine, 0)::int AS "reservedByHolder",
-            to_char(r.until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "reservedUntil"
-       FROM variants v
-       LEFT JOIN inventory_levels l ON l.variant_id = v.id
-       LEFT JOIN LATERAL (
-         SELECT sum(a.qty) AS reserved, sum(a.qty) FILTER (WHERE h.holder = $${params.length + 1}) AS mine, max(h.expires_at) AS until
-           FROM holds h JOIN hold_allocations a ON a.hold_id = h.id
-          WHERE h.variant_id = l.variant_id AND a.location_id = l.location_id AND h.status = 'active' AND h.expires_at > ${at}
-       ) r ON true
-      WHERE ${where}
-      ORDER BY l.variant_id, l.location_id`,
-    [...params, options.holder ?? null],
+    prepared(
+      `SELECT json_build_object('id', v.id, 'productId', v.product_id, 'sku', v.sku) AS variant,
+              l.variant_id AS "variantId", l.location_id AS "locationId", l.on_hand AS "onHand",
+              coalesce(r.reserved, 0)::int AS reserved, coalesce(r.mine, 0)::int AS "reservedByHolder",
+              to_char(r.until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "reservedUntil"
+         FROM variants v
+         LEFT JOIN inventory_levels l ON l.variant_id = v.id
+         LEFT JOIN LATERAL (
+           SELECT sum(a.qty) AS reserved, sum(a.qty) FILTER (WHERE h.holder = $${params.length + 1}) AS mine, max(h.expires_at) AS until
+             FROM holds h JOIN hold_allocations a ON a.hold_id = h.id
+            WHERE h.variant_id = l.variant_id AND a.location_id = l.location_id AND h.status = 'active' AND h.expires_at > ${at}
+         ) r ON true
+        WHERE ${where}
+        ORDER BY l.variant_id, l.location_id`,
+      [...params, options.holder ?? null],
+    ),
   );
   return rows;
 }

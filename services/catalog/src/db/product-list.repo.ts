@@ -1,10 +1,12 @@
 // GET /api/products: search, filters, sort orders and keyset pagination in one query over
 // `products`, then variants and stock for that page only (products.repo.ts, two more queries).
+import { PRODUCT_COUNT_LIMIT } from '@pl/contracts';
 import { withTransaction, type Pool, type Queryable } from '@pl/service-kit';
 import type { CursorPosition, ListOrder } from '../domain/product-cursor.js';
 import type { PriceRange } from '../domain/price-filter.js';
 import type { ProductRecord } from '../domain/product-view.js';
 import type { SearchText } from '../domain/search-text.js';
+import { prepared } from './prepared.js';
 import { PRODUCT_COLUMNS, withVariants, type ProductRow } from './products.repo.js';
 
 export interface ProductListCriteria {
@@ -24,8 +26,10 @@ export interface ProductPage {
   records: ProductRecord[];
   /** Where the next page starts; undefined on the last page. */
   next?: CursorPosition;
-  /** How many products match in all: on a first page only (later pages leave it undefined). */
+  /** How many products match in all: on a first page only (later pages leave it undefined), at most PRODUCT_COUNT_LIMIT. */
   total?: number;
+  /** More than PRODUCT_COUNT_LIMIT match (`total` is the limit). */
+  totalIsAtLeast?: boolean;
 }
 
 /** Placeholders of the search terms, created on first use (a parameter the SQL never mentions has no type, and PostgreSQL refuses it). */
@@ -122,25 +126,32 @@ async function queryPage(db: Queryable, c: ProductListCriteria): Promise<Product
   if (c.after) where.push(`(${key}, p.id) ${order.desc ? '<' : '>'} (${param(c.after.key, order.type)}, ${param(c.after.id, 'uuid')})`);
 
   const { rows } = await db.query<ProductRow & { cursor_key: string | number }>(
-    `SELECT ${PRODUCT_COLUMNS}, ${order.cursorKey ?? key} AS cursor_key
-       FROM products p
-      ${where.length > 0 ? `WHERE ${where.join('\n        AND ')}` : ''}
-      ORDER BY ${key} ${direction}, p.id ${direction}
-      LIMIT ${param(c.limit + 1, 'int')}`,
-    params,
+    prepared(
+      `SELECT ${PRODUCT_COLUMNS}, ${order.cursorKey ?? key} AS cursor_key
+         FROM products p
+        ${where.length > 0 ? `WHERE ${where.join('\n        AND ')}` : ''}
+        ORDER BY ${key} ${direction}, p.id ${direction}
+        LIMIT ${param(c.limit + 1, 'int')}`,
+      params,
+    ),
   );
   const page = rows.slice(0, c.limit);
   const last = page.at(-1);
   const more = rows.length > c.limit;
+  // Counted only when a first page does not already show everything ('Showing 24 of 200').
+  const counted = c.after ? undefined : more ? await countMatches(db, filter, filterParams) : page.length;
   return {
     records: await withVariants(db, page),
     next: more && last ? { key: last.cursor_key, id: last.id } : undefined,
-    // Counted only when a first page does not already show everything ('Showing 24 of 200').
-    total: c.after ? undefined : more ? await countMatches(db, filter, filterParams) : page.length,
+    total: counted === undefined ? undefined : Math.min(counted, PRODUCT_COUNT_LIMIT),
+    ...(counted !== undefined && counted > PRODUCT_COUNT_LIMIT ? { totalIsAtLeast: true } : {}),
   };
 }
 
+/** Matches counted up to one past PRODUCT_COUNT_LIMIT: enough to say '1,000+' without reading every match. */
 async function countMatches(db: Queryable, filter: string, params: readonly unknown[]): Promise<number> {
-  const { rows } = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM products p ${filter}`, [...params]);
+  const { rows } = await db.query<{ total: number }>(
+    prepared(`SELECT count(*)::int AS total FROM (SELECT 1 FROM products p ${filter} LIMIT ${PRODUCT_COUNT_LIMIT + 1}) m`, params),
+  );
   return rows[0]!.total;
 }

@@ -27,7 +27,7 @@ export async function lockVariantsBySkus(db: Queryable, skus: readonly string[])
   return rows;
 }
 
-type ProductFields = Omit<UpsertProductRequest, 'variants'>;
+export type ProductFields = Omit<UpsertProductRequest, 'variants'>;
 
 export async function insertProduct(db: Queryable, p: ProductFields): Promise<string> {
   const { rows } = await db.query<{ id: string }>(

@@ -2,6 +2,7 @@ import type { Queryable } from '@pl/service-kit';
 import type { ProductRecord, VariantRecord } from '../domain/product-view.js';
 import { containsPattern } from '@pl/service-kit';
 import { levelsWithHolds } from './inventory.repo.js';
+import { prepared } from './prepared.js';
 
 export interface ProductRow {
   id: string;
@@ -31,8 +32,7 @@ export const PRODUCT_COLUMNS = 'p.id, p.title, p.brand, p.description, p.conditi
 export async function withVariants(db: Queryable, products: readonly ProductRow[]): Promise<ProductRecord[]> {
   if (products.length === 0) return [];
   const { rows: variants } = await db.query<VariantRow>(
-    `SELECT id, product_id, sku, price_cents, compare_at_cents FROM variants WHERE product_id = ANY($1::uuid[]) ORDER BY price_cents, sku`,
-    [products.map((p) => p.id)],
+    prepared(`SELECT id, product_id, sku, price_cents, compare_at_cents FROM variants WHERE product_id = ANY($1::uuid[]) ORDER BY price_cents, sku`, [products.map((p) => p.id)]),
   );
   const levels = await levelsWithHolds(
     db,
@@ -94,6 +94,6 @@ export async function listInventoryPage(db: Queryable, query: { q?: string; limi
 }
 
 export async function findProduct(db: Queryable, id: string): Promise<ProductRecord | undefined> {
-  const { rows } = await db.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1`, [id]);
+  const { rows } = await db.query<ProductRow>(prepared(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1`, [id]));
   return (await withVariants(db, rows))[0];
 }

@@ -40,5 +40,6 @@ export async function listProducts(db: Pool, query: ProductListQuery, options: {
     data: page.records.map(toProduct),
     nextCursor: page.next ? encodeCursor({ order, fingerprint, fuzzy: criteria.fuzzy === true }, page.next) : null,
     ...(page.total === undefined ? {} : { total: page.total }),
+    ...(page.totalIsAtLeast ? { totalIsAtLeast: true } : {}),
   };
 }

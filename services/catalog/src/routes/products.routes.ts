@@ -5,19 +5,28 @@ import { notFound, parseInput, type Pool } from '@pl/service-kit';
 import { findProduct } from '../db/products.repo.js';
 import { listProducts } from '../domain/product-listing.js';
 import { toProduct } from '../domain/product-view.js';
+import { reservationExpiry, type ReadCache } from '../domain/read-cache.js';
 
 const ProductParams = z.object({ id: z.guid('Product id must be a UUID') });
 
-export function productsRoutes(pool: Pool): Router {
+/** The list and a product's page: public reads, answered through the read cache. */
+export function productsRoutes(pool: Pool, cache: ReadCache): Router {
   return Router()
     .get(ApiPaths.catalog.products, async (req, res) => {
       const query = parseInput(ProductListQuery, req.query);
-      res.json(await listProducts(pool, query, { sortGiven: req.query.sort !== undefined }));
+      await cache.answer(req, res, () => listProducts(pool, query, { sortGiven: req.query.sort !== undefined }), reservationExpiry);
     })
     .get(`${ApiPaths.catalog.products}/:id`, async (req, res) => {
       const { id } = parseInput(ProductParams, req.params);
-      const product = await findProduct(pool, id);
-      if (!product) throw notFound('Product not found');
-      res.json(toProduct(product));
+      await cache.answer(
+        req,
+        res,
+        async () => {
+          const product = await findProduct(pool, id);
+          if (!product) throw notFound('Product not found');
+          return toProduct(product);
+        },
+        reservationExpiry,
+      );
     });
 }

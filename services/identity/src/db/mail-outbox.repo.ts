@@ -1,7 +1,7 @@
 import type { PoolClient, Queryable } from '@pl/service-kit';
 
-export type MailKind = 'password-reset' | 'email-verification' | 'order';
-export type MailOutcome = 'sent' | 'no-account' | 'throttled' | 'stale' | 'failed';
+export type MailKind = 'password-reset' | 'email-verification' | 'order' | 'order-link';
+export type MailOutcome = 'sent' | 'no-account' | 'no-order' | 'throttled' | 'stale' | 'failed';
 
 export interface PendingMail {
   id: string;

@@ -32,6 +32,8 @@ export const RateLimits = {
   verificationMail: { bucket: 'verification-mail', limit: 5, windowSeconds: 3600 },
   /** Current-password checks per customer: a stolen session cannot brute-force the password. */
   changePassword: { bucket: 'change-password', limit: 10, windowSeconds: 900 },
+  /** Order lookups (number and e-mail) per client address: nobody walks the order numbers. */
+  orderLookup: { bucket: 'order-lookup', limit: 10, windowSeconds: 900 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** "3 minutes", for the messages of 429s. */

@@ -29,7 +29,16 @@ export function onOrderPlaced(deps: Deps) {
     const data = OrderPlacedData.parse(envelope.data);
     // Events from before the order desk carry no number or fulfilment: nothing to write a mail with.
     if (!data.number || !data.subject || !data.fulfilment) return;
-    const facts: OrderMailFacts = { orderId: data.orderId, number: data.number, status: 'paid', fulfilment: data.fulfilment, lines: data.lines, total: data.total, accessKey: data.accessKey };
+    const facts: OrderMailFacts = {
+      orderId: data.orderId,
+      number: data.number,
+      status: 'paid',
+      fulfilment: data.fulfilment,
+      lines: data.lines,
+      total: data.total,
+      accessKey: data.accessKey,
+      transferFrom: data.transferFrom,
+    };
     await queueOrderMail(deps, envelope.id, { subject: data.subject, email: data.email, guest: data.customerKind === 'guest' }, facts);
   };
 }
@@ -39,7 +48,17 @@ export function onOrderStatusChanged(deps: Deps) {
     const data = OrderStatusChangedData.parse(envelope.data);
     const status = MAILED_ORDER_STATUSES.find((s) => s === data.status);
     if (!status || status === 'paid') return;
-    const facts: OrderMailFacts = { orderId: data.orderId, number: data.number, status, fulfilment: data.fulfilment, shipment: data.shipment, accessKey: data.accessKey };
+    const facts: OrderMailFacts = {
+      orderId: data.orderId,
+      number: data.number,
+      status,
+      fulfilment: data.fulfilment,
+      shipment: data.shipment,
+      accessKey: data.accessKey,
+      refund: data.refund,
+      items: data.items,
+      reason: data.reason,
+    };
     // A customer's order has the customer id as its subject; identity knows no guest subjects.
     await queueOrderMail(deps, envelope.id, { subject: data.subject, email: data.email, guest: false }, facts);
   };

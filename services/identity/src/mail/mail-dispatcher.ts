@@ -2,10 +2,13 @@
 // it still applies (an unknown address, a changed one, too many resets), mints the link's token
 // and delivers the message, all in one transaction per mail. Any number of instances can run it:
 // each mail is claimed with SKIP LOCKED.
+import { z } from 'zod';
 import { startPeriodicWorker, withTransaction, type BackgroundWorker, type Logger, type Pool, type PoolClient } from '@pl/service-kit';
+import type { CartClient } from '../clients/cart-client.js';
 import { findCustomerByEmail, findCustomerById } from '../db/customers.repo.js';
 import { countRecentTokens, insertEmailToken } from '../db/email-tokens.repo.js';
 import { claimNextMail, finishMail, retryMailLater, type MailOutcome, type PendingMail } from '../db/mail-outbox.repo.js';
+import { orderBelongsTo } from '../domain/order-lookup.js';
 import { hashToken, newSecretToken } from '../domain/secret-tokens.js';
 import type { MailMessage } from './mail-message.js';
 import { emailVerificationMail, orderMail, OrderMailFacts, passwordResetMail } from './mail-templates.js';
@@ -26,6 +29,8 @@ export interface MailDispatcherDeps {
   logger: Logger;
   /** Reset mails per account per hour (default MailPolicy.resetMailsPerHour; RATE_LIMIT_RESET_MAILS). */
   resetMailsPerHour?: number;
+  /** The cart, asked which order an order lookup names. */
+  cart: CartClient;
 }
 
 type Composed = { outcome: Exclude<MailOutcome, 'sent' | 'failed'> } | { message: MailMessage };
@@ -36,7 +41,20 @@ async function mintToken(client: PoolClient, purpose: 'password-reset' | 'email-
   return token;
 }
 
-async function compose(client: PoolClient, mail: PendingMail, publicOrigin: string, resetMailsPerHour: number): Promise<Composed> {
+const OrderLinkIntent = z.object({ number: z.string() });
+
+async function compose(client: PoolClient, mail: PendingMail, deps: MailDispatcherDeps): Promise<Composed> {
+  const { publicOrigin } = deps;
+  const resetMailsPerHour = deps.resetMailsPerHour ?? MailPolicy.resetMailsPerHour;
+  if (mail.kind === 'order-link') {
+    const intent = OrderLinkIntent.safeParse(mail.payload);
+    if (!intent.success) return { outcome: 'stale' };
+    const order = await deps.cart.orderByNumber(intent.data.number);
+    if (!order || !(await orderBelongsTo(client, order, mail.toAddress))) return { outcome: 'no-order' };
+    const customer = order.customerKind === 'customer' ? await findCustomerById(client, order.subject) : undefined;
+    const facts = { orderId: order.orderId, number: order.number, status: 'link' as const, accessKey: order.accessKey };
+    return { message: orderMail({ to: mail.toAddress, firstName: customer?.firstName ?? null, facts, publicOrigin }) };
+  }
   if (mail.kind === 'order') {
     const facts = OrderMailFacts.safeParse(mail.payload);
     if (!facts.success) return { outcome: 'stale' };
@@ -67,7 +85,7 @@ async function dispatchOne(deps: MailDispatcherDeps): Promise<boolean> {
     const outcome = await withTransaction(deps.pool, async (client) => {
       const mail = (claimed.mail = await claimNextMail(client));
       if (!mail) return undefined;
-      const composed = await compose(client, mail, deps.publicOrigin, deps.resetMailsPerHour ?? MailPolicy.resetMailsPerHour);
+      const composed = await compose(client, mail, deps);
       if (!('message' in composed)) {
         await finishMail(client, mail.id, composed.outcome);
         return composed.outcome;

@@ -1,7 +1,7 @@
 // The texts of identity's e-mails. Plain text first (it is what many clients show and what tests
 // read); the HTML part says the same, with every interpolated value escaped.
 import { z } from 'zod';
-import { EmailLinks, ORDER_LINK_KEY_PARAM } from '@pl/contracts';
+import { EmailLinks, ORDER_LINK_KEY_PARAM, PICKUP_TRANSFER_READY_TEXT, RETURN_REFUND_TEXT } from '@pl/contracts';
 import type { MailMessage } from './mail-message.js';
 
 const BRAND = 'Professional Liquidation';
@@ -52,34 +52,79 @@ export function emailVerificationMail(m: { to: string; firstName: string | null;
 }
 
 /** The order steps a customer is mailed about (placing the order is 'paid'). */
-export const MAILED_ORDER_STATUSES = ['paid', 'ready_for_pickup', 'shipped'] as const;
+export const MAILED_ORDER_STATUSES = ['paid', 'ready_for_pickup', 'shipped', 'cancelled', 'return_requested', 'returned'] as const;
+/** What an order mail is about: a step of the order, or 'link' (the order lookup's answer). */
+export const ORDER_MAIL_SUBJECTS = [...MAILED_ORDER_STATUSES, 'link'] as const;
 
 /** What an order e-mail is about: the facts the cart service's event carried (kept as the queued mail's payload). */
 export const OrderMailFacts = z.object({
   orderId: z.string(),
   number: z.string(),
-  status: z.enum(MAILED_ORDER_STATUSES),
-  fulfilment: z.discriminatedUnion('type', [
-    z.object({ type: z.literal('pickup'), locationId: z.string() }),
-    z.object({ type: z.literal('shipping'), address: z.object({ name: z.string(), city: z.string(), state: z.string() }) }),
-  ]),
+  status: z.enum(ORDER_MAIL_SUBJECTS),
+  /** Every step's mail has it; the lookup's link mail does not need it. */
+  fulfilment: z
+    .discriminatedUnion('type', [
+      z.object({ type: z.literal('pickup'), locationId: z.string() }),
+      z.object({ type: z.literal('shipping'), address: z.object({ name: z.string(), city: z.string(), state: z.string() }) }),
+    ])
+    .optional(),
   shipment: z.object({ carrier: z.string(), trackingNumber: z.string() }).nullable().optional(),
   lines: z.array(z.object({ title: z.string().optional(), qty: z.number().int(), price: z.string().optional() })).optional(),
   total: z.string().optional(),
   /** The order link's key: the link then opens the order without an account (a guest on any device). */
   accessKey: z.string().optional(),
+  /** Cancelled or returned: the money given back and the items it is for; cancelled: the store's reason. */
+  refund: z.string().optional(),
+  items: z.array(z.string()).optional(),
+  reason: z.string().optional(),
+  /** A pickup with units from other locations (it takes longer to be ready). */
+  transferFrom: z.array(z.string()).optional(),
 });
 export type OrderMailFacts = z.infer<typeof OrderMailFacts>;
 
 const money = (decimal: string) => `$${Number(decimal).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** The order confirmation, 'ready for pickup' and 'shipped' e-mails (spec §9's pickup and shipping promises). */
+const list = (items: readonly string[] | undefined) => (items && items.length > 0 ? items.join(', ') : 'your items');
+/** The store's words as a sentence (a full stop unless they end with one). */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+const REFUND_TIMING = 'It may take 5-7 business days to show on your card statement.';
+
+/** Every order e-mail: the confirmation, ready for pickup, shipped (spec §9's promises), cancelled, returns, and the lookup's link. */
 export function orderMail(m: { to: string; firstName: string | null; facts: OrderMailFacts; publicOrigin: string }): MailMessage {
   const { facts } = m;
   const url = new URL(`/orders/${encodeURIComponent(facts.orderId)}`, m.publicOrigin);
   if (facts.accessKey) url.searchParams.set(ORDER_LINK_KEY_PARAM, facts.accessKey);
   const link = { url: url.toString(), label: `View order ${facts.number}` };
-  const pickup = facts.fulfilment.type === 'pickup';
+  const pickup = facts.fulfilment?.type === 'pickup';
+  if (facts.status === 'link') {
+    return render(m.to, `Your order ${facts.number}`, greetingFor(m.firstName), [`You asked for a link to your order ${facts.number}. It opens the order without signing in:`], link, [
+      'If you did not ask for it, you can ignore this e-mail. Anyone with this link can see the order, so please do not forward it.',
+    ]);
+  }
+  if (facts.status === 'cancelled') {
+    return render(m.to, `Your order ${facts.number} was cancelled`, greetingFor(m.firstName), [
+      `We're sorry: your order ${facts.number} was cancelled by the store.${facts.reason ? ` Reason: ${sentence(facts.reason)}` : ''}`,
+      ...(facts.refund ? [`We've refunded ${money(facts.refund)} to your card. ${REFUND_TIMING}`] : []),
+      'Your order:',
+    ], link, []);
+  }
+  if (facts.status === 'return_requested') {
+    const where = pickup
+      ? 'Bring the items and your order number to the store you picked them up from.'
+      : 'Pack the items with your order number and bring them to one of our stores, or ship them back to the address on your order page.';
+    return render(m.to, `Return requested for order ${facts.number}`, greetingFor(m.firstName), [
+      `We've received your return request for ${list(facts.items)}.`,
+      where,
+      RETURN_REFUND_TEXT,
+      'Your order:',
+    ], link, []);
+  }
+  if (facts.status === 'returned') {
+    return render(m.to, `We've received your return for order ${facts.number}`, greetingFor(m.firstName), [
+      `We've received your return of ${list(facts.items)}${facts.refund ? ` and refunded ${money(facts.refund)} to your card. ${REFUND_TIMING}` : '.'}`,
+      'Your order:',
+    ], link, []);
+  }
   if (facts.status === 'ready_for_pickup') {
     return render(m.to, `Your order ${facts.number} is ready for pickup`, greetingFor(m.firstName), [
       `Good news: your order ${facts.number} is ready for pickup at the store you chose.`,
@@ -92,7 +137,9 @@ export function orderMail(m: { to: string; firstName: string | null; facts: Orde
   }
   const items = (facts.lines ?? []).map((l) => `${l.qty} × ${l.title ?? 'Item'}${l.price ? ` at ${money(l.price)}` : ''}`);
   const next = pickup
-    ? "We'll e-mail you when it is ready for pickup, usually within 24 hours. Bring a valid ID and your order confirmation."
+    ? facts.transferFrom?.length
+      ? `Some items are coming to the store from another of our locations, so your order will be ready for pickup ${PICKUP_TRANSFER_READY_TEXT}. We'll e-mail you when it is ready. Bring a valid ID and your order confirmation.`
+      : "We'll e-mail you when it is ready for pickup, usually within 24 hours. Bring a valid ID and your order confirmation."
     : "Orders are processed in 1-2 business days (usually the same day when placed before 2 PM); standard delivery then takes 5-7 business days. We'll e-mail you the tracking number when it ships.";
   return render(
     m.to,

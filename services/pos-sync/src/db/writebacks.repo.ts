@@ -7,10 +7,27 @@ export async function recordWriteback(db: Queryable, orderId: string): Promise<b
   return rowCount === 1;
 }
 
+/** The key of a give-back's write-back: the order and the cart's action (its cancellation, one received return). */
+export const returnWritebackKey = (orderId: string, key: string) => `${orderId}:${key}`;
+
+/** Records units an order gave back (back on hand at these locations) for the POS; false when recorded before. */
+export async function recordReturnWriteback(db: Queryable, writebackKey: string, units: WritebackLine[]): Promise<boolean> {
+  const { rowCount } = await db.query(`INSERT INTO writebacks (order_id, kind, units) VALUES ($1, 'return', $2) ON CONFLICT (order_id) DO NOTHING`, [
+    writebackKey,
+    JSON.stringify(units),
+  ]);
+  return rowCount === 1;
+}
+
+/** Units per sku and location. In `lines` (what the POS is told) a sale's units are positive and a give-back's negative: units taken. */
 export type WritebackLine = StockKey & { qty: number };
 
 export interface DueWriteback {
+  /** The sale's order id, or a give-back's key (returnWritebackKey). */
   orderId: string;
+  kind: 'sale' | 'return';
+  /** A give-back's units (positive), from the catalog's event. */
+  units: WritebackLine[] | null;
   attempts: number;
   /** The lines an earlier attempt sent (null before the first): a retry sends exactly those again. */
   lines: WritebackLine[] | null;
@@ -29,7 +46,7 @@ export async function claimDueWritebacks(db: Queryable, limit: number, leaseMs: 
      WHERE order_id IN (
        SELECT order_id FROM writebacks WHERE status = 'pending' AND next_attempt_at <= now()
        ORDER BY created_at, order_id LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING order_id AS "orderId", attempts, lines,
+     RETURNING order_id AS "orderId", kind, units, attempts, lines,
        coalesce(first_attempted_at < now() - make_interval(secs => $3::double precision / 1000), false) AS "retryWindowClosed"`,
     [limit, leaseMs, retryWindowMs],
   );

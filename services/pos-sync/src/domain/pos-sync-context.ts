@@ -1,7 +1,7 @@
-import type { Logger, Pool } from '@pl/service-kit';
+import type { KickablePass, Logger, Pool } from '@pl/service-kit';
 import { CatalogError, type CatalogClient } from '../clients/catalog-client.js';
 import { PosError, type PosConnector } from '../connector/pos-connector.js';
-import type { KickablePass } from '../workers/kickable-pass.js';
+
 import type { SecretBox } from './secret-box.js';
 
 export interface PosSyncSettings {

@@ -6,6 +6,8 @@
 // confirmed by then is handed to the admin rather than risked twice.
 // Only skus the POS has go (it refuses a whole adjustment over one it does not know, and a shop
 // sells products of its own too); an order of shop products only is done without the POS.
+// Units an order gives back (a cancellation, a received return) go the same way as a 'return'
+// adjustment keyed return-<order id>:<action key>, from the catalog's order.stock-returned event.
 import type { OrderAllocations } from '@pl/contracts';
 import { withTransaction } from '@pl/service-kit';
 import type { AdjustmentRequest } from '../connector/pos-wire.js';
@@ -18,6 +20,7 @@ import {
   noteWritebackAttempt,
   scheduleWritebackRetry,
   type DueWriteback,
+  type WritebackLine,
 } from '../db/writebacks.repo.js';
 import { lockStock, versionKey } from '../db/stock-versions.repo.js';
 import { applyPosCounts, type PosCount } from './apply-pos-counts.js';
@@ -44,12 +47,21 @@ export interface SaleAdjustment {
 }
 
 /**
- * The POS adjustments for an order: one change per sku and location (delta minus the units taken),
- * in a stable order; more than 100 changes go as numbered parts, each with its own key.
+ * The POS adjustments for an order's sale: one change per sku and location (delta minus the units
+ * taken), in a stable order; more than 100 changes go as numbered parts, each with its own key.
  */
 export function saleAdjustments(allocations: OrderAllocations): SaleAdjustment[] {
+  return adjustments(`order-${allocations.orderId}`, 'sale', allocations.orderId, allocations.lines);
+}
+
+/** The POS adjustments for units an order gave back (`lines` in units taken: negative), keyed by the give-back. */
+export function returnAdjustments(writebackKey: string, orderId: string, lines: WritebackLine[]): SaleAdjustment[] {
+  return adjustments(`return-${writebackKey}`, 'return', orderId, lines);
+}
+
+function adjustments(key: string, reason: AdjustmentRequest['reason'], reference: string, lines: readonly WritebackLine[]): SaleAdjustment[] {
   const taken = new Map<string, { sku: string; location_id: string; qty: number }>();
-  for (const line of allocations.lines) {
+  for (const line of lines) {
     const key = versionKey(line);
     const entry = taken.get(key) ?? { sku: line.sku, location_id: line.locationId, qty: 0 };
     entry.qty += line.qty;
@@ -62,8 +74,8 @@ export function saleAdjustments(allocations: OrderAllocations): SaleAdjustment[]
   for (let i = 0; i < changes.length; i += MAX_CHANGES) {
     const part = i / MAX_CHANGES;
     parts.push({
-      idempotencyKey: part === 0 ? `order-${allocations.orderId}` : `order-${allocations.orderId}-${part + 1}`,
-      body: { reason: 'sale', reference: allocations.orderId, changes: changes.slice(i, i + MAX_CHANGES) },
+      idempotencyKey: part === 0 ? key : `${key}-${part + 1}`,
+      body: { reason, reference, changes: changes.slice(i, i + MAX_CHANGES) },
     });
   }
   return parts;
@@ -98,21 +110,22 @@ async function sendWriteback(ctx: PosSyncContext, due: DueWriteback): Promise<vo
     return;
   }
   try {
-    const allocations = await ctx.catalog.orderAllocations(orderId);
-    if (!allocations || allocations.lines.length === 0) {
+    // A sale's units are the order's committed allocations; a give-back's came with its event (taken: negative).
+    const taken = due.kind === 'sale' ? (await ctx.catalog.orderAllocations(orderId))?.lines : due.units?.map((u) => ({ ...u, qty: -u.qty }));
+    if (!taken || taken.length === 0) {
       await markWritebackFailed(ctx.pool, orderId, 'The catalog has no stock committed to this order');
       return;
     }
     // A retry sends what the first attempt sent (the POS takes the same key only with the same body).
     let lines = due.lines;
     if (!lines) {
-      const known = await knownPosSkus(ctx.pool, allocations.lines.map((l) => l.sku), ABANDONED_RUN_MS);
+      const known = await knownPosSkus(ctx.pool, taken.map((l) => l.sku), ABANDONED_RUN_MS);
       // Before a first sync from this POS has filled in its skus, an order of its items must not pass as shop-only.
       if (!known.settled) {
         await scheduleWritebackRetry(ctx.pool, orderId, { error: WritebackNotes.waitingForSync, delayMs: ctx.settings.retryMaxMs, attempted: false });
         return;
       }
-      lines = allocations.lines.filter((l) => known.skus.has(l.sku));
+      lines = taken.filter((l) => known.skus.has(l.sku));
     }
     if (lines.length === 0) {
       await markWritebackSkipped(ctx.pool, orderId, WritebackNotes.noPosItems);
@@ -127,7 +140,8 @@ async function sendWriteback(ctx: PosSyncContext, due: DueWriteback): Promise<vo
     await withTransaction(ctx.pool, async (client) => {
       await lockStock(client, lines);
       const counts: PosCount[] = [];
-      for (const adjustment of saleAdjustments({ ...allocations, lines })) {
+      const sent = due.kind === 'sale' ? saleAdjustments({ orderId, lines }) : returnAdjustments(orderId, orderId.split(':')[0]!, lines);
+      for (const adjustment of sent) {
         const answer = await pos.adjustInventory(adjustment.idempotencyKey, adjustment.body);
         counts.push(...answer.changes.map((c) => ({ sku: c.sku, locationId: c.location_id, quantity: c.quantity, version: c.version })));
       }
@@ -136,7 +150,7 @@ async function sendWriteback(ctx: PosSyncContext, due: DueWriteback): Promise<vo
       // shop has), which also settles a count that was applied short of this sale meanwhile.
       await applyPosCounts(ctx, client, counts);
     });
-    ctx.logger.info({ orderId, shopOnlyLines: allocations.lines.length - lines.length }, 'sale written back to the POS');
+    ctx.logger.info({ orderId, kind: due.kind, shopOnlyLines: taken.length - lines.length }, 'written back to the POS');
   } catch (err) {
     const message = messageOf(err);
     if (isPermanent(err)) {

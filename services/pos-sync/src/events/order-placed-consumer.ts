@@ -3,7 +3,7 @@ import { consumeDurable, type BackgroundWorker, type NatsConn } from '@pl/servic
 import { recordWriteback } from '../db/writebacks.repo.js';
 import type { PosSyncContext } from '../domain/pos-sync-context.js';
 
-export interface OrderPlacedConsumerOptions {
+export interface EventConsumerOptions {
   stream?: string;
   subject?: string;
   durable?: string;
@@ -13,7 +13,7 @@ export interface OrderPlacedConsumerOptions {
  * Every paid order's sale must reach the POS. The handler only records the order (a redelivery
  * records nothing more) and kicks the sender, so a POS outage never holds up the stream.
  */
-export function startOrderPlacedConsumer(ctx: PosSyncContext, nats: NatsConn, options: OrderPlacedConsumerOptions = {}): Promise<BackgroundWorker> {
+export function startOrderPlacedConsumer(ctx: PosSyncContext, nats: NatsConn, options: EventConsumerOptions = {}): Promise<BackgroundWorker> {
   return consumeDurable(nats, {
     stream: options.stream ?? DomainStream.name,
     durable: options.durable ?? 'pos-sync-writeback',

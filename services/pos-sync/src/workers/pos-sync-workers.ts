@@ -2,19 +2,21 @@ import { startPeriodicWorker, type BackgroundWorker, type NatsConn } from '@pl/s
 import type { PosSyncContext } from '../domain/pos-sync-context.js';
 import { EVENT_PRUNE_INTERVAL_MS, pruneAppliedEvents } from '../domain/prune-events.js';
 import { runScheduledSync } from '../domain/run-sync.js';
-import { startOrderPlacedConsumer, type OrderPlacedConsumerOptions } from '../events/order-placed-consumer.js';
+import { startOrderPlacedConsumer, type EventConsumerOptions } from '../events/order-placed-consumer.js';
+import { startStockReturnedConsumer } from '../events/stock-returned-consumer.js';
 
 export interface PosSyncWorkerOptions {
   /** Incremental sync every so many seconds; 0: none. */
   syncIntervalS: number;
   /** How often due events and write-backs are looked for besides the kicks (retries, other instances' leftovers). */
   passIntervalMs?: number;
-  orderPlaced?: OrderPlacedConsumerOptions;
+  orderPlaced?: EventConsumerOptions;
+  stockReturned?: EventConsumerOptions;
 }
 
-/** The background side of pos-sync: the order.placed consumer, the retry passes and the scheduled sync. */
+/** The background side of pos-sync: the order.placed and order.stock-returned consumers, the retry passes and the scheduled sync. */
 export async function startPosSyncWorkers(ctx: PosSyncContext, nats: NatsConn, options: PosSyncWorkerOptions): Promise<BackgroundWorker> {
-  const consumer = await startOrderPlacedConsumer(ctx, nats, options.orderPlaced);
+  const consumers = [await startOrderPlacedConsumer(ctx, nats, options.orderPlaced), await startStockReturnedConsumer(ctx, nats, options.stockReturned)];
   const intervalMs = options.passIntervalMs ?? 5000;
   const periodic = [
     startPeriodicWorker({ name: 'pos-events', intervalMs, logger: ctx.logger, run: () => ctx.eventApplier.kick() }),
@@ -34,7 +36,7 @@ export async function startPosSyncWorkers(ctx: PosSyncContext, nats: NatsConn, o
   }
   return {
     async stop() {
-      await consumer.stop();
+      await Promise.all(consumers.map((c) => c.stop()));
       await Promise.all(periodic.map((w) => w.stop()));
       await Promise.all([ctx.eventApplier.stop(), ctx.writebacks.stop()]);
     },

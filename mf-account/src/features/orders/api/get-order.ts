@@ -2,14 +2,16 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, DomEvents, ORDER_LINK_KEY_PARAM, Order } from '@pl/contracts';
 import { apiJson, errorStatus, useDomEvent } from '@pl/ui';
 
+/** An order's API path with the e-mail link's key, when the page was opened by one: the key stands in for an account. */
+export const withLinkKey = (path: string, key?: string) => (key ? `${path}?${new URLSearchParams({ [ORDER_LINK_KEY_PARAM]: key })}` : path);
+
 /**
  * GET /api/orders/:id: one order of the session's subject (guest or customer). `null` when the
  * service answers 404, which it also does for someone else's order.
  */
 export async function fetchOrder(id: string, { signal, key }: { signal?: AbortSignal; key?: string }): Promise<Order | null> {
-  const url = key ? `${ApiPaths.cart.order(id)}?${new URLSearchParams({ [ORDER_LINK_KEY_PARAM]: key })}` : ApiPaths.cart.order(id);
   try {
-    return Order.parse(await apiJson<unknown>('GET', url, undefined, { signal }));
+    return Order.parse(await apiJson<unknown>('GET', withLinkKey(ApiPaths.cart.order(id), key), undefined, { signal }));
   } catch (error) {
     if (errorStatus(error) === 404) return null;
     throw error;

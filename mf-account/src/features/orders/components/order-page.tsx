@@ -1,9 +1,22 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { ORDER_LINK_KEY_PARAM, type Order } from '@pl/contracts';
+import { FINAL_SALE_TEXT, ORDER_LINK_KEY_PARAM, type Order } from '@pl/contracts';
 import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, ConditionBadge, formatPrice, serverMessage, Skeleton, Totals } from '@pl/ui';
 import { useLocations } from '../api/get-locations.js';
 import { useOrder } from '../api/get-order.js';
-import { formatOrderDate, fulfilmentLines, isConfirmed, nextStepText, orderHeading, orderSteps, statusLabel } from '../utils/order-view.js';
+import {
+  formatOrderDate,
+  formatOrderTime,
+  fulfilmentLines,
+  isConfirmed,
+  lineReturnText,
+  nextStepText,
+  orderHeading,
+  orderSteps,
+  statusLabel,
+} from '../utils/order-view.js';
+import { OrderRefundsCard } from './order-refunds-card.js';
+import { ReturnRequestCard } from './return-request-card.js';
 
 /**
  * /orders/:id: the confirmation of one order, reachable again from order history. Works for
@@ -12,7 +25,8 @@ import { formatOrderDate, fulfilmentLines, isConfirmed, nextStepText, orderHeadi
 export function OrderPage() {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
-  const order = useOrder(id, search.get(ORDER_LINK_KEY_PARAM) ?? undefined);
+  const linkKey = search.get(ORDER_LINK_KEY_PARAM) ?? undefined;
+  const order = useOrder(id, linkKey);
 
   if (order.isPending) {
     return (
@@ -36,7 +50,7 @@ export function OrderPage() {
     );
   }
   if (!order.data) return <OrderNotFound />;
-  return <OrderConfirmation order={order.data} />;
+  return <OrderConfirmation order={order.data} linkKey={linkKey} />;
 }
 
 function OrderNotFound() {
@@ -46,6 +60,9 @@ function OrderNotFound() {
         <CardContent>
           <h1 className="acc-order__missing">Order not found</h1>
           <p className="pl-muted">We could not find this order. It may belong to another account, or the link may be wrong.</p>
+          <p className="acc-order__lookup">
+            <Link to="/orders/lookup">Find an order by number and e-mail</Link>
+          </p>
           <Link to="/account/orders" className={buttonClass({ variant: 'outline' })}>
             Order History
           </Link>{' '}
@@ -58,14 +75,22 @@ function OrderNotFound() {
   );
 }
 
-function OrderConfirmation({ order }: { order: Order }) {
+function OrderConfirmation({ order, linkKey }: { order: Order; linkKey: string | undefined }) {
   const locations = useLocations();
   const fulfilment = fulfilmentLines(order.fulfilment, locations.data);
+  const refunds = order.refunds ?? [];
+  // After a return request focus goes to what to do next, once it says so: the lines just returned
+  // leave the form (maybe all of it), and focus must not drop to <body>.
+  const nextStepRef = useRef<HTMLParagraphElement>(null);
+  const [returnsRequested, setReturnsRequested] = useState(0);
+  useEffect(() => {
+    if (returnsRequested > 0) nextStepRef.current?.focus();
+  }, [returnsRequested]);
   return (
     <div className="pl-container pl-page acc-order" data-order-id={order.id}>
       <h1 className="pl-page__title">{orderHeading(order.status)}</h1>
       {!isConfirmed(order.status) && (
-        <p className="acc-error" role="status">
+        <p className="acc-error" role="status" data-order-note>
           {order.note ?? `This order was ${order.status}.`}
         </p>
       )}
@@ -87,48 +112,66 @@ function OrderConfirmation({ order }: { order: Order }) {
           <Badge variant="secondary">{statusLabel(order.status)}</Badge>
         </dd>
       </dl>
-      <OrderProgress order={order} />
+      <OrderProgress order={order} nextStepRef={nextStepRef} />
       <div className="acc-order__grid">
-        <Card>
-          <CardHeader>
-            <CardTitle level={2}>Items</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="acc-order__lines">
-              {order.lines.map((line) => (
-                <li key={line.sku} className="acc-order__line" data-order-line={line.sku}>
-                  <div>
-                    <span className="acc-order__title">{line.title}</span>
-                    <span className="pl-muted acc-order__meta">
-                      SKU {line.sku} <ConditionBadge grade={line.conditionGrade} />
-                    </span>
-                    <span className="pl-muted acc-order__meta">
-                      Qty {line.qty} × {formatPrice(line.price)}
-                    </span>
-                  </div>
-                  <span className="acc-order__subtotal">{formatPrice(line.subtotal)}</span>
-                </li>
-              ))}
-            </ul>
-            <Totals className="acc-order-totals" subtotal={order.subtotal} shipping={order.shipping} tax={order.tax} total={order.total} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle level={2}>{fulfilment.title}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {locations.isPending && order.fulfilment.type === 'pickup' ? (
-              <Skeleton style={{ height: '3rem' }} />
-            ) : (
-              <address className="acc-order__address" data-fulfilment={order.fulfilment.type}>
-                {fulfilment.lines.map((text) => (
-                  <span key={text}>{text}</span>
+        <div className="acc-order__column">
+          <Card>
+            <CardHeader>
+              <CardTitle level={2}>Items</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="acc-order__lines">
+                {order.lines.map((line) => (
+                  <li key={line.sku} className="acc-order__line" data-order-line={line.sku}>
+                    <div>
+                      <span className="acc-order__title">{line.title}</span>
+                      <span className="pl-muted acc-order__meta">
+                        SKU {line.sku} <ConditionBadge grade={line.conditionGrade} />
+                      </span>
+                      <span className="pl-muted acc-order__meta">
+                        Qty {line.qty} × {formatPrice(line.price)}
+                      </span>
+                      {line.finalSale && (
+                        <span className="acc-order__meta acc-order__final-sale" data-final-sale="">
+                          {FINAL_SALE_TEXT}
+                        </span>
+                      )}
+                      {line.return && (
+                        <span className="acc-order__meta acc-order__return" data-line-return-status={line.return.status}>
+                          {lineReturnText(line.return, formatPrice)}
+                        </span>
+                      )}
+                    </div>
+                    <span className="acc-order__subtotal">{formatPrice(line.subtotal)}</span>
+                  </li>
                 ))}
-              </address>
-            )}
-          </CardContent>
-        </Card>
+              </ul>
+              <Totals className="acc-order-totals" subtotal={order.subtotal} shipping={order.shipping} tax={order.tax} total={order.total} />
+            </CardContent>
+          </Card>
+          {order.lines.some((line) => line.returnable) && (
+            <ReturnRequestCard order={order} linkKey={linkKey} onRequested={() => setReturnsRequested((n) => n + 1)} />
+          )}
+        </div>
+        <div className="acc-order__column">
+          <Card>
+            <CardHeader>
+              <CardTitle level={2}>{fulfilment.title}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {locations.isPending && order.fulfilment.type === 'pickup' ? (
+                <Skeleton style={{ height: '3rem' }} />
+              ) : (
+                <address className="acc-order__address" data-fulfilment={order.fulfilment.type}>
+                  {fulfilment.lines.map((text) => (
+                    <span key={text}>{text}</span>
+                  ))}
+                </address>
+              )}
+            </CardContent>
+          </Card>
+          {refunds.length > 0 && <OrderRefundsCard refunds={refunds} />}
+        </div>
       </div>
       <p className="acc-order__links">
         <Link to="/account/orders">Order History</Link> · <Link to="/products">Continue Shopping</Link>
@@ -137,10 +180,8 @@ function OrderConfirmation({ order }: { order: Order }) {
   );
 }
 
-const formatStepTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** Where the order is on its way, and what happens next. */
-function OrderProgress({ order }: { order: Order }) {
+function OrderProgress({ order, nextStepRef }: { order: Order; nextStepRef: RefObject<HTMLParagraphElement | null> }) {
   const next = nextStepText(order);
   return (
     <section className="acc-progress" aria-labelledby="acc-progress-title">
@@ -154,7 +195,7 @@ function OrderProgress({ order }: { order: Order }) {
             <span className="acc-progress__label">{step.label}</span>
             {step.at ? (
               <time className="acc-progress__time" dateTime={step.at}>
-                {formatStepTime(step.at)}
+                {formatOrderTime(step.at)}
               </time>
             ) : (
               <span className="acc-progress__time pl-muted">Not yet</span>
@@ -163,7 +204,7 @@ function OrderProgress({ order }: { order: Order }) {
         ))}
       </ol>
       {next && (
-        <p className="acc-progress__next" data-next-step="">
+        <p ref={nextStepRef} tabIndex={-1} className="acc-progress__next" data-next-step="">
           {next}
         </p>
       )}

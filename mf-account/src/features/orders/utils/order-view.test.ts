@@ -1,5 +1,30 @@
-import type { Location, Order } from '@pl/contracts';
-import { fulfilmentLines, itemCount, newestFirst, nextStepText, orderHeading, orderSteps, statusLabel, summarizeOrders } from './order-view';
+import { FINAL_SALE_TEXT, RETURN_REASON_LABELS, RETURN_REFUND_TEXT, type Location, type Order, type OrderLine } from '@pl/contracts';
+import {
+  fulfilmentLines,
+  itemCount,
+  lineReturnText,
+  newestFirst,
+  nextStepText,
+  orderHeading,
+  orderSteps,
+  refundReasonText,
+  refundStatusText,
+  statusLabel,
+  summarizeOrders,
+} from './order-view';
+
+const buildLine = (overrides: Partial<OrderLine> = {}): OrderLine => ({
+  title: 'Laptop stand',
+  sku: 'LS-1',
+  conditionGrade: 'OPEN_BOX',
+  price: '25.00',
+  qty: 2,
+  subtotal: '50.00',
+  finalSale: false,
+  returnable: false,
+  return: null,
+  ...overrides,
+});
 
 const buildOrder = (overrides: Partial<Order> = {}): Order => ({
   id: '0b6f5a8e-0000-4000-8000-000000000001',
@@ -8,8 +33,8 @@ const buildOrder = (overrides: Partial<Order> = {}): Order => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   email: 'buyer@example.com',
   lines: [
-    { title: 'Laptop stand', sku: 'LS-1', conditionGrade: 'A', price: '25.00', qty: 2, subtotal: '50.00' },
-    { title: 'USB-C hub', sku: 'HUB-1', conditionGrade: 'B', price: '50.00', qty: 1, subtotal: '50.00' },
+    buildLine(),
+    buildLine({ title: 'USB-C hub', sku: 'HUB-1', conditionGrade: 'USED', price: '50.00', qty: 1, subtotal: '50.00' }),
   ],
   subtotal: '100.00',
   tax: '8.00',
@@ -68,6 +93,37 @@ describe('order display helpers', () => {
     expect(orderHeading('refunded')).toBe('Order refunded');
     expect(orderHeading('cancelled')).toBe('Order cancelled');
   });
+
+  it('heads an order being returned by where its return is', () => {
+    expect(orderHeading('return_requested')).toBe('Return requested');
+    expect(orderHeading('returned')).toBe('Return received');
+  });
+});
+
+describe("a line's return", () => {
+  const requested = { status: 'requested' as const, reason: 'not_as_described' as const, comment: null, requestedAt: '2026-03-02T10:00:00.000Z', receivedAt: null, refund: '54.00' };
+  const money = (decimal: string) => `$${decimal}`;
+
+  it('names the reason while the return is asked for', () => {
+    expect(lineReturnText(requested, money)).toBe(`Return requested (${RETURN_REASON_LABELS.not_as_described})`);
+  });
+
+  it('gives the refund once the store received it', () => {
+    expect(lineReturnText({ ...requested, status: 'received', receivedAt: '2026-03-04T10:00:00.000Z' }, money)).toBe('Returned · refunded $54.00');
+  });
+});
+
+describe('refunds', () => {
+  it('says where each refund stands in words', () => {
+    expect(refundStatusText('pending')).toBe('Refund pending');
+    expect(refundStatusText('succeeded')).toBe('Refunded');
+    expect(refundStatusText('failed')).toBe('Refund failed — we are looking into it');
+  });
+
+  it('says what a refund is for', () => {
+    expect(refundReasonText('cancellation')).toBe('Cancelled order');
+    expect(refundReasonText('return')).toBe('Returned items');
+  });
 });
 
 describe('fulfilmentLines', () => {
@@ -112,6 +168,36 @@ describe('orderSteps', () => {
     ]);
   });
 
+  it('goes on from a collected order to its return, the return still ahead until received', () => {
+    const timeline = [
+      { status: 'paid' as const, at: placed },
+      { status: 'ready_for_pickup' as const, at: '2026-03-01T15:00:00.000Z' },
+      { status: 'picked_up' as const, at: '2026-03-02T09:00:00.000Z' },
+      { status: 'return_requested' as const, at: '2026-03-03T09:00:00.000Z' },
+    ];
+    expect(orderSteps({ status: 'return_requested', fulfilment: pickup, createdAt: placed, timeline })).toEqual([
+      { status: 'paid', label: 'Paid', at: placed, state: 'done' },
+      { status: 'ready_for_pickup', label: 'Ready for pickup', at: '2026-03-01T15:00:00.000Z', state: 'done' },
+      { status: 'picked_up', label: 'Picked up', at: '2026-03-02T09:00:00.000Z', state: 'done' },
+      { status: 'return_requested', label: 'Return requested', at: '2026-03-03T09:00:00.000Z', state: 'current' },
+      { status: 'returned', label: 'Returned', state: 'upcoming' },
+    ]);
+    const received = [...timeline, { status: 'returned' as const, at: '2026-03-04T09:00:00.000Z' }];
+    expect(orderSteps({ status: 'returned', fulfilment: pickup, createdAt: placed, timeline: received }).slice(-2)).toEqual([
+      { status: 'return_requested', label: 'Return requested', at: '2026-03-03T09:00:00.000Z', state: 'done' },
+      { status: 'returned', label: 'Returned', at: '2026-03-04T09:00:00.000Z', state: 'current' },
+    ]);
+  });
+
+  it('ends a cancelled order after the last step it reached', () => {
+    const timeline = [{ status: 'paid' as const, at: placed }, { status: 'ready_for_pickup' as const, at: placed }, { status: 'cancelled' as const, at: placed }];
+    expect(orderSteps({ status: 'cancelled', fulfilment: pickup, createdAt: placed, timeline }).map((s) => [s.status, s.label, s.state])).toEqual([
+      ['paid', 'Paid', 'done'],
+      ['ready_for_pickup', 'Ready for pickup', 'done'],
+      ['cancelled', 'Cancelled', 'current'],
+    ]);
+  });
+
   it('ends a refunded order where it stopped', () => {
     expect(orderSteps({ status: 'refunded', fulfilment: pickup, createdAt: placed, timeline: [{ status: 'paid', at: placed }, { status: 'refunded', at: placed }] }).map((s) => [s.status, s.state])).toEqual([
       ['paid', 'done'],
@@ -123,7 +209,28 @@ describe('orderSteps', () => {
 describe('nextStepText', () => {
   it('tells a pickup customer the 24 hours and what to bring, and a shipping one the processing and delivery times', () => {
     expect(nextStepText({ status: 'paid', fulfilment: { type: 'pickup', locationId: 'x' } })).toMatch(/within 24 hours.*valid ID and your order confirmation/);
+    expect(nextStepText({ status: 'paid', fulfilment: { type: 'pickup', locationId: 'dublin' }, transferFrom: ['columbus-warehouse'] })).toBe(
+      "Some items are coming to the store from another of our locations: your order will be ready for pickup within 2 business days, and we'll let you know. Bring a valid ID and your order confirmation.",
+    );
     expect(nextStepText({ status: 'paid', fulfilment: { type: 'shipping', address: { name: 'A', line1: 'l', city: 'c', state: 'OH', zipCode: '43215' } } })).toMatch(/1-2 business days.*before 2 PM.*5-7 business days/);
+  });
+
+  it('gives the return window and the final-sale rule once the order is collected or delivered', () => {
+    expect(nextStepText({ status: 'picked_up', fulfilment: { type: 'pickup', locationId: 'x' } })).toBe(`Returns are accepted within 7 days of pickup. ${FINAL_SALE_TEXT}`);
+  });
+
+  it('tells a customer who asked for a return how to bring it back, and when the refund comes', () => {
+    const pickupReturn = nextStepText({ status: 'return_requested', fulfilment: { type: 'pickup', locationId: 'x' } });
+    expect(pickupReturn).toMatch(/^Bring the items you are returning, with your order confirmation, to the store you picked the order up from\./);
+    expect(pickupReturn).toContain(RETURN_REFUND_TEXT);
+    const shippedReturn = nextStepText({ status: 'return_requested', fulfilment: { type: 'shipping', address: { name: 'A', line1: 'l', city: 'c', state: 'OH', zipCode: '43215' } } });
+    expect(shippedReturn).toMatch(/^Pack the items you are returning with your order number and ship them back to us\./);
+    expect(shippedReturn).toContain(RETURN_REFUND_TEXT);
+    expect(nextStepText({ status: 'returned', fulfilment: { type: 'pickup', locationId: 'x' } })).toContain(RETURN_REFUND_TEXT);
+  });
+
+  it('promises a cancelled order its whole payment back', () => {
+    expect(nextStepText({ status: 'cancelled', fulfilment: { type: 'pickup', locationId: 'x' } })).toBe('Your payment is refunded in full to your card.');
   });
 
   it('gives the carrier and tracking number once shipped', () => {

@@ -65,6 +65,13 @@ export function SignInDialog({ open, onOpenChange, onSwitchToRegister }: Props) 
         <Button type="button" variant="ghost" block className="acc-dialog__switch" onClick={onSwitchToRegister}>
           Don't have an account? Create one
         </Button>
+        {/* A guest sent here from Order History (it asks to sign in) finds an order without an account. */}
+        <p className="acc-dialog__guest">
+          Ordered as a guest?{' '}
+          <Link to="/orders/lookup" onClick={() => onOpenChange(false)}>
+            Find your order
+          </Link>
+        </p>
       </form>
     </Dialog>
   );

@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrder, OrderAction } from '@pl/contracts';
+import type { AdminOrder } from '@pl/contracts';
 import { errorStatus, serverMessage, toast } from '@pl/ui';
-import { actionErrorToast, ORDER_ACTION_DONE } from '../utils/order-actions.js';
+import { actionErrorToast, ORDER_ACTION_DONE, type DeskAction } from '../utils/order-actions.js';
 import { adminOrdersKeyPrefix } from './get-admin-orders.js';
 import { adminOrderQueryKey } from './get-admin-order.js';
 import { orderCountsQueryOptions } from './get-order-counts.js';
 
 /**
- * What every order action does around its POST (the four mark-*.ts files): the answer is the order
- * as it now is, so it replaces the cached order at once; the lists and counts it moved between are
- * fetched again. A refusal (409, 400) or failure raises a destructive toast with the server's reason,
+ * What every order action does around its POST (mark-*.ts, cancel-order.ts, receive-return.ts): the
+ * answer is the order as it now is, so it replaces the cached order at once; the lists and counts it
+ * moved between are fetched again. A refusal (409, 400) or failure raises a destructive toast with the server's reason,
  * and the order is read again, since a 409 means this page showed it out of date.
  */
-export function useOrderAction<Variables>(orderId: string, action: OrderAction, post: (variables: Variables) => Promise<AdminOrder>) {
+export function useOrderAction<Variables>(orderId: string, action: DeskAction, post: (variables: Variables) => Promise<AdminOrder>) {
   const queryClient = useQueryClient();
   const refreshLists = () =>
     Promise.all([adminOrdersKeyPrefix, orderCountsQueryOptions().queryKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })));

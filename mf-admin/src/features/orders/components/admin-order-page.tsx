@@ -8,7 +8,7 @@ import { Spinner } from '../../dashboard/components/spinner.js';
 import { useAdminOrder } from '../api/get-admin-order.js';
 import { formatDateTime, fulfilmentText } from '../utils/order-text.js';
 import { OrderActionsCard } from './order-actions-card.js';
-import { CustomerCard, PaymentCard, ShipmentCard } from './order-facts-cards.js';
+import { CustomerCard, PaymentCard, RefundsCard, ShipmentCard } from './order-facts-cards.js';
 import { OrderHistoryCard } from './order-history-card.js';
 import { OrderLinesCard } from './order-lines-card.js';
 import { OrderStatusBadges } from './order-status-badges.js';
@@ -93,6 +93,7 @@ function OrderDetail({ order, locations, backTo, titleRef }: DetailProps) {
         <div className="adm-order-side">
           <CustomerCard order={order} locations={locations} />
           <PaymentCard payment={order.payment} />
+          {order.refunds && order.refunds.length > 0 && <RefundsCard refunds={order.refunds} />}
           {order.shipment && <ShipmentCard shipment={order.shipment} />}
         </div>
       </div>

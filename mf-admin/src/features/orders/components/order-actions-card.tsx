@@ -1,13 +1,16 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { AdminOrder, Location, Shipment } from '@pl/contracts';
-import { Button, Card, CardContent, CardHeader, CardTitle, Checkbox, errorStatus, FormField } from '@pl/ui';
-import { Spinner } from '../../dashboard/components/spinner.js';
+import { Card, CardContent, CardHeader, CardTitle, Checkbox, FormField } from '@pl/ui';
 import { useMarkDelivered } from '../api/mark-delivered.js';
 import { useMarkPickedUp } from '../api/mark-picked-up.js';
 import { useMarkReadyForPickup } from '../api/mark-ready-for-pickup.js';
 import { useMarkShipped } from '../api/mark-shipped.js';
-import { checkShipment, ORDER_ACTION_LABELS, orderActions, type ShipmentErrors } from '../utils/order-actions.js';
+import { canCancel, checkShipment, ORDER_ACTION_LABELS, orderActions, type ShipmentErrors } from '../utils/order-actions.js';
 import { locationName } from '../utils/order-text.js';
+import { linesToReceive } from '../utils/receive-return.js';
+import { ActionButton, runAction } from './action-button.js';
+import { CancelOrder } from './cancel-order.js';
+import { ReceiveReturnForm } from './receive-return-form.js';
 
 interface Props {
   order: AdminOrder;
@@ -17,13 +20,13 @@ interface Props {
 }
 
 /**
- * The step the order is waiting for, if any (utils/order-actions.ts decides which). Each control
- * calls the cart service; the answer replaces the order on the page (api/order-action.ts).
- * While a call is under way its button is aria-disabled rather than disabled: a disabled button
- * would drop keyboard focus to <body>.
+ * The step the order is waiting for, if any (utils/order-actions.ts decides which): a fulfilment
+ * step, or the return the customer asked for; and, until hand-over or shipping, its cancellation.
+ * Each control calls the cart service; the answer replaces the order on the page (api/order-action.ts).
  */
 export function OrderActionsCard({ order, locations, onMoved }: Props) {
   const [action] = orderActions(order);
+  const returned = linesToReceive(order);
   return (
     <Card className="adm-order-actions" role="region" aria-labelledby="adm-order-actions-title">
       <CardHeader>
@@ -40,11 +43,15 @@ export function OrderActionsCard({ order, locations, onMoved }: Props) {
           <Shipped order={order} onMoved={onMoved} />
         ) : action === 'delivered' ? (
           <Delivered order={order} onMoved={onMoved} />
+        ) : returned.length > 0 ? (
+          // A fresh form when the lines waiting change (the customer returned another meanwhile).
+          <ReceiveReturnForm key={returned.map((r) => r.index).join()} order={order} onMoved={onMoved} />
         ) : (
           <p className="pl-muted" data-no-action>
             No action applies to this order now.
           </p>
         )}
+        {canCancel(order) && <CancelOrder order={order} onMoved={onMoved} />}
       </CardContent>
     </Card>
   );
@@ -52,28 +59,13 @@ export function OrderActionsCard({ order, locations, onMoved }: Props) {
 
 type StepProps = Pick<Props, 'order' | 'onMoved'>;
 
-/**
- * Runs an action: on success, or on a 409 (someone else moved the order; it has been read again),
- * the control is gone and focus moves on. Other refusals leave the control, and focus, where they are.
- */
-async function run(call: () => Promise<unknown>, onMoved: () => void): Promise<boolean> {
-  try {
-    await call();
-    onMoved();
-    return true;
-  } catch (error) {
-    if (errorStatus(error) === 409) onMoved();
-    return false;
-  }
-}
-
 function ReadyForPickup({ order, locations, onMoved }: StepProps & Pick<Props, 'locations'>) {
   const mark = useMarkReadyForPickup(order.id);
   const store = order.fulfilment.type === 'pickup' ? locationName(order.fulfilment.locationId, locations) : 'the store';
   return (
     <div className="adm-step">
       <p className="adm-step__hint">Set the items aside at {store}, then mark the order ready for the customer to collect.</p>
-      <ActionButton pending={mark.isPending} onClick={() => void run(() => mark.mutateAsync(), onMoved)}>
+      <ActionButton pending={mark.isPending} onClick={() => void runAction(() => mark.mutateAsync(), onMoved)}>
         {ORDER_ACTION_LABELS.ready_for_pickup}
       </ActionButton>
     </div>
@@ -92,7 +84,7 @@ function PickedUp({ order, onMoved }: StepProps) {
         onChange={(e) => setIdChecked(e.target.checked)}
         data-id-checked
       />
-      <ActionButton pending={mark.isPending} disabled={!idChecked} onClick={() => void run(() => mark.mutateAsync(), onMoved)}>
+      <ActionButton pending={mark.isPending} disabled={!idChecked} onClick={() => void runAction(() => mark.mutateAsync(), onMoved)}>
         {ORDER_ACTION_LABELS.picked_up}
       </ActionButton>
     </div>
@@ -119,7 +111,7 @@ function Shipped({ order, onMoved }: StepProps) {
       (checked.errors.carrier ? carrierRef : trackingRef).current?.focus();
       return;
     }
-    void run(() => mark.mutateAsync(checked.payload), onMoved);
+    void runAction(() => mark.mutateAsync(checked.payload), onMoved);
   };
 
   return (
@@ -160,33 +152,9 @@ function Delivered({ order, onMoved }: StepProps) {
   return (
     <div className="adm-step">
       <p className="adm-step__hint">Mark the order delivered once the parcel reached the customer{carrier}.</p>
-      <ActionButton pending={mark.isPending} onClick={() => void run(() => mark.mutateAsync(), onMoved)}>
+      <ActionButton pending={mark.isPending} onClick={() => void runAction(() => mark.mutateAsync(), onMoved)}>
         {ORDER_ACTION_LABELS.delivered}
       </ActionButton>
     </div>
-  );
-}
-
-interface ActionButtonProps {
-  pending: boolean;
-  disabled?: boolean;
-  type?: 'button' | 'submit';
-  onClick?: () => void;
-  children: ReactNode;
-}
-
-function ActionButton({ pending, disabled, type = 'button', onClick, children }: ActionButtonProps) {
-  return (
-    <Button
-      type={type}
-      className="adm-step__button"
-      disabled={disabled}
-      aria-disabled={pending || undefined}
-      aria-busy={pending || undefined}
-      onClick={pending ? (e) => e.preventDefault() : onClick}
-    >
-      {pending && <Spinner />}
-      {children}
-    </Button>
   );
 }

@@ -1,6 +1,7 @@
-import type { AdminOrder, Location } from '@pl/contracts';
-import { Card, CardContent, CardHeader, CardTitle, formatPrice } from '@pl/ui';
-import { customerKindText, fulfilmentAddress } from '../utils/order-text.js';
+import type { AdminOrder, Location, OrderRefund } from '@pl/contracts';
+import { Card, CardContent, CardHeader, CardTitle, formatPrice, RefundList } from '@pl/ui';
+import { REFUND_REASON_LABELS, REFUND_STATUS_LABELS } from '../utils/order-status.js';
+import { customerKindText, formatDateTime, fulfilmentAddress } from '../utils/order-text.js';
 
 /** Who ordered and where the order goes: the pickup store or the shipping address. */
 export function CustomerCard({ order, locations }: { order: AdminOrder; locations: readonly Location[] | undefined }) {
@@ -75,6 +76,22 @@ export function ShipmentCard({ shipment }: { shipment: NonNullable<AdminOrder['s
             <code data-tracking-number>{shipment.trackingNumber}</code>
           </dd>
         </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The money given back for a cancellation or returned lines, and where each refund stands with the provider. */
+export function RefundsCard({ refunds }: { refunds: OrderRefund[] }) {
+  return (
+    <Card className="adm-order-refunds" role="region" aria-labelledby="adm-order-refunds-title">
+      <CardHeader>
+        <CardTitle level={2} id="adm-order-refunds-title">
+          Refunds
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <RefundList refunds={refunds} statusText={(status) => REFUND_STATUS_LABELS[status]} reasonText={(reason) => REFUND_REASON_LABELS[reason]} formatDate={formatDateTime} />
       </CardContent>
     </Card>
   );

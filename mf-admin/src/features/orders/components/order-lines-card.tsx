@@ -1,8 +1,8 @@
 import type { AdminOrder, Location } from '@pl/contracts';
-import { Card, CardContent, CardHeader, CardTitle, ConditionBadge, formatPrice, Totals } from '@pl/ui';
-import { takenFromText } from '../utils/order-text.js';
+import { Badge, Card, CardContent, CardHeader, CardTitle, ConditionBadge, formatPrice, Totals } from '@pl/ui';
+import { lineReturnText, takenFromText } from '../utils/order-text.js';
 
-/** What was bought, where each line's units were taken from, and the totals charged. */
+/** What was bought (with each line's return under it), where each line's units were taken from, and the totals charged. */
 export function OrderLinesCard({ order, locations }: { order: AdminOrder; locations: readonly Location[] | undefined }) {
   return (
     <Card className="adm-order-lines" role="region" aria-labelledby="adm-order-lines-title">
@@ -35,7 +35,10 @@ export function OrderLinesCard({ order, locations }: { order: AdminOrder; locati
             <tbody>
               {order.lines.map((line, i) => (
                 <tr key={`${line.sku}-${i}`} data-order-line={line.sku}>
-                  <th scope="row">{line.title}</th>
+                  <th scope="row">
+                    {line.title}
+                    <LineReturn line={line} />
+                  </th>
                   <td>
                     <code>{line.sku}</code>
                   </td>
@@ -54,5 +57,25 @@ export function OrderLinesCard({ order, locations }: { order: AdminOrder; locati
         <Totals className="adm-order-totals" subtotal={order.subtotal} shipping={order.shipping} tax={order.tax} total={order.total} />
       </CardContent>
     </Card>
+  );
+}
+
+/** Under the item: final sale (never returnable), or the line's return with the customer's reason and its refund. */
+function LineReturn({ line }: { line: AdminOrder['lines'][number] }) {
+  if (!line.finalSale && !line.return) return null;
+  return (
+    <span className="adm-line-return">
+      {line.finalSale && (
+        <Badge variant="outline" data-final-sale="">
+          Final sale
+        </Badge>
+      )}
+      {line.return && (
+        <span data-line-return-status={line.return.status}>
+          {lineReturnText(line.return)}
+          <span className="adm-cell-sub"> · refund {formatPrice(line.return.refund)}</span>
+        </span>
+      )}
+    </span>
   );
 }

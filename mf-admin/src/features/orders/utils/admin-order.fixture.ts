@@ -1,5 +1,5 @@
 // Test data: orders as the cart service's order desk answers them, for the orders feature's unit tests.
-import type { AdminOrder, AdminOrderSummary, Location } from '@pl/contracts';
+import type { AdminOrder, AdminOrderSummary, Location, OrderLine, OrderLineReturn } from '@pl/contracts';
 
 export const buildSummary = (overrides: Partial<AdminOrderSummary> = {}): AdminOrderSummary => ({
   id: 'o-1',
@@ -15,13 +15,37 @@ export const buildSummary = (overrides: Partial<AdminOrderSummary> = {}): AdminO
   ...overrides,
 });
 
+export const buildLine = (overrides: Partial<OrderLine> = {}): OrderLine => ({
+  title: 'Brass Desk Lamp',
+  sku: 'LAMP-001',
+  conditionGrade: 'OPEN_BOX',
+  price: '50.00',
+  qty: 2,
+  subtotal: '100.00',
+  finalSale: false,
+  returnable: false,
+  return: null,
+  ...overrides,
+});
+
+/** A line's return as the customer asked for it (the refund: its price and its share of the 8% tax). */
+export const buildReturn = (overrides: Partial<OrderLineReturn> = {}): OrderLineReturn => ({
+  status: 'requested',
+  reason: 'not_as_described',
+  comment: null,
+  requestedAt: '2025-03-20T10:00:00.000Z',
+  receivedAt: null,
+  refund: '108.00',
+  ...overrides,
+});
+
 export const buildOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => ({
   id: 'o-1',
   number: 'PL-100001',
   status: 'paid',
   createdAt: '2025-03-14T15:09:00.000Z',
   email: 'dana@example.com',
-  lines: [{ title: 'Brass Desk Lamp', sku: 'LAMP-001', conditionGrade: 'OPEN_BOX', price: '50.00', qty: 2, subtotal: '100.00' }],
+  lines: [buildLine()],
   subtotal: '100.00',
   tax: '8.00',
   shipping: '0.00',

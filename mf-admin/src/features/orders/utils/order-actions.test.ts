@@ -1,5 +1,5 @@
 import { OrderStatuses, type AdminOrder } from '@pl/contracts';
-import { actionErrorToast, checkShipment, orderActions } from './order-actions';
+import { actionErrorToast, canCancel, checkCancelReason, checkShipment, orderActions } from './order-actions';
 
 const pickup: AdminOrder['fulfilment'] = { type: 'pickup', locationId: 'dublin' };
 const shipping: AdminOrder['fulfilment'] = {
@@ -61,5 +61,25 @@ describe('the toast of a failed action', () => {
     expect(actionErrorToast(409, undefined)).toEqual({ title: 'Action refused', description: 'The order could not be changed this way.' });
     expect(actionErrorToast(undefined, undefined)).toEqual({ title: 'Action failed', description: 'The order could not be updated. Please try again.' });
     expect(actionErrorToast(502, 'Bad gateway')).toEqual({ title: 'Action failed', description: 'Bad gateway' });
+  });
+});
+
+describe('cancelling an order', () => {
+  it('is offered until the order is handed over or shipped, and never after', () => {
+    const cancellable = OrderStatuses.filter((status) => canCancel({ status }));
+    expect(cancellable).toEqual(['paid', 'ready_for_pickup']);
+  });
+
+  it('sends the reason the customer will read, without surrounding spaces', () => {
+    expect(checkCancelReason('  The lamp was damaged in storage. ')).toEqual({ payload: { reason: 'The lamp was damaged in storage.' } });
+  });
+
+  it('refuses an empty reason with the service\'s own words', () => {
+    expect(checkCancelReason('   ')).toEqual({ error: 'Say why the order is cancelled (the customer reads it)' });
+  });
+
+  it('refuses a reason longer than the service keeps', () => {
+    expect(checkCancelReason('x'.repeat(301)).error).toBeDefined();
+    expect(checkCancelReason('x'.repeat(300)).payload?.reason).toHaveLength(300);
   });
 });

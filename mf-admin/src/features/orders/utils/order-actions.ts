@@ -1,4 +1,7 @@
-import { MarkShippedPayload, type AdminOrder, type OrderAction, type Shipment } from '@pl/contracts';
+import { CancelOrderPayload, MarkShippedPayload, type AdminOrder, type OrderAction, type Shipment } from '@pl/contracts';
+
+/** Every action of the desk: the fulfilment steps (contracts OrderActions), a cancellation, and receiving a return. */
+export type DeskAction = OrderAction | 'cancel' | 'receive_return';
 
 /**
  * What the desk offers for an order, from where it is: a pickup is prepared ('paid' → ready) and
@@ -26,12 +29,25 @@ export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
 };
 
 /** The toast once the server took the action. */
-export const ORDER_ACTION_DONE: Record<OrderAction, string> = {
+export const ORDER_ACTION_DONE: Record<DeskAction, string> = {
   ready_for_pickup: 'Marked ready for pickup',
   picked_up: 'Marked picked up',
   shipped: 'Marked shipped',
   delivered: 'Marked delivered',
+  cancel: 'Order cancelled and refunded',
+  receive_return: 'Return received and refunded',
 };
+
+/** Until it is handed over or shipped, the store may cancel an order (the cart service refunds the whole payment). */
+export function canCancel(order: Pick<AdminOrder, 'status'>): boolean {
+  return order.status === 'paid' || order.status === 'ready_for_pickup';
+}
+
+/** The cancellation's reason, checked with the contract: the customer reads it, so it may not be empty. */
+export function checkCancelReason(reason: string): { payload: CancelOrderPayload; error?: undefined } | { payload?: undefined; error: string } {
+  const result = CancelOrderPayload.safeParse({ reason });
+  return result.success ? { payload: result.data } : { error: result.error.issues[0]?.message ?? 'Enter a reason' };
+}
 
 export type ShipmentErrors = Partial<Record<keyof Shipment, string>>;
 

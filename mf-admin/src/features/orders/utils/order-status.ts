@@ -1,4 +1,4 @@
-import { OrderStatuses, type OrderStatus } from '@pl/contracts';
+import { OrderStatuses, type OrderRefund, type OrderStatus, type RefundStatus } from '@pl/contracts';
 import type { BadgeTone } from '@pl/ui';
 
 /** How the desk names each status (the wire's snake_case is no word for people). */
@@ -32,3 +32,16 @@ export const ORDER_STATUS_OPTIONS: ReadonlyArray<{ value: OrderStatus; label: st
   value,
   label: ORDER_STATUS_LABELS[value],
 }));
+
+/** Where a refund stands with the payment provider; a failed one needs someone to look into it. */
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: 'Pending',
+  succeeded: 'Refunded',
+  failed: 'Failed',
+};
+
+/** What a refund was for. */
+export const REFUND_REASON_LABELS: Record<OrderRefund['reason'], string> = {
+  cancellation: 'Cancellation',
+  return: 'Return',
+};

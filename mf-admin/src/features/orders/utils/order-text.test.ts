@@ -1,5 +1,6 @@
+import { RETURN_REASON_LABELS } from '@pl/contracts';
 import { buildLocation, locations } from './admin-order.fixture';
-import { actorText, customerKindText, customerText, formatDateTime, fulfilmentAddress, fulfilmentText, historyDetailText, locationName, takenFromText } from './order-text';
+import { actorText, customerKindText, customerText, formatDateTime, fulfilmentAddress, fulfilmentText, historyDetailText, lineReturnText, locationName, takenFromText } from './order-text';
 
 describe('location names', () => {
   it('names a location as GET /api/locations does, else by its id', () => {
@@ -96,5 +97,12 @@ describe("a line's 'Taken from'", () => {
   it('is unknown while the catalog has not said', () => {
     expect(takenFromText('CHAIR-9', allocations, locations)).toBeUndefined();
     expect(takenFromText('LAMP-001', [], locations)).toBeUndefined();
+  });
+});
+
+describe("a line's return", () => {
+  it("says whether it is asked for or received, with the customer's reason", () => {
+    expect(lineReturnText({ status: 'requested', reason: 'damaged' })).toBe(`Return requested: ${RETURN_REASON_LABELS.damaged}`);
+    expect(lineReturnText({ status: 'received', reason: 'changed_mind' })).toBe(`Returned: ${RETURN_REASON_LABELS.changed_mind}`);
   });
 });

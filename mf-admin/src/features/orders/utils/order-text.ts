@@ -1,4 +1,4 @@
-import type { AdminOrder, AdminOrderSummary, Fulfilment, Location, OrderHistoryEntry } from '@pl/contracts';
+import { RETURN_REASON_LABELS, type AdminOrder, type AdminOrderSummary, type Fulfilment, type Location, type OrderHistoryEntry, type OrderLineReturn } from '@pl/contracts';
 
 /** A location's name once GET /api/locations has answered; its id meanwhile, or if it no longer exists. */
 export function locationName(id: string, locations: readonly Location[] | undefined): string {
@@ -64,4 +64,9 @@ export function fulfilmentAddress(fulfilment: Fulfilment, locations: readonly Lo
   }
   const a = fulfilment.address;
   return { title: 'Ship to', lines: [a.name, a.line1, ...(a.line2 ? [a.line2] : []), `${a.city}, ${a.state} ${a.zipCode}`] };
+}
+
+/** A line's return for the desk: asked for, or received, with the customer's reason. */
+export function lineReturnText(lineReturn: Pick<OrderLineReturn, 'status' | 'reason'>): string {
+  return `${lineReturn.status === 'requested' ? 'Return requested' : 'Returned'}: ${RETURN_REASON_LABELS[lineReturn.reason]}`;
 }

@@ -180,7 +180,7 @@ export function ProductsPage() {
 
       <div className="cat-results__bar">
         <p className="cat-results__count" aria-live="polite">
-          {list.isPending || waitingForServer || similarOnly || shown.length === 0 ? '\u00a0' : resultCountText(shown.length, narrowing ? undefined : list.data?.pages[0]?.total)}
+          {list.isPending || waitingForServer || similarOnly || shown.length === 0 ? '\u00a0' : resultCountText(shown.length, narrowing ? undefined : list.data?.pages[0]?.total, list.data?.pages[0]?.totalIsAtLeast)}
         </p>
         <LastSyncIndicator dataUpdatedAt={list.dataUpdatedAt} className="cat-live--compact" />
       </div>

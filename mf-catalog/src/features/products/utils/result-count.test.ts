@@ -3,6 +3,7 @@ import { resultCountText } from './result-count';
 describe('resultCountText', () => {
   it('says how many match in all when more are there than shown', () => {
     expect(resultCountText(24, 200)).toBe('Showing 24 of 200 products');
+    expect(resultCountText(24, 1000, true)).toBe('Showing 24 of 1,000+ products');
     expect(resultCountText(48, 49)).toBe('Showing 48 of 49 products');
   });
 

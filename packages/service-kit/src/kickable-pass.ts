@@ -1,4 +1,4 @@
-import type { Logger } from '@pl/service-kit';
+import type { Logger } from './logger.js';
 
 /**
  * One in-process runner for a draining pass (apply due events, send due write-backs): kicking it

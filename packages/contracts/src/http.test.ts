@@ -1,0 +1,18 @@
+import { ApiPaths, ownerOf } from './http.js';
+
+describe('ownerOf (the gateway routing table)', () => {
+  it('sends the order lookup to identity and every other order path to the cart', () => {
+    expect(ownerOf(ApiPaths.cart.orderLookup)).toBe('identity');
+    expect(ownerOf(ApiPaths.cart.orders)).toBe('cart');
+    expect(ownerOf(ApiPaths.cart.order('lookup-x'))).toBe('cart');
+    expect(ownerOf(ApiPaths.cart.orderReturns('0b7f4a0e-6d39-4c7e-9b1a-2f0e8f1f6b11'))).toBe('cart');
+    expect(ownerOf('/api/orders/lookupx')).toBe('cart');
+  });
+
+  it('sends the order desk to the cart and the rest of /api/admin to pos-sync', () => {
+    expect(ownerOf('/api/admin/orders/abc/cancel')).toBe('cart');
+    expect(ownerOf('/api/admin/inventory')).toBe('catalog');
+    expect(ownerOf('/api/admin/sync/status')).toBe('pos-sync');
+    expect(ownerOf('/api/nothing')).toBeUndefined();
+  });
+});

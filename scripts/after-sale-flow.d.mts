@@ -1,0 +1,1 @@
+export function runAfterSaleFlow(origin: string, options?: { log?: (line: string) => void; admin?: { usernameOrEmail: string; password: string } }): Promise<void>;

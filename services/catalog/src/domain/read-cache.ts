@@ -1,0 +1,191 @@
+// The catalogue's public reads (product list, product page, category counts) are the shop's
+// hottest path and change far less often than they are read. Each instance keeps the answers it
+// computed, as the exact bytes sent with their ETag, and drops them all when PostgreSQL says
+// anything they are made of changed (catalog_changed_<schema>, migration 006: a trigger on every
+// table of stock, holds and products, by whichever instance wrote). Holds, checkout and every
+// write keep deciding on PostgreSQL; only answers to shoppers' reads come from here.
+// - An answer computed while a change landed is not kept (the version moved under it).
+// - An answer showing a reservation is kept no longer than that reservation lasts (a hold that
+//   lapses changes availability without any write).
+// - A write through this instance's own API drops the answers before its response leaves, so whoever
+//   wrote reads their write on the instance they wrote to; other instances catch up on the notification.
+// - Without its LISTEN connection (not started, dropped) the cache keeps nothing and every read
+//   goes to PostgreSQL, so it can be stale for no longer than a notification takes to arrive.
+import { createHash } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger, Pool, PoolClient } from '@pl/service-kit';
+
+/** Most answers kept per instance (a listing page per filter combination, a product page per product). */
+const MAX_ENTRIES = 2000;
+const RELISTEN_MS = 1000;
+
+interface Entry {
+  version: number;
+  body: Buffer;
+  etag: string;
+  /** Epoch ms after which the answer may be out of date by itself (a reservation ends); Infinity: never. */
+  validUntil: number;
+}
+
+export interface ReadCache {
+  /**
+   * Answers a public read from the cache or from `compute`, with an ETag (a matching If-None-Match
+   * gets 304). `expiry` says until when the answer stays true by itself (earliest reservation end).
+   */
+  answer(req: Request, res: Response, compute: () => Promise<unknown>, expiry?: (value: unknown) => number): Promise<void>;
+  /** LISTENs on the catalog's change channel; the returned stop ends it. */
+  start(pool: Pool, logger: Logger): Promise<{ stop(): Promise<void> }>;
+  /** Before answering any request that is not a read, drops every answer (read-your-writes on this instance). */
+  dropOnWrite: RequestHandler;
+  /**
+   * For tests: resolves once every change committed before the call has reached this cache
+   * (PostgreSQL delivers notifications in commit order, so a notification of our own, sent after
+   * them and received, means they have been).
+   */
+  caughtUp(): Promise<void>;
+  /** For tests and the bench: entries now kept. */
+  size(): number;
+}
+
+const SYNC_PREFIX = 'caught-up-';
+
+export function createReadCache(): ReadCache {
+  const entries = new Map<string, Entry>();
+  let version = 0;
+  let listening = false;
+  let channel: { pool: Pool; name: string } | undefined;
+  let syncs = 0;
+  const waiting = new Map<number, () => void>();
+  const changed = () => {
+    version++;
+    entries.clear();
+  };
+  const notified = ({ payload }: { payload?: string }) => {
+    if (!payload?.startsWith(SYNC_PREFIX)) return changed();
+    const upTo = Number(payload.slice(SYNC_PREFIX.length));
+    for (const [n, resolve] of waiting) {
+      if (n > upTo) continue;
+      waiting.delete(n);
+      resolve();
+    }
+  };
+  const written = new WeakSet<Response>();
+
+  function send(req: Request, res: Response, entry: Pick<Entry, 'body' | 'etag'>) {
+    // The same for every visitor (the gateway forwards no session with these): any cache may keep it, revalidating each time.
+    res.set('etag', entry.etag).set('cache-control', 'public, no-cache');
+    if (req.get('if-none-match') === entry.etag) {
+      res.status(304).end();
+      return;
+    }
+    res.type('application/json').send(entry.body);
+  }
+
+  return {
+    size: () => entries.size,
+    dropOnWrite(req, res, next) {
+      if (req.method === 'GET' || req.method === 'HEAD' || written.has(res)) return next();
+      written.add(res);
+      // writeHead runs for every response (res.end calls it when nobody did), after the handler's commit.
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+        changed();
+        return writeHead.apply(this, args);
+      } as Response['writeHead'];
+      next();
+    },
+    async caughtUp() {
+      if (!listening || !channel) return;
+      const n = ++syncs;
+      const arrived = new Promise<void>((resolve) => waiting.set(n, resolve));
+      await channel.pool.query('SELECT pg_notify($1, $2)', [channel.name, `${SYNC_PREFIX}${n}`]);
+      await arrived;
+    },
+    async answer(req, res, compute, expiry) {
+      const key = req.originalUrl;
+      const hit = listening ? entries.get(key) : undefined;
+      if (hit && hit.version === version && Date.now() < hit.validUntil) {
+        // Most recently used last, so the oldest is the one dropped when full.
+        entries.delete(key);
+        entries.set(key, hit);
+        send(req, res, hit);
+        return;
+      }
+      const before = version;
+      const value = await compute();
+      const body = Buffer.from(JSON.stringify(value));
+      const entry: Entry = { version: before, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, validUntil: expiry ? expiry(value) : Infinity };
+      if (listening && version === before) {
+        entries.delete(key);
+        entries.set(key, entry);
+        if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      }
+      send(req, res, entry);
+    },
+    async start(pool, logger) {
+      let stopped = false;
+      let client: PoolClient | undefined;
+      let timer: NodeJS.Timeout | undefined;
+      const drop = (err?: Error) => {
+        listening = false;
+        channel = undefined;
+        changed();
+        for (const resolve of waiting.values()) resolve();
+        waiting.clear();
+        if (!client) return;
+        client.removeAllListeners('notification');
+        client.removeAllListeners('error');
+        client.release(err);
+        client = undefined;
+      };
+      const listen = async (): Promise<void> => {
+        if (stopped) return;
+        try {
+          client = await pool.connect();
+          client.on('notification', notified);
+          client.on('error', (err) => {
+            logger.warn({ err }, 'read cache lost its LISTEN connection; reading from PostgreSQL until it is back');
+            drop(err);
+            if (!stopped) timer = setTimeout(() => void listen(), RELISTEN_MS);
+          });
+          const { rows } = await client.query<{ schema: string }>('SELECT current_schema() AS schema');
+          const name = `catalog_changed_${rows[0]!.schema}`;
+          await client.query(`LISTEN "${name}"`);
+          // Whatever was computed before the LISTEN took effect may already be out of date.
+          changed();
+          channel = { pool, name };
+          listening = true;
+        } catch (err) {
+          if (!stopped) logger.warn({ err }, 'read cache cannot LISTEN; reading from PostgreSQL for now');
+          drop(err as Error);
+          if (!stopped) timer = setTimeout(() => void listen(), RELISTEN_MS);
+        }
+      };
+      await listen();
+      return {
+        async stop() {
+          stopped = true;
+          if (timer) clearTimeout(timer);
+          if (client) await client.query('UNLISTEN *').then(() => drop(), (err: Error) => drop(err));
+          else drop();
+        },
+      };
+    },
+  };
+}
+
+/** Until when a product answer stays true by itself: the earliest end of a reservation it shows. */
+export function reservationExpiry(value: unknown): number {
+  let earliest = Infinity;
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') {
+      for (const [k, inner] of Object.entries(v)) {
+        if (k === 'reservedUntil' && typeof inner === 'string') earliest = Math.min(earliest, Date.parse(inner));
+        else if (typeof inner === 'object') visit(inner);
+      }
+    }
+  };
+  visit(value);
+  return earliest;
+}
