@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench`: starts the shop (same processes as `npm start`) on a throwaway database and
 // prints throughput and latency figures. Numbers are printed, never asserted.
-//   1. gateway overhead: GET /api/products through the gateway vs the catalog service directly vs
-//      a bare node:http server returning the same pre-serialised JSON (autocannon, loopback);
+//   1. the ceiling: GET /api/products (with and without a guest cookie) and GET / through the
+//      gateway vs a bare node:http server answering the same bytes on the same core (autocannon,
+//      loopback; shop and bare server pinned to core 0, the load generator to core 1);
 //   2. cart: 200 concurrent guests adding the same one-of-a-kind item (winners, p50/p99), and
 //      checkout throughput with the built-in test-card provider, through the gateway;
 //   3. POS: a full sync of 10,000 products (BENCH_POS_PRODUCTS) from a second reference POS
@@ -13,7 +14,9 @@
 //   5. staleness: a stock change written to the catalog until the next read through the gateway
 //      shows it (the read cache, decision 017).
 // Issue 12's targets are printed beside the figures they apply to ('target …'); nothing is asserted.
-import http from 'node:http';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import pg from 'pg';
@@ -70,8 +73,62 @@ async function staleness(shop, gateway) {
   console.log(`stock change to the next read showing it (50 rounds, through the gateway): p50 ${percentile(times, 0.5).toFixed(1)} ms   max ${times.at(-1).toFixed(1)} ms   target <= 100 ms`);
 }
 
-const row = (label, r) =>
-  `${label.padEnd(34)} ${String(Math.round(r.requests.average)).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
+/** Pins processes (every thread) to one core, as the issue measured; false where taskset is missing. */
+function pin(pids, core) {
+  return pids.every((pid) => spawnSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' }).status === 0);
+}
+
+/**
+ * The API and page rows beside their ceiling: a bare node:http server in a process of its own
+ * answering the same bytes, on the same core as the shop's processes, the load generator (this
+ * process) on the other core; bare and shop runs alternate, three rounds, medians printed.
+ */
+async function ceilingRows(shop) {
+  const gateway = `http://127.0.0.1:${shop.gatewayPort}`;
+  const bodies = { '/api/products': await (await fetch(`${gateway}/api/products`)).text(), '/': await (await fetch(`${gateway}/`)).text() };
+  const dir = mkdtempSync(path.join(tmpdir(), 'pl-bench-'));
+  writeFileSync(path.join(dir, 'bodies.json'), JSON.stringify(bodies));
+  const bareSource = `
+    const bodies = JSON.parse(require('node:fs').readFileSync(process.argv[1], 'utf8'));
+    const types = { '/api/products': 'application/json; charset=utf-8', '/': 'text/html; charset=utf-8' };
+    const server = require('node:http').createServer((req, res) => {
+      const body = bodies[req.url] ?? '';
+      res.writeHead(200, { 'content-type': types[req.url] ?? 'text/plain', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+    server.listen(0, '127.0.0.1', () => process.send(server.address().port));`;
+  const bare = spawn(process.execPath, ['-e', bareSource, path.join(dir, 'bodies.json')], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const barePort = await new Promise((resolve) => bare.once('message', resolve));
+  const pinned = pin([...shop.pids, bare.pid], 0) && pin([process.pid], 1);
+  console.log(
+    `${CONNECTIONS} connections, ${DURATION_S} s a run, loopback; ${pinned ? "the shop's processes and the bare server on core 0, the load generator on core 1" : 'NOT pinned (taskset missing)'}; bare and shop runs alternate, median of 3`,
+  );
+  const cookie = await guest(gateway);
+  const runs = {
+    bareApi: () => load(`http://127.0.0.1:${barePort}/api/products`),
+    api: () => load(`${gateway}/api/products`),
+    apiCookie: () => loadWith(`${gateway}/api/products`, { cookie }),
+    barePage: () => load(`http://127.0.0.1:${barePort}/`),
+    page: () => load(`${gateway}/`),
+  };
+  const results = Object.fromEntries(Object.keys(runs).map((k) => [k, []]));
+  for (let round = 0; round < 3; round++) for (const [k, run] of Object.entries(runs)) results[k].push(await run());
+  const median = (list, pick) => list.map(pick).sort((a, b) => a - b)[1];
+  const rps = (k) => median(results[k], (r) => r.requests.average);
+  const p99 = (k) => median(results[k], (r) => r.latency.p99);
+  const errors = (k) => results[k].reduce((n, r) => n + r.errors + r.non2xx, 0);
+  const line = (label, k, bareKey, target) =>
+    console.log(
+      `${label.padEnd(46)} ${String(Math.round(rps(k))).padStart(7)} req/s = ${((rps(k) / rps(bareKey)) * 100).toFixed(1).padStart(5)} % of bare (${Math.round(rps(bareKey))} req/s)   p99 ${p99(k)} ms   errors ${errors(k)}   target ${target}`,
+    );
+  line(`GET /api/products (${Buffer.byteLength(bodies['/api/products'])} B), gateway, no cookie`, 'api', 'bareApi', '>= 50 %, p99 <= 10 ms');
+  line('GET /api/products, gateway, guest cookie', 'apiCookie', 'bareApi', '>= 50 %, p99 <= 10 ms');
+  line(`GET / (index.html, ${Buffer.byteLength(bodies['/'])} B), gateway`, 'page', 'barePage', '>= 50 %');
+  console.log(`${'catalog service alone (same core)'.padEnd(46)} ${String(Math.round((await load(`${shop.serviceUrls.CATALOG_URL}/api/products`)).requests.average)).padStart(7)} req/s`);
+  bare.kill();
+  pin([...shop.pids, process.pid], '0-' + String(cpus().length - 1));
+  rmSync(dir, { recursive: true, force: true });
+}
 
 /**
  * p50 and p95 of `requests` GETs of each path, `concurrency` at a time. `cold`: every request asks
@@ -302,27 +359,7 @@ for (const n of ['gateway', 'identity', 'catalog', 'cart', 'pos-sync', 'mf-catal
 // posSync() starts its own reference POS with 10,000 products.
 const shop = await startShop({ databaseUrl: url.toString(), natsUrl: nats.url, ports, quiet: true, log: () => {}, env: { ...process.env, LOG_LEVEL: 'warn' }, referencePos: false });
 try {
-  const body = await (await fetch(`${shop.url}/api/products`)).text();
-  const bare = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
-  });
-  await new Promise((r) => bare.listen(0, '127.0.0.1', r));
-  const barePort = bare.address().port;
-
-  console.log(`GET /api/products (${Buffer.byteLength(body)} bytes), ${CONNECTIONS} connections, ${DURATION_S} s each, loopback`);
-  const rBare = await load(`http://127.0.0.1:${barePort}/api/products`);
-  console.log(row('bare node:http, same JSON', rBare));
-  const rService = await load(`${shop.serviceUrls.CATALOG_URL}/api/products`);
-  console.log(row('catalog service directly', rService));
-  const rGateway = await load(`http://127.0.0.1:${shop.gatewayPort}/api/products`);
-  console.log(row('through the gateway, no cookie', rGateway));
-  const cookie = await guest(`http://127.0.0.1:${shop.gatewayPort}`);
-  const rGatewayCookie = await loadWith(`http://127.0.0.1:${shop.gatewayPort}/api/products`, { cookie });
-  console.log(row('through the gateway, guest cookie', rGatewayCookie));
-  const share = (r) => `${((r.requests.average / rBare.requests.average) * 100).toFixed(1)} % of bare`;
-  console.log(`gateway: ${share(rGateway)} (no cookie), ${share(rGatewayCookie)} (cookie)   target >= 50 %, p99 <= 10 ms (p99 ${rGateway.latency.p99} / ${rGatewayCookie.latency.p99} ms)`);
-  bare.close();
+  await ceilingRows(shop);
   await staleness(shop, `http://127.0.0.1:${shop.gatewayPort}`);
 
   await cartRushAndCheckout(shop, `http://127.0.0.1:${shop.gatewayPort}`);

@@ -280,6 +280,8 @@ export async function startReferencePosProcess({ env = process.env, port, seed, 
  */
 export async function startShop({ databaseUrl, natsUrl, env = process.env, ports = {}, log = console.log, quiet = false, jwtKeyFile, referencePos = true, posSeed }) {
   const stops = [];
+  /** The shop's own Node processes (services and gateway): the bench pins them to one core. */
+  const pids = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => {});
   };
@@ -319,6 +321,7 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
           quiet,
         });
         stops.push(proc.stop);
+        pids.push(proc.child.pid);
       }),
     );
     const remoteUrls = {};
@@ -346,7 +349,8 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
       quiet,
     });
     stops.push(gateway.stop);
-    return { url: publicOrigin, gatewayPort, serviceUrls, remoteUrls, remoteServers, gateway, pos, internalApiToken: common.INTERNAL_API_TOKEN, stop: stopAll };
+    pids.push(gateway.child.pid);
+    return { url: publicOrigin, gatewayPort, serviceUrls, remoteUrls, remoteServers, gateway, pos, pids, internalApiToken: common.INTERNAL_API_TOKEN, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

@@ -1,6 +1,6 @@
 // The gateway's HTTP surface, in the order a request meets it. Building it never listens:
 // main.ts (or a test) decides where it runs.
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import express, { type Express } from 'express';
 import type { NatsConnection, Subscription } from 'nats';
 import { WS_PATH } from '@pl/contracts';
@@ -17,6 +17,7 @@ import { createSessionTokens, type Clock, type SessionTokens } from './auth/toke
 import type { GatewayConfig } from './config.js';
 import { refuseUpgrade } from './http/refuse-upgrade.js';
 import { apiProxy } from './proxy/api-proxy.js';
+import { createEdgeCache, type EdgeCache } from './proxy/edge-cache.js';
 import { createRealtimeFanout } from './realtime/realtime-fanout.js';
 import { healthRoutes } from './routes/health.js';
 import { jwksRoutes } from './routes/jwks.js';
@@ -37,6 +38,10 @@ export interface GatewayDeps {
 
 export interface Gateway {
   app: Express;
+  /** What the server runs: a kept catalogue answer straight from memory, anything else through `app`. */
+  handle: RequestListener;
+  /** The catalogue's public answers this instance keeps (decision 018). */
+  edge: EdgeCache;
   /** Sign and verify session tokens (login and logout use these). */
   tokens: SessionTokens;
   /** Set, clear and read the session cookie with the attributes PUBLIC_ORIGIN calls for. */
@@ -87,6 +92,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     heartbeatIntervalMs: deps.heartbeatIntervalMs,
   });
 
+  const edge = createEdgeCache({ nats, logger, now: deps.now });
   const app = express();
   app.disable('x-powered-by');
   app.use(requestContext(logger));
@@ -114,6 +120,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       sessions,
       ownRoutes: authRoutes({ identity, mergeCart, devices, sessions, cache: sessionCache, bodyLimit: config.bodyLimit }),
       trustedOrigins: config.trustedOrigins,
+      edge,
       logger,
     }),
   );
@@ -133,6 +140,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   return {
     app,
+    handle: (req, res) => {
+      if (!edge.answer(req, res)) app(req, res);
+    },
+    edge,
     tokens,
     cookie,
     sessions,
@@ -151,6 +162,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       });
     },
     async close() {
+      edge.close();
       if (!revocations.isClosed()) revocations.unsubscribe();
       await fanout.close();
     },

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   })();
 
   const gateway = createGateway({ config, logger, keys, nats });
-  const server = createServer(gateway.app);
+  const server = createServer(gateway.handle);
   gateway.attachUpgrade(server);
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   logger.info({ port: config.port, publicOrigin: config.publicOrigin }, `gateway listening on ${config.publicOrigin}`);

@@ -10,6 +10,7 @@ import type { DeviceCookies } from '../auth/device-cookie.js';
 import { requireAdmin, type Sessions } from '../auth/session.js';
 import { rawPathOf } from '../http/paths.js';
 import { csrfProtection } from '../security/csrf.js';
+import type { EdgeCache } from './edge-cache.js';
 import { answerUpstreamError, UPSTREAM_TIMEOUT } from './upstream-errors.js';
 import { upstreamHeaders } from './upstream-headers.js';
 
@@ -26,6 +27,8 @@ export interface ApiProxyDeps {
   ownRoutes: Router;
   /** Origins whose pages may send unsafe API requests (CSRF check). */
   trustedOrigins: readonly string[];
+  /** Keeps the catalogue answers the catalog says may be kept. */
+  edge: EdgeCache;
   logger: Logger;
 }
 
@@ -60,8 +63,9 @@ export function apiProxy(deps: ApiProxyDeps): Router {
           proxyReq.destroy(Object.assign(new Error('upstream timed out'), { code: UPSTREAM_TIMEOUT }));
         });
       },
-      proxyRes(proxyRes, _req, res) {
+      proxyRes(proxyRes, req, res) {
         keepGatewayCookies(proxyRes, res as ServerResponse);
+        deps.edge.observe(req, proxyRes, res as ServerResponse);
       },
       error(err, req, res) {
         const service = ownerOf(rawPathOf(req)) ?? 'upstream';

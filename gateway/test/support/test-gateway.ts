@@ -50,7 +50,7 @@ export async function startGateway(
   const nats = await connect({ servers: config.natsUrl, name: 'gateway-test' });
   const logger = createLogger({ name: 'gateway-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const gateway = createGateway({ config, logger, keys, nats, heartbeatIntervalMs: options.heartbeatIntervalMs, now: options.now });
-  const server = createServer(gateway.app);
+  const server = createServer(gateway.handle);
   gateway.attachUpgrade(server);
   const port = await listen(server);
   // The subscription is registered on the server once a round trip has completed.

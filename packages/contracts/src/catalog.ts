@@ -147,3 +147,13 @@ export type ProductListQuery = z.infer<typeof ProductListQuery>;
 export const MEDIA_PATH = '/api/media';
 /** Shown when a product has no image of its own. */
 export const FALLBACK_PRODUCT_IMAGE = `${MEDIA_PATH}/fallback-product.svg`;
+
+/** Core NATS (not durable): signals between the catalog and the gateways. */
+export const CatalogSubjects = {
+  /**
+   * No data. Something a public catalogue answer is made of changed (any instance's write, a
+   * POS import, a hand-run fix): every gateway forgets the answers it keeps. Sent by every catalog
+   * instance on each change PostgreSQL notifies, and when its own LISTEN is lost or regained.
+   */
+  readsChanged: 'catalog.reads-changed',
+} as const;

@@ -102,6 +102,12 @@ export const InternalHeaders = {
   authorization: 'authorization',
   /** The browser's device id (the gateway's device cookie), a rate-limit key beside the address. */
   device: 'x-pl-device',
+  /**
+   * On a catalogue answer the gateway may keep (the catalog's read cache keeps it too): until when,
+   * in epoch ms ('0': until told otherwise). The gateway forgets it sooner on
+   * CatalogSubjects.readsChanged, and never passes the header on.
+   */
+  keepUntil: 'x-pl-keep-until',
 } as const;
 
 /**

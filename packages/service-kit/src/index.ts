@@ -13,5 +13,6 @@ export * from './create-service-app.js';
 export * from './run-service.js';
 export * from './periodic-worker.js';
 export * from './kickable-pass.js';
+export * from './before-headers.js';
 export * from './durable-consumer.js';
 export * from './internal-client.js';

@@ -1,8 +1,9 @@
 // Composition root. runService (service-kit) migrates the schema (outbox first), seeds the demo
 // data into an empty database, connects NATS, starts the outbox relay, the hold-expiry sweeper, the
-// pruning of long-ended holds, the order.restock consumer and the read cache's LISTEN, serves
-// createApp and shuts down gracefully on SIGTERM.
+// pruning of long-ended holds, the order.restock consumer and the read cache's LISTEN (which tells
+// the gateways when to forget their copies), serves createApp and shuts down gracefully on SIGTERM.
 import { fileURLToPath } from 'node:url';
+import { CatalogSubjects } from '@pl/contracts';
 import { runService, startPeriodicWorker } from '@pl/service-kit';
 import { createApp } from './app.js';
 import { loadCatalogConfig } from './config.js';
@@ -29,7 +30,14 @@ await runService({
     ({ pool, logger }) =>
       startPeriodicWorker({ name: 'hold-pruning', intervalMs: HOLD_PRUNE_INTERVAL_MS, logger, run: () => pruneEndedHolds(pool) }),
     (deps) => startOrderRestockConsumer(deps),
-    ({ pool, logger }) => readCache.start(pool, logger),
+    ({ pool, logger, nats }) =>
+      readCache.start(pool, logger, () => {
+        try {
+          nats.nc.publish(CatalogSubjects.readsChanged);
+        } catch {
+          // Closed (shutting down): gateways that lose NATS forget their answers by themselves.
+        }
+      }),
   ],
   createApp: (deps) => createApp(deps, { internalApiToken: config.INTERNAL_API_TOKEN, mediaDir: fileURLToPath(new URL('../media', import.meta.url)), readCache }),
 });

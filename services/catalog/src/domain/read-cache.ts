@@ -13,11 +13,14 @@
 //   goes to PostgreSQL, so it can be stale for no longer than a notification takes to arrive.
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import type { Logger, Pool, PoolClient } from '@pl/service-kit';
+import { InternalHeaders } from '@pl/contracts';
+import { beforeHeaders, type Logger, type Pool, type PoolClient } from '@pl/service-kit';
 
 /** Most answers kept per instance (a listing page per filter combination, a product page per product). */
 const MAX_ENTRIES = 2000;
 const RELISTEN_MS = 1000;
+/** For a CDN in front of the shop (RFC 9213): fresh for a second, then served while it revalidates. */
+export const CDN_CACHE_CONTROL = 'public, s-maxage=1, stale-while-revalidate=5';
 
 interface Entry {
   version: number;
@@ -33,8 +36,12 @@ export interface ReadCache {
    * gets 304). `expiry` says until when the answer stays true by itself (earliest reservation end).
    */
   answer(req: Request, res: Response, compute: () => Promise<unknown>, expiry?: (value: unknown) => number): Promise<void>;
-  /** LISTENs on the catalog's change channel; the returned stop ends it. */
-  start(pool: Pool, logger: Logger): Promise<{ stop(): Promise<void> }>;
+  /**
+   * LISTENs on the catalog's change channel; the returned stop ends it. `announce` is called on
+   * every change heard (and when the LISTEN is lost or regained): the gateways' caches of these
+   * answers forget theirs on it (CatalogSubjects.readsChanged).
+   */
+  start(pool: Pool, logger: Logger, announce?: () => void): Promise<{ stop(): Promise<void> }>;
   /** Before answering any request that is not a read, drops every answer (read-your-writes on this instance). */
   dropOnWrite: RequestHandler;
   /**
@@ -56,9 +63,11 @@ export function createReadCache(): ReadCache {
   let channel: { pool: Pool; name: string } | undefined;
   let syncs = 0;
   const waiting = new Map<number, () => void>();
+  let announce = () => {};
   const changed = () => {
     version++;
     entries.clear();
+    announce();
   };
   const notified = ({ payload }: { payload?: string }) => {
     if (!payload?.startsWith(SYNC_PREFIX)) return changed();
@@ -71,9 +80,13 @@ export function createReadCache(): ReadCache {
   };
   const written = new WeakSet<Response>();
 
-  function send(req: Request, res: Response, entry: Pick<Entry, 'body' | 'etag'>) {
-    // The same for every visitor (the gateway forwards no session with these): any cache may keep it, revalidating each time.
-    res.set('etag', entry.etag).set('cache-control', 'public, no-cache');
+  function send(req: Request, res: Response, entry: Pick<Entry, 'body' | 'etag' | 'validUntil'>, kept: boolean) {
+    // The same for every visitor (the gateway forwards no session with these): any cache may keep
+    // it. Browsers revalidate every time (a 304 is cheap), so a shopper never sees an older answer
+    // than the last one; a CDN in front may answer for a second and revalidate in the background.
+    res.set('etag', entry.etag).set('cache-control', 'public, no-cache').set('cdn-cache-control', CDN_CACHE_CONTROL);
+    // Our gateways keep it as long as this cache does (they forget it on CatalogSubjects.readsChanged).
+    if (kept) res.set(InternalHeaders.keepUntil, String(Number.isFinite(entry.validUntil) ? entry.validUntil : 0));
     if (req.get('if-none-match') === entry.etag) {
       res.status(304).end();
       return;
@@ -86,12 +99,7 @@ export function createReadCache(): ReadCache {
     dropOnWrite(req, res, next) {
       if (req.method === 'GET' || req.method === 'HEAD' || written.has(res)) return next();
       written.add(res);
-      // writeHead runs for every response (res.end calls it when nobody did), after the handler's commit.
-      const writeHead = res.writeHead;
-      res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
-        changed();
-        return writeHead.apply(this, args);
-      } as Response['writeHead'];
+      beforeHeaders(res, changed);
       next();
     },
     async caughtUp() {
@@ -108,21 +116,23 @@ export function createReadCache(): ReadCache {
         // Most recently used last, so the oldest is the one dropped when full.
         entries.delete(key);
         entries.set(key, hit);
-        send(req, res, hit);
+        send(req, res, hit, true);
         return;
       }
       const before = version;
       const value = await compute();
       const body = Buffer.from(JSON.stringify(value));
       const entry: Entry = { version: before, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, validUntil: expiry ? expiry(value) : Infinity };
-      if (listening && version === before) {
+      const keep = listening && version === before;
+      if (keep) {
         entries.delete(key);
         entries.set(key, entry);
         if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       }
-      send(req, res, entry);
+      send(req, res, entry, keep);
     },
-    async start(pool, logger) {
+    async start(pool, logger, onChange) {
+      if (onChange) announce = onChange;
       let stopped = false;
       let client: PoolClient | undefined;
       let timer: NodeJS.Timeout | undefined;

@@ -1,0 +1,119 @@
+import { CatalogSubjects, InternalHeaders } from '@pl/contracts';
+import { eventually } from '@pl/service-kit/testing';
+import { startGateway, startStandInService, type StandInService, type TestGateway } from './support/test-gateway';
+
+/**
+ * The gateway keeps the catalogue answers the catalog marks (decision 018) and forgets them on the
+ * catalog's signal, on a write through it, when NATS is away and when the catalog's date passes.
+ */
+describe("the gateway's copy of catalogue answers", () => {
+  let catalog: StandInService;
+  let cart: StandInService;
+  let gw: TestGateway;
+  /** What the stand-in catalog marks its answers with; undefined: not marked. */
+  let keepUntil: string | undefined = '0';
+  let version = 1;
+
+  beforeAll(async () => {
+    catalog = await startStandInService((seen, res) => {
+      const body = JSON.stringify({ url: seen.url, version });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        etag: `"v${version}-${seen.url.length}"`,
+        'cache-control': 'public, no-cache',
+        ...(keepUntil === undefined ? {} : { [InternalHeaders.keepUntil]: keepUntil }),
+        ...(seen.url.includes('cookie') ? { 'set-cookie': 'tracking=1' } : {}),
+      });
+      res.end(body);
+    });
+    cart = await startStandInService();
+    gw = await startGateway({ CATALOG_URL: catalog.url, CART_URL: cart.url });
+  });
+  afterAll(async () => {
+    await gw.stop();
+    await catalog.close();
+    await cart.close();
+  });
+  beforeEach(() => {
+    keepUntil = '0';
+    version++;
+  });
+
+  const reached = (url: string) => catalog.requests.filter((r) => r.url === url).length;
+  const read = (url: string, headers: Record<string, string> = {}) => fetch(gw.url + url, { headers });
+
+  it('answers a repeated read from memory, with the same bytes and headers and a fresh request id', async () => {
+    const url = '/api/products?limit=24&kept=1';
+    const first = await read(url);
+    const body = await first.text();
+    const again = await read(url);
+    expect([again.status, await again.text()]).toEqual([200, body]);
+    expect(reached(url)).toBe(1);
+    for (const name of ['etag', 'cache-control', 'content-type', 'content-security-policy', 'x-content-type-options']) {
+      expect([name, again.headers.get(name)]).toEqual([name, first.headers.get(name)]);
+    }
+    expect([first.headers.get(InternalHeaders.keepUntil), again.headers.get(InternalHeaders.keepUntil)]).toEqual([null, null]);
+    expect(again.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/);
+    expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    expect(again.headers.get('set-cookie')).toBeNull();
+
+    const unchanged = await read(url, { 'if-none-match': first.headers.get('etag')! });
+    expect([unchanged.status, await unchanged.text(), unchanged.headers.get('etag')]).toEqual([304, '', first.headers.get('etag')]);
+    const head = await fetch(gw.url + url, { method: 'HEAD' });
+    expect([head.status, await head.text(), head.headers.get('content-length')]).toEqual([200, '', String(Buffer.byteLength(body))]);
+    expect(reached(url)).toBe(1);
+  });
+
+  it("forgets everything on the catalog's signal", async () => {
+    const url = '/api/products/p-1?signal=1';
+    await (await read(url)).text();
+    await (await read(url)).text();
+    expect(reached(url)).toBe(1);
+    gw.nats.publish(CatalogSubjects.readsChanged);
+    await eventually(async () => {
+      await (await read(url)).text();
+      expect(reached(url)).toBeGreaterThan(1);
+    });
+  });
+
+  it('forgets everything before the answer to a write through it leaves, so the writer reads the write', async () => {
+    const url = '/api/products/p-2?write=1';
+    await (await read(url)).text();
+    const write = await fetch(gw.url + '/api/cart/items', { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:5000' }, body: '{}' });
+    expect(write.status).toBe(200);
+    expect(JSON.parse(await (await read(url)).text()).version).toBe(version);
+    expect(reached(url)).toBe(2);
+  });
+
+  it("keeps nothing the catalog did not mark, nothing with a cookie, nothing past the catalog's date", async () => {
+    keepUntil = undefined;
+    for (let i = 0; i < 2; i++) await (await read('/api/products?unmarked=1')).text();
+    expect(reached('/api/products?unmarked=1')).toBe(2);
+
+    keepUntil = '0';
+    for (let i = 0; i < 2; i++) await (await read('/api/products?cookie=1')).text();
+    expect(reached('/api/products?cookie=1')).toBe(2);
+
+    keepUntil = String(Date.now() + 150);
+    await (await read('/api/products?dated=1')).text();
+    await (await read('/api/products?dated=1')).text();
+    expect(reached('/api/products?dated=1')).toBe(1);
+    await new Promise((r) => setTimeout(r, 200));
+    await (await read('/api/products?dated=1')).text();
+    expect(reached('/api/products?dated=1')).toBe(2);
+  });
+
+  it('keeps nothing once NATS is gone (no signal could reach it)', async () => {
+    const other = await startGateway({ CATALOG_URL: catalog.url, CART_URL: cart.url });
+    try {
+      const url = '/api/products?nats=1';
+      await (await read(url)).text();
+      await other.nats.close();
+      for (let i = 0; i < 2; i++) await (await fetch(other.url + url)).text();
+      expect(reached(url)).toBe(3);
+      expect(other.gateway.edge.size()).toBe(0);
+    } finally {
+      await other.stop();
+    }
+  });
+});
