@@ -33,9 +33,10 @@ interface Entry {
 export interface ReadCache {
   /**
    * Answers a public read from the cache or from `compute`, with an ETag (a matching If-None-Match
-   * gets 304). `expiry` says until when the answer stays true by itself (earliest reservation end).
+   * gets 304). `expiry` says until when the answer stays true by itself (earliest reservation end,
+   * or a lapse that brings back a product the answer left out).
    */
-  answer(req: Request, res: Response, compute: () => Promise<unknown>, expiry?: (value: unknown) => number): Promise<void>;
+  answer(req: Request, res: Response, compute: () => Promise<unknown>, expiry?: (value: unknown) => number | Promise<number>): Promise<void>;
   /**
    * LISTENs on the catalog's change channel; the returned stop ends it. `announce` is called on
    * every change heard (and when the LISTEN is lost or regained): the gateways' caches of these
@@ -122,7 +123,7 @@ export function createReadCache(): ReadCache {
       const before = version;
       const value = await compute();
       const body = Buffer.from(JSON.stringify(value));
-      const entry: Entry = { version: before, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, validUntil: expiry ? expiry(value) : Infinity };
+      const entry: Entry = { version: before, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, validUntil: expiry ? await expiry(value) : Infinity };
       const keep = listening && version === before;
       if (keep) {
         entries.delete(key);

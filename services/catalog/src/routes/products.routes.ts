@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiPaths, ProductListQuery } from '@pl/contracts';
 import { notFound, parseInput, type Pool } from '@pl/service-kit';
 import { findProduct } from '../db/products.repo.js';
+import { nextStockLapse } from '../db/product-list.repo.js';
 import { listProducts } from '../domain/product-listing.js';
 import { toProduct } from '../domain/product-view.js';
 import { reservationExpiry, type ReadCache } from '../domain/read-cache.js';
@@ -14,7 +15,9 @@ export function productsRoutes(pool: Pool, cache: ReadCache): Router {
   return Router()
     .get(ApiPaths.catalog.products, async (req, res) => {
       const query = parseInput(ProductListQuery, req.query);
-      await cache.answer(req, res, () => listProducts(pool, query, { sortGiven: req.query.sort !== undefined }), reservationExpiry);
+      // "In stock only" leaves out products whose units are held: the answer ends when any such hold lapses.
+      const expiry = query.inStock ? async (value: unknown) => Math.min(reservationExpiry(value), await nextStockLapse(pool)) : reservationExpiry;
+      await cache.answer(req, res, () => listProducts(pool, query, { sortGiven: req.query.sort !== undefined }), expiry);
     })
     .get(`${ApiPaths.catalog.products}/:id`, async (req, res) => {
       const { id } = parseInput(ProductParams, req.params);
