@@ -62,20 +62,17 @@ const ORDERS: Record<ListOrder, { key: (search: SearchParams) => string; desc: b
   },
 };
 
-/**
- * Some variant has a unit that is neither sold nor held (the listing's "in stock only"): the flag
- * the triggers keep (migration 007), asked again only for products where a hold has lapsed since.
- */
-const IN_STOCK = `(p.in_stock OR (p.stock_recheck_at <= now() AND EXISTS (
+/** Some variant has a unit that is neither sold nor held (the listing's "in stock only"). */
+const IN_STOCK = `EXISTS (
   SELECT 1 FROM variants v JOIN inventory_levels l ON l.variant_id = v.id
    WHERE v.product_id = p.id
      AND l.on_hand > coalesce((
        SELECT sum(a.qty) FROM holds h JOIN hold_allocations a ON a.hold_id = h.id
-        WHERE h.variant_id = v.id AND a.location_id = l.location_id AND h.status = 'active' AND h.expires_at > now()), 0))))`;
+        WHERE h.variant_id = v.id AND a.location_id = l.location_id AND h.status = 'active' AND h.expires_at > now()), 0))`;
 
-/** When the next hold lapses that leaves a product out of "in stock only" (epoch ms; Infinity: none). */
+/** When the next live hold lapses (epoch ms; Infinity: none): a list that leaves out held products ends then. */
 export async function nextStockLapse(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ at: Date | null }>(prepared('SELECT min(stock_recheck_at) AS at FROM products WHERE stock_recheck_at IS NOT NULL', []));
+  const { rows } = await db.query<{ at: Date | null }>(prepared(`SELECT min(expires_at) AS at FROM holds WHERE status = 'active' AND expires_at > now()`, []));
   return rows[0]?.at ? rows[0].at.getTime() : Infinity;
 }
 
