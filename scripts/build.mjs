@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildNodeWorkspace } from './build-node.mjs';
+import { precompress } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const NODE_WORKSPACES = ['services/identity', 'services/catalog', 'services/cart', 'services/pos-sync', 'services/pos-reference', 'gateway'];
@@ -21,9 +22,10 @@ function rsbuild(app) {
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
-    child.on('close', (code) =>
-      code === 0 ? resolve({ name: app, ms: Date.now() - started }) : reject(new Error(`build of ${app} failed:\n${output}`)),
-    );
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`build of ${app} failed:\n${output}`));
+      precompress(path.join(root, app, 'dist')).then(() => resolve({ name: app, ms: Date.now() - started }), reject);
+    });
   });
 }
 

@@ -1,20 +1,29 @@
 // Serves one built remote (its dist/ folder) on its own port with the CORS headers the shell's
 // origin needs to fetch the manifest and chunks: hashed chunks cached for a year, the manifest and
-// entry revalidated (ETag / Last-Modified, 304), compressible files gzipped once. Used by `npm start`, by `npm run serve -w <remote>`
+// entry revalidated (ETag / Last-Modified, 304), compressible files sent in the brotli or gzip form
+// the build wrote beside them (scripts/precompress.mjs; compressed once here if missing). Used by `npm start`, by `npm run serve -w <remote>`
 // and by the end-to-end tests (which move a remote to a new port at run time).
 import http from 'node:http';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
+import { COMPRESSIBLE } from './precompress.mjs';
 
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.html', '.svg', '.map']);
-/** Built files do not change while served: gzip each once (keyed by path and mtime). */
-const gzipCache = new Map();
-function gzipped(file, mtimeMs) {
-  const hit = gzipCache.get(file);
+const ENCODERS = { br: (body) => brotliCompressSync(body), gzip: (body) => gzipSync(body, { level: 9 }) };
+const SUFFIX = { br: '.br', gzip: '.gz' };
+/** Built files do not change while served: each encoding read (or made) once per path and mtime. */
+const encodedCache = new Map();
+function encoded(file, mtimeMs, encoding) {
+  const key = `${encoding}:${file}`;
+  const hit = encodedCache.get(key);
   if (hit && hit.mtimeMs === mtimeMs) return hit.body;
-  const body = gzipSync(readFileSync(file), { level: 9 });
-  gzipCache.set(file, { mtimeMs, body });
+  let body;
+  try {
+    body = readFileSync(file + SUFFIX[encoding]);
+  } catch {
+    body = ENCODERS[encoding](readFileSync(file));
+  }
+  encodedCache.set(key, { mtimeMs, body });
   return body;
 }
 
@@ -95,9 +104,11 @@ export function serveStatic({ dir, port, host = '0.0.0.0' }) {
       res.writeHead(304, headers).end();
       return;
     }
-    if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-      const body = gzipped(file, stat.mtimeMs);
-      res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': body.length });
+    const accepted = req.headers['accept-encoding'] ?? '';
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    if (COMPRESSIBLE.test(file) && encoding) {
+      const body = encoded(file, stat.mtimeMs, encoding);
+      res.writeHead(200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': body.length });
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }

@@ -126,22 +126,15 @@ export function createGateway(deps: GatewayDeps): Gateway {
   );
   // Only what the gateway answers itself is parsed here, and never more than BODY_LIMIT.
   app.use(express.json({ limit: config.bodyLimit }));
-  app.use(
-    serveShell({
-      distDir: config.shellDist,
-      beforePage: async (req, res) => {
-        devices.ensure(req, res);
-        await sessions.ensureCookie(req, res);
-      },
-    }),
-  );
+  const shell = serveShell({ distDir: config.shellDist });
+  app.use(shell.router);
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
 
   return {
     app,
     handle: (req, res) => {
-      if (!edge.answer(req, res)) app(req, res);
+      if (!edge.answer(req, res) && !shell.answer(req, res)) app(req, res);
     },
     edge,
     tokens,
@@ -163,6 +156,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     },
     async close() {
       edge.close();
+      shell.close();
       if (!revocations.isClosed()) revocations.unsubscribe();
       await fanout.close();
     },

@@ -1,13 +1,15 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { SignJWT } from 'jose';
-import { ApiPaths, DeviceCookie, Jwt } from '@pl/contracts';
+import { ApiPaths, DeviceCookie, Jwt, SessionHeaders } from '@pl/contracts';
 import { mintTestSessionToken } from '../src/auth/tokens';
 import {
   claimsOf,
   closedPortUrl,
+  PUBLIC_ORIGIN,
   sessionCookieOf,
   startGateway,
+  startGuestSession,
   startStandInIdentity,
   startStandInService,
   type SeenRequest,
@@ -76,13 +78,28 @@ describe('the /api proxy', () => {
     return mintTestSessionToken(gw.keys, { kind: 'customer', sub, sid, adm: options.adm ?? false });
   }
 
-  /** The service saw a brand-new guest session, not the cookie's token, and the browser was given it. */
+  /** The service saw a brand-new guest session, not the cookie's token, and the browser was given it (and told). */
   function expectFreshGuest(seen: SeenRequest, res: Response, notToken?: string): void {
     expect(seen.headers.authorization).toMatch(/^Bearer /);
     expect(seen.headers.authorization).not.toBe(`Bearer ${notToken}`);
     expect(claimsOf(seen.headers.authorization)).toMatchObject({ kind: 'guest', adm: false, sub: expect.stringMatching(/^guest:[0-9a-f-]{36}$/) });
     expect(sessionCookieOf(res)?.token).toBe(seen.headers.authorization?.slice('Bearer '.length));
+    expect(res.headers.get(SessionHeaders.guestStarted)).toBe('1');
   }
+
+  /** The request went on without any session: the service saw an anonymous caller and the browser's cookies were left alone. */
+  function expectNoSession(seen: SeenRequest, res: Response): void {
+    expect(seen.headers.authorization).toBeUndefined();
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(res.headers.get(SessionHeaders.guestStarted)).toBeNull();
+  }
+
+  /** A cart write, as a page sends it (from our origin, so the CSRF check lets it through). */
+  const cartWrite = (headers: Record<string, string> = {}): RequestInit => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: PUBLIC_ORIGIN, ...headers },
+    body: JSON.stringify({ variantId: 'SKU-1', qty: 1 }),
+  });
 
   describe('routing', () => {
     it('keeps the full path and query when proxying to the owning service', async () => {
@@ -158,9 +175,13 @@ describe('the /api proxy', () => {
       'x-pl-device': 'Zm9yZ2VkLWRldmljZS1pZD',
     };
 
-    it('strips every client-supplied identity header from a request without a cookie', async () => {
-      const { seen, res } = await through('/api/cart', { headers: spoofed });
-      expectFreshGuest(seen, res, 'forged');
+    it.each([
+      ['a read without a cookie, which goes on without a session', false],
+      ['a write without a cookie, which gets a fresh guest session', true],
+    ])('strips every client-supplied identity header from %s', async (_name, write) => {
+      const { seen, res } = write ? await through(ApiPaths.cart.lines, cartWrite(spoofed)) : await through(ApiPaths.cart.cart, { headers: spoofed });
+      if (write) expectFreshGuest(seen, res, 'forged');
+      else expectNoSession(seen, res);
       for (const name of ['x-user-id', 'x-user', 'x-customer-id', 'x-is-admin', 'x-forwarded-user', 'x-subject', 'x-pl-device']) {
         expect({ name, value: seen.headers[name] }).toEqual({ name, value: undefined });
       }
@@ -191,9 +212,14 @@ describe('the /api proxy', () => {
   });
 
   describe('the session cookie', () => {
-    it('gives a browser without a cookie a guest session and forwards it as the bearer', async () => {
-      const { seen, res } = await through('/api/cart');
+    it('gives a browser without a cookie a guest session with its first write and forwards it as the bearer', async () => {
+      const { seen, res } = await through(ApiPaths.cart.lines, cartWrite());
       expectFreshGuest(seen, res);
+    });
+
+    it('sends a read without a cookie on with no session: no bearer, no cookie, nothing signed', async () => {
+      const { seen, res } = await through(ApiPaths.cart.cart);
+      expectNoSession(seen, res);
     });
 
     it('keeps a valid guest session as it is, without setting the cookie again', async () => {
@@ -203,48 +229,49 @@ describe('the /api proxy', () => {
       expect(sessionCookieOf(res)).toBeUndefined();
     });
 
-    it('replaces a tampered cookie with a fresh guest session', async () => {
-      const token = await customerToken();
-      const [header, , signature] = token.split('.');
-      const forged = `${header}.${base64url({ sub: 'x', kind: 'customer', sid: 's', adm: true, iss: Jwt.issuer, aud: Jwt.audience, exp: 9999999999 })}.${signature}`;
-      const { seen, res } = await through('/api/cart', { headers: cookieFor(forged) });
-      expectFreshGuest(seen, res, forged);
-    });
+    /** Cookies no request may be served with; each makes its own token (some need the gateway's keys). */
+    const unusable: [string, () => Promise<string>][] = [
+      [
+        'a tampered cookie',
+        async () => {
+          const [header, , signature] = (await customerToken()).split('.');
+          return `${header}.${base64url({ sub: 'x', kind: 'customer', sid: 's', adm: true, iss: Jwt.issuer, aud: Jwt.audience, exp: 9999999999 })}.${signature}`;
+        },
+      ],
+      ['a cookie expired beyond the refresh window', () => mintTestSessionToken(gw.keys, { ttlSeconds: -40 * 24 * 3600 })],
+      [
+        'an unsigned alg "none" cookie',
+        async () =>
+          `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: 'x', kind: 'customer', sid: 's', adm: true, iss: Jwt.issuer, aud: Jwt.audience, exp: 9999999999 })}.`,
+      ],
+      [
+        'a cookie signed by another key',
+        () =>
+          new SignJWT({ kind: 'customer', sid: 's', adm: true })
+            .setProtectedHeader({ alg: 'EdDSA', kid: gw.keys.kid })
+            .setSubject('x')
+            .setIssuer(Jwt.issuer)
+            .setAudience(Jwt.audience)
+            .setExpirationTime('5m')
+            .sign(generateKeyPairSync('ed25519').privateKey),
+      ],
+      ['a customer cookie whose session identity does not know', () => mintTestSessionToken(gw.keys, { kind: 'customer', sub: 'cust-x', sid: randomUUID() })],
+    ];
 
-    it('replaces a cookie expired beyond the refresh window with a fresh guest session', async () => {
-      const token = await mintTestSessionToken(gw.keys, { ttlSeconds: -40 * 24 * 3600 });
-      const { seen, res } = await through('/api/cart', { headers: cookieFor(token) });
+    it.each(unusable)('replaces %s with a fresh guest session on a write', async (_name, make) => {
+      const token = await make();
+      const { seen, res } = await through(ApiPaths.cart.lines, cartWrite(cookieFor(token)));
       expectFreshGuest(seen, res, token);
       expect(claimsOf(seen.headers.authorization).sub).not.toBe(claimsOf(token).sub);
     });
 
-    it('replaces an unsigned alg "none" cookie with a fresh guest session', async () => {
-      const none = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: 'x', kind: 'customer', sid: 's', adm: true, iss: Jwt.issuer, aud: Jwt.audience, exp: 9999999999 })}.`;
-      const { seen, res } = await through('/api/cart', { headers: cookieFor(none) });
-      expectFreshGuest(seen, res, none);
-    });
-
-    it('replaces a cookie signed by another key with a fresh guest session', async () => {
-      const { privateKey } = generateKeyPairSync('ed25519');
-      const token = await new SignJWT({ kind: 'customer', sid: 's', adm: true })
-        .setProtectedHeader({ alg: 'EdDSA', kid: gw.keys.kid })
-        .setSubject('x')
-        .setIssuer(Jwt.issuer)
-        .setAudience(Jwt.audience)
-        .setExpirationTime('5m')
-        .sign(privateKey);
-      const { seen, res } = await through('/api/cart', { headers: cookieFor(token) });
-      expectFreshGuest(seen, res, token);
-    });
-
-    it('replaces a customer cookie whose session identity does not know with a fresh guest session', async () => {
-      const token = await mintTestSessionToken(gw.keys, { kind: 'customer', sub: 'cust-x', sid: randomUUID() });
-      const { seen, res } = await through('/api/cart', { headers: cookieFor(token) });
-      expectFreshGuest(seen, res, token);
+    it.each(unusable)('sends a read with %s on without a session, leaving the cookie as it is', async (_name, make) => {
+      const { seen, res } = await through(ApiPaths.cart.cart, { headers: cookieFor(await make()) });
+      expectNoSession(seen, res);
     });
 
     it("gives the catalogue's public reads no session: nothing minted, refreshed or forwarded, whatever the browser sends", async () => {
-      const guest = sessionCookieOf(await fetch(`${gw.url}/api/cart`))!.token;
+      const guest = (await startGuestSession(gw.url)).token;
       for (const path of ['/api/products?limit=5', '/api/products/0b7f4a0e-6d39-4c7e-9b1a-2f0e8f1f6b11', '/api/categories/counts', '/api/locations']) {
         const forged = { authorization: 'Bearer forged', 'x-user-id': 'admin' };
         for (const headers of [forged, { ...forged, cookie: `${Jwt.cookieName}=${guest}` }]) {
@@ -253,9 +280,10 @@ describe('the /api proxy', () => {
           expect(seen.headers['x-user-id']).toBeUndefined();
         }
       }
-      // Anything else still gets its session (the first cart call mints the guest).
-      const { seen, res } = await through('/api/cart');
-      expectFreshGuest(seen, res);
+      // Anything else still gets its session: the same cookie reaches the cart as the bearer.
+      const { seen, res } = await through('/api/cart', { headers: cookieFor(guest) });
+      expect(seen.headers.authorization).toBe(`Bearer ${guest}`);
+      expect(sessionCookieOf(res)).toBeUndefined();
     });
 
     it('gives webhooks no session and sets no cookie', async () => {
@@ -272,11 +300,12 @@ describe('the /api proxy', () => {
       });
       const gw2 = await startGateway({ CART_URL: setter.url });
       try {
-        const res = await fetch(`${gw2.url}/api/cart`);
+        // A cookieless write: the gateway starts a guest session, and the service tries to set cookies too.
+        const res = await fetch(gw2.url + ApiPaths.cart.lines, cartWrite());
         const cookies = res.headers.getSetCookie();
         expect(cookies.some((c) => c.startsWith('pref=1'))).toBe(true);
         expect(cookies.filter((c) => c.startsWith('pl_session='))).toHaveLength(1);
-        expect(sessionCookieOf(res)?.token).not.toBe('evil');
+        expect(claimsOf(sessionCookieOf(res)?.token)).toMatchObject({ kind: 'guest' });
         // A response carrying someone's session must never be stored by a shared cache.
         expect(res.headers.get('cache-control')).toBe('no-store');
       } finally {
@@ -394,8 +423,16 @@ describe('the /api proxy under https', () => {
   it('reads only the __Host- cookie, so a cookie planted without the prefix is ignored', async () => {
     const token = await mintTestSessionToken(gw.keys);
     const planted = await fetch(`${gw.url}/api/cart`, { headers: { cookie: `${Jwt.cookieName}=${token}` } });
-    expect(((await planted.json()) as SeenRequest).headers.authorization).not.toBe(`Bearer ${token}`);
-    expect(planted.headers.getSetCookie()[0]).toMatch(/^__Host-pl_session=.+; Max-Age=\d+; Path=\/; .*HttpOnly; Secure; SameSite=Lax$/);
+    expect(((await planted.json()) as SeenRequest).headers.authorization).toBeUndefined();
+    expect(planted.headers.getSetCookie()).toEqual([]);
+    // On a write the planted cookie is no session either: the browser gets a guest under the __Host- name.
+    const plantedWrite = await fetch(gw.url + ApiPaths.cart.lines, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://shop.example', cookie: `${Jwt.cookieName}=${token}` },
+      body: '{}',
+    });
+    expect(((await plantedWrite.json()) as SeenRequest).headers.authorization).not.toBe(`Bearer ${token}`);
+    expect(plantedWrite.headers.getSetCookie()[0]).toMatch(/^__Host-pl_session=.+; Max-Age=\d+; Path=\/; .*HttpOnly; Secure; SameSite=Lax$/);
     const real = await fetch(`${gw.url}/api/cart`, { headers: { cookie: `${Jwt.secureCookieName}=${token}` } });
     expect(((await real.json()) as SeenRequest).headers.authorization).toBe(`Bearer ${token}`);
   });

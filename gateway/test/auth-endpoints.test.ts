@@ -2,12 +2,13 @@
 // identity's refusals. Identity is a scripted stand-in here so every refusal can be produced on
 // demand; the real flow (real identity, real database) is auth-flow.test.ts.
 import type { ServerResponse } from 'node:http';
-import { ApiPaths, DeviceCookie, IdentityInternalPaths, Jwt } from '@pl/contracts';
+import { ApiPaths, DeviceCookie, IdentityInternalPaths, Jwt, SessionHeaders } from '@pl/contracts';
 import {
   claimsOf,
   closedPortUrl,
   sessionCookieOf,
   startGateway,
+  startGuestSession,
   startStandInService,
   TEST_INTERNAL_API_TOKEN,
   type SeenRequest,
@@ -95,13 +96,12 @@ describe('the gateway auth endpoints', () => {
     it('calls identity with the internal token, the request id, the guest subject and the client', async () => {
       script = (seen, res) =>
         reply(201, { customer, session: { id: 'sess-1', expiresAt: '2030-01-01T00:00:00.000Z' } })(seen, res);
-      const guest = await fetch(`${gw.url}/api/cart`);
-      const guestToken = sessionCookieOf(guest)!.token;
+      const guest = await startGuestSession(gw.url);
       const deviceId = 'Zm9yLXRoZS1kZXZpY2UtaW';
       const res = await post(
         ApiPaths.auth.login,
         { usernameOrEmail: 'jane', password: 'secret123' },
-        { cookie: `${Jwt.cookieName}=${guestToken}; ${DeviceCookie.name}=${deviceId}`, 'user-agent': 'jest-browser/1.0', 'x-request-id': 'login-req-1' },
+        { cookie: `${guest.cookie}; ${DeviceCookie.name}=${deviceId}`, 'user-agent': 'jest-browser/1.0', 'x-request-id': 'login-req-1' },
       );
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual(customer);
@@ -114,7 +114,7 @@ describe('the gateway auth endpoints', () => {
       expect(JSON.parse(seen.body)).toEqual({
         usernameOrEmail: 'jane',
         password: 'secret123',
-        previousSubject: claimsOf(guestToken).sub,
+        previousSubject: guest.subject,
         client: { ip: '127.0.0.1', userAgent: 'jest-browser/1.0', deviceId },
       });
       expect(claimsOf(sessionCookieOf(res)!.token)).toMatchObject({ sub: customer.id, kind: 'customer', sid: 'sess-1', adm: false });
@@ -144,10 +144,12 @@ describe('the gateway auth endpoints', () => {
       const res = await post(ApiPaths.auth.register, { username: 'jane', email: 'jane@example.com', password: 'password1' });
       expect(res.status).toBe(201);
       expect(await res.json()).toEqual(customer);
-      expect(JSON.parse(identity.requests.at(-1)!.body)).toMatchObject({
-        registration: { username: 'jane', email: 'jane@example.com', password: 'password1' },
-        previousSubject: expect.stringMatching(/^guest:/),
-      });
+      const sent = JSON.parse(identity.requests.at(-1)!.body);
+      expect(sent).toMatchObject({ registration: { username: 'jane', email: 'jane@example.com', password: 'password1' } });
+      // A visitor who never wrote anything has no guest: none is made just to be merged, empty.
+      expect(sent.previousSubject).toBeUndefined();
+      expect(res.headers.get(SessionHeaders.guestStarted)).toBeNull();
+      expect(res.headers.getSetCookie().filter((c) => c.startsWith(`${Jwt.cookieName}=`))).toHaveLength(1);
     });
 
     it.each([
@@ -155,11 +157,15 @@ describe('the gateway auth endpoints', () => {
       [409, { message: 'Username already taken', code: 'CONFLICT' }],
       [400, { message: 'email: Invalid email address', code: 'VALIDATION_FAILED' }],
     ])('passes identity’s %i through as JSON and leaves the session alone', async (status, body) => {
+      const guest = await startGuestSession(gw.url);
       script = reply(status, body);
-      const res = await post(ApiPaths.auth.login, { usernameOrEmail: 'jane', password: 'wrong-one' });
+      const res = await post(ApiPaths.auth.login, { usernameOrEmail: 'jane', password: 'wrong-one' }, { cookie: guest.cookie });
       expect(res.status).toBe(status);
       expect(await res.json()).toEqual(body);
-      expect(claimsOf(sessionCookieOf(res)?.token ?? (await freshGuest()))).toMatchObject({ kind: 'guest' });
+      // The browser keeps its guest session: no session cookie is set, no new guest started.
+      expect(sessionCookieOf(res)).toBeUndefined();
+      expect(res.headers.get(SessionHeaders.guestStarted)).toBeNull();
+      expect(JSON.parse(identity.requests.at(-1)!.body)).toMatchObject({ previousSubject: guest.subject });
     });
 
     it('passes a 429 through with Retry-After from retryAfterSeconds', async () => {
@@ -197,12 +203,9 @@ describe('the gateway auth endpoints', () => {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ message: 'Logged out' });
       expect(claimsOf(sessionCookieOf(res)!.token)).toMatchObject({ kind: 'guest' });
+      expect(res.headers.get(SessionHeaders.guestStarted)).toBe('1');
     });
   });
-
-  async function freshGuest(): Promise<string> {
-    return sessionCookieOf(await fetch(`${gw.url}/api/cart`))!.token;
-  }
 });
 
 describe('the gateway auth endpoints while identity is down', () => {

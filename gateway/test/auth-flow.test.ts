@@ -3,7 +3,7 @@
 // guest-to-customer hand-over, and the admin matrix.
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { ApiPaths, CartInternalPaths, CustomerSignedInData, IdentitySubjects, Jwt } from '@pl/contracts';
+import { ApiPaths, CartInternalPaths, CustomerSignedInData, IdentitySubjects, Jwt, SessionHeaders } from '@pl/contracts';
 import { eventually } from '@pl/service-kit/testing';
 import { ACCESS_TOKEN_TTL_S, COOKIE_MAX_AGE_S, REFRESH_WINDOW_S } from '../src/auth/session-policy';
 import { adminMatrix } from './support/admin-matrix';
@@ -41,10 +41,23 @@ describe('signing in through the gateway (real identity)', () => {
     await echo.close();
   });
 
-  /** The token the gateway forwarded to a service for this cookie (a service that does not ask identity itself). */
-  async function forwardedFor(cookie: string, url = stack.url): Promise<Record<string, unknown>> {
+  /**
+   * The claims of the token the gateway forwarded to a service for this cookie on a read (a service
+   * that does not ask identity itself), or undefined when the read went on without a session.
+   */
+  async function forwardedFor(cookie: string, url = stack.url): Promise<Record<string, unknown> | undefined> {
     const seen = (await (await fetch(url + ApiPaths.cart.cart, { headers: { cookie } })).json()) as SeenRequest;
-    return claimsOf(seen.headers.authorization);
+    return seen.headers.authorization ? claimsOf(seen.headers.authorization) : undefined;
+  }
+
+  /** A cart write from our own page's origin: what the service behind the gateway saw, and the answer. */
+  async function cartWrite(cookie: string): Promise<{ seen: SeenRequest; res: Response }> {
+    const res = await fetch(stack.url + ApiPaths.cart.lines, {
+      method: 'POST',
+      headers: { cookie, origin: PUBLIC_ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ variantId: 'SKU-1', qty: 1 }),
+    });
+    return { seen: (await res.json()) as SeenRequest, res };
   }
 
   const me = (cookie?: string, url = stack.url) => fetch(url + ApiPaths.auth.me, { headers: cookie ? { cookie } : {} });
@@ -96,11 +109,12 @@ describe('signing in through the gateway (real identity)', () => {
     expect(await out.json()).toEqual({ message: 'Logged out' });
     expect(claimsOf(sessionCookieOf(out)!.token)).toMatchObject({ kind: 'guest' });
 
-    // Someone kept a copy of the cookie: it is worth nothing now, at identity and at every other service.
+    // Someone kept a copy of the cookie: it is worth nothing now, at identity and at every other service
+    // (a read with it reaches the service as no one at all).
     const replay = await me(cookie);
     expect(replay.status).toBe(401);
     expect(await replay.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
-    expect(await forwardedFor(cookie)).toMatchObject({ kind: 'guest' });
+    expect(await forwardedFor(cookie)).toBeUndefined();
   });
 
   it('refuses the copied cookie on every gateway instance, including one that had the session cached', async () => {
@@ -111,7 +125,7 @@ describe('signing in through the gateway (real identity)', () => {
     expect((await logout(jane.cookie)).status).toBe(200);
     // The other instance's clock stands still here, so its cache period never runs out: only identity's
     // sessions-revoked event (outbox → relay → NATS) can end the session there.
-    await eventually(async () => expect(await forwardedFor(jane.cookie, other.url)).toMatchObject({ kind: 'guest' }));
+    await eventually(async () => expect(await forwardedFor(jane.cookie, other.url)).toBeUndefined());
     expect((await me(jane.cookie, other.url)).status).toBe(401);
   });
 
@@ -132,7 +146,8 @@ describe('signing in through the gateway (real identity)', () => {
       });
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ message: 'Invalid username or password', code: 'UNAUTHENTICATED' });
-      expect(claimsOf(sessionCookieOf(res)?.token)).toMatchObject({ kind: 'guest' });
+      // A failed sign-in of a visitor without a session starts none.
+      expect(sessionCookieOf(res)).toBeUndefined();
     }
   });
 
@@ -184,7 +199,7 @@ describe('signing in through the gateway (real identity)', () => {
       .filter((b) => b.guestSubject === guestSubject);
   }
 
-  describe('tampered and stale cookies on /api/auth/me', () => {
+  describe('tampered and stale cookies', () => {
     let jane: SignedIn;
     beforeAll(async () => {
       jane = await stack.register();
@@ -205,7 +220,7 @@ describe('signing in through the gateway (real identity)', () => {
       expect((await me(jane.cookie)).status).toBe(200);
     });
 
-    it.each([
+    const forgeries: [string, () => Promise<string>][] = [
       ['alg none', async () => `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ ...claimsFor(), iss: Jwt.issuer, aud: Jwt.audience, exp: 9999999999 })}.`],
       ['another key', async () => sign(generateKeyPairSync('ed25519').privateKey)],
       [
@@ -228,11 +243,23 @@ describe('signing in through the gateway (real identity)', () => {
       ],
       ['another audience', async () => sign(stack.keys.privateKey, { aud: 'someone-else' })],
       ['another issuer', async () => sign(stack.keys.privateKey, { iss: 'someone-else' })],
-      ['expired beyond the refresh window', async () => sign(stack.keys.privateKey, { exp: Math.floor(now / 1000) - REFRESH_WINDOW_S - 60 })],
-    ])('answers 401 to a token with %s, and gives the browser a guest session instead', async (_name, forge) => {
+      ['an expiry beyond the refresh window', async () => sign(stack.keys.privateKey, { exp: Math.floor(now / 1000) - REFRESH_WINDOW_S - 60 })],
+    ];
+
+    it.each(forgeries)('answers 401 on /api/auth/me to a token with %s, and starts no session on that read', async (_name, forge) => {
       const res = await me(stack.cookieFor(await forge()));
       expect(res.status).toBe(401);
-      expect(claimsOf(sessionCookieOf(res)?.token)).toMatchObject({ kind: 'guest' });
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect(res.headers.get(SessionHeaders.guestStarted)).toBeNull();
+    });
+
+    it.each(forgeries)('gives a write with a token with %s a fresh guest session instead, never the token', async (_name, forge) => {
+      const forged = await forge();
+      const { seen, res } = await cartWrite(stack.cookieFor(forged));
+      expect(seen.headers.authorization).not.toBe(`Bearer ${forged}`);
+      expect(claimsOf(seen.headers.authorization)).toMatchObject({ kind: 'guest', adm: false });
+      expect(sessionCookieOf(res)?.token).toBe(seen.headers.authorization?.replace(/^Bearer /, ''));
+      expect(res.headers.get(SessionHeaders.guestStarted)).toBe('1');
     });
 
     it('answers 401 to an expired token whose session has ended', async () => {

@@ -28,6 +28,8 @@ describe("the gateway's copy of catalogue answers", () => {
     });
     cart = await startStandInService();
     gw = await startGateway({ CATALOG_URL: catalog.url, CART_URL: cart.url });
+    // Answers are kept only once the gateway hears the catalog's signal.
+    await gw.gateway.edge.ready;
   });
   afterAll(async () => {
     await gw.stop();

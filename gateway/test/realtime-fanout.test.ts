@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
 import { WebSocket } from 'ws';
-import { Jwt, Subjects, WS_MAX_PAYLOAD_BYTES, type EventEnvelope, type InventoryUpdatedData, type OrderStatusChangedData } from '@pl/contracts';
-import { claimsOf, NATS_URL, PUBLIC_ORIGIN, sessionCookieOf, startGateway, type TestGateway } from './support/test-gateway';
+import { Subjects, WS_MAX_PAYLOAD_BYTES, type EventEnvelope, type InventoryUpdatedData, type OrderStatusChangedData } from '@pl/contracts';
+import { NATS_URL, PUBLIC_ORIGIN, startGateway, startGuestSession, type TestGateway } from './support/test-gateway';
 
 const wsUrl = (gw: TestGateway, path = '/ws') => `ws://127.0.0.1:${gw.port}${path}`;
 
@@ -132,12 +132,8 @@ describe('the /ws realtime fan-out', () => {
   });
 
   it("pushes an order's status change to its owner's sockets only, never to another browser or one without a session", async () => {
-    const guestCookie = async () => {
-      const token = sessionCookieOf(await fetch(`${gw.url}/api/cart`))!.token;
-      return { cookie: `${Jwt.cookieName}=${token}`, subject: String(claimsOf(token).sub) };
-    };
-    const owner = await guestCookie();
-    const other = await guestCookie();
+    const owner = await startGuestSession(gw.url);
+    const other = await startGuestSession(gw.url);
     const mine = [track(await openSocket(gw, { cookie: owner.cookie })), track(await openSocket(gw, { cookie: owner.cookie }))];
     const theirs = track(await openSocket(gw, { cookie: other.cookie }));
     const anonymous = track(await openSocket(gw));

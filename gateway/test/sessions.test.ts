@@ -4,7 +4,7 @@
 // auth-flow.test.ts.
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
-import { IdentitySubjects, Jwt, type EventEnvelope, type TokenClaims } from '@pl/contracts';
+import { ApiPaths, IdentitySubjects, Jwt, SessionHeaders, type EventEnvelope, type TokenClaims } from '@pl/contracts';
 import { eventually } from '@pl/service-kit/testing';
 import {
   ACCESS_TOKEN_TTL_S,
@@ -16,6 +16,7 @@ import {
   claimsOf,
   closedPortUrl,
   NATS_URL,
+  PUBLIC_ORIGIN,
   sessionCookieOf,
   startGateway,
   startStandInIdentity,
@@ -27,6 +28,18 @@ import {
 } from './support/test-gateway';
 
 const cookieFor = (token: string) => ({ cookie: `${Jwt.cookieName}=${token}` });
+
+/** A cart read (GET /api/cart) or a cart write (POST a line, from our origin as a page sends it) through `gatewayUrl`. */
+async function cartCall(gatewayUrl: string, token: string | undefined, write: boolean): Promise<{ seen: SeenRequest; res: Response; bearer: string | undefined }> {
+  const res = await fetch(gatewayUrl + (write ? ApiPaths.cart.lines : ApiPaths.cart.cart), {
+    method: write ? 'POST' : 'GET',
+    headers: { ...(token ? cookieFor(token) : {}), ...(write ? { origin: PUBLIC_ORIGIN, 'content-type': 'application/json' } : {}) },
+    body: write ? JSON.stringify({ variantId: 'SKU-1', qty: 1 }) : undefined,
+  });
+  expect(res.status).toBe(200);
+  const seen = (await res.json()) as SeenRequest;
+  return { seen, res, bearer: seen.headers.authorization?.replace(/^Bearer /, '') };
+}
 
 describe('sessions through the gateway', () => {
   let identity: StandInIdentity;
@@ -57,17 +70,23 @@ describe('sessions through the gateway', () => {
     return { token: await gw.gateway.tokens.signSessionToken(claims, ACCESS_TOKEN_TTL_S), claims };
   }
 
-  async function callCart(token?: string): Promise<{ seen: SeenRequest; res: Response; bearer: string | undefined }> {
-    const res = await fetch(`${gw.url}/api/cart`, { headers: token ? cookieFor(token) : {} });
-    expect(res.status).toBe(200);
-    const seen = (await res.json()) as SeenRequest;
-    return { seen, res, bearer: seen.headers.authorization?.replace(/^Bearer /, '') };
+  /** GET /api/cart, a read: it never starts a session. */
+  const callCart = (token?: string) => cartCall(gw.url, token, false);
+  /** POST /api/cart/lines, a write: without a usable session it starts a guest one. */
+  const writeCart = (token?: string) => cartCall(gw.url, token, true);
+
+  /** The request went on with no session at all: nothing forwarded, nothing set. */
+  function expectNoSession({ bearer, res }: { bearer: string | undefined; res: Response }): void {
+    expect(bearer).toBeUndefined();
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(res.headers.get(SessionHeaders.guestStarted)).toBeNull();
   }
 
   describe('guests', () => {
-    it('issues a guest session on the first /api request: HttpOnly, SameSite=Lax, Path=/, long-lived cookie, no identity round trip', async () => {
+    it('issues a guest session on the first write: HttpOnly, SameSite=Lax, Path=/, long-lived cookie, no identity round trip', async () => {
       const lookups = identity.lookups();
-      const { res, bearer } = await callCart();
+      const { res, bearer } = await writeCart();
+      expect(res.headers.get(SessionHeaders.guestStarted)).toBe('1');
       const cookie = sessionCookieOf(res);
       expect(cookie?.token).toBe(bearer);
       expect(cookie?.attributes).toContain('; HttpOnly');
@@ -85,17 +104,37 @@ describe('sessions through the gateway', () => {
       expect(identity.lookups()).toBe(lookups);
     });
 
+    it('starts no session on a read: no cookie, no bearer, no signature, no identity round trip', async () => {
+      const lookups = identity.lookups();
+      expectNoSession(await callCart());
+      expect(identity.lookups()).toBe(lookups);
+    });
+
     it('gives two browsers two different guests', async () => {
-      const [a, b] = await Promise.all([callCart(), callCart()]);
+      const [a, b] = await Promise.all([writeCart(), writeCart()]);
       expect(claimsOf(a.bearer).sub).not.toBe(claimsOf(b.bearer).sub);
     });
 
-    it('keeps the guest subject (and with it the cart) when the guest token expires', async () => {
-      const { bearer: first } = await callCart();
+    it.each([
+      ['a read', false],
+      ['a write', true],
+    ])('keeps the guest subject (and with it the cart) when the guest token expires, on %s too', async (_name, write) => {
+      const { bearer: first } = await writeCart();
       now += (ACCESS_TOKEN_TTL_S + 3600) * 1000;
-      const { bearer: second, res } = await callCart(first);
+      const { bearer: second, res } = await cartCall(gw.url, first, write);
       expect(second).not.toBe(first);
       expect(claimsOf(second).sub).toBe(claimsOf(first).sub);
+      expect(sessionCookieOf(res)?.token).toBe(second);
+      // Re-signed, not started: the page keeps its subject (and its websocket).
+      expect(res.headers.get(SessionHeaders.guestStarted)).toBeNull();
+    });
+
+    it('re-signs a guest token about to lapse on a read, keeping its subject', async () => {
+      const { bearer: first } = await writeCart();
+      now += (ACCESS_TOKEN_TTL_S - REFRESH_AHEAD_S + 1) * 1000;
+      const { bearer: second, res } = await callCart(first);
+      expect(second).not.toBe(first);
+      expect(claimsOf(second)).toMatchObject({ sub: claimsOf(first).sub, kind: 'guest', exp: Math.floor(now / 1000) + ACCESS_TOKEN_TTL_S });
       expect(sessionCookieOf(res)?.token).toBe(second);
     });
   });
@@ -129,19 +168,21 @@ describe('sessions through the gateway', () => {
       expect(next.bearer).toBe(bearer);
     });
 
-    it('does not refresh an expired token whose session has ended: the browser becomes a guest', async () => {
+    it('does not refresh an expired token whose session has ended: a read goes on without a session, a write makes the browser a guest', async () => {
       const { token, claims } = await signedIn();
       identity.sessions.set(claims.sid, { active: false, customerId: claims.sub, isAdmin: false });
       now += 2 * 3600 * 1000;
-      const { bearer } = await callCart(token);
-      expect(claimsOf(bearer)).toMatchObject({ kind: 'guest' });
+      expectNoSession(await callCart(token));
+      const write = await writeCart(token);
+      expect(claimsOf(write.bearer)).toMatchObject({ kind: 'guest' });
+      expect(write.res.headers.get(SessionHeaders.guestStarted)).toBe('1');
     });
 
-    it('refuses a session identity says belongs to someone else', async () => {
+    it('refuses a session identity says belongs to someone else: no session on a read, a new guest on a write', async () => {
       const { token, claims } = await signedIn();
       identity.activate(claims.sid, 'another-customer');
-      const { bearer } = await callCart(token);
-      expect(claimsOf(bearer)).toMatchObject({ kind: 'guest' });
+      expectNoSession(await callCart(token));
+      expect(claimsOf((await writeCart(token)).bearer)).toMatchObject({ kind: 'guest' });
     });
 
     it('takes the admin flag from identity: a granted flag reaches the token within one cache period', async () => {
@@ -168,7 +209,8 @@ describe('sessions through the gateway', () => {
       await callCart(token);
       identity.sessions.set(claims.sid, { active: false, customerId: claims.sub, isAdmin: false });
       now += ACTIVE_SESSION_CACHE_MS + 1;
-      expect(claimsOf((await callCart(token)).bearer)).toMatchObject({ kind: 'guest' });
+      expectNoSession(await callCart(token));
+      expect(claimsOf((await writeCart(token)).bearer)).toMatchObject({ kind: 'guest' });
     });
 
     it('forgets a cached session at once when identity announces its revocation over NATS', async () => {
@@ -185,7 +227,8 @@ describe('sessions through the gateway', () => {
       publisher.publish(IdentitySubjects.sessionsRevoked, JSON.stringify(event));
       await publisher.flush();
       await eventually(async () => expect(gw.gateway.sessionCache.check(claims.sid)).resolves.toMatchObject({ active: false }));
-      expect(claimsOf((await callCart(token)).bearer)).toMatchObject({ kind: 'guest' });
+      expectNoSession(await callCart(token));
+      expect(claimsOf((await writeCart(token)).bearer)).toMatchObject({ kind: 'guest' });
     });
 
     it('ignores malformed revocation events', async () => {
@@ -200,7 +243,7 @@ describe('sessions through the gateway', () => {
 
   describe('the admin wall', () => {
     it('answers 401 to a guest, 403 to a customer and lets an admin through', async () => {
-      const guest = (await callCart()).bearer!;
+      const guest = (await writeCart()).bearer!;
       const customer = (await signedIn()).token;
       const admin = (await signedIn({ adm: true })).token;
       const status = async (token: string) => (await fetch(`${gw.url}/api/admin/pos-config`, { headers: cookieFor(token) })).status;
@@ -245,9 +288,9 @@ describe('sessions while identity is unreachable', () => {
     expect(await res.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
   });
 
-  it('still serves guests, which need no identity round trip', async () => {
-    const res = await fetch(`${gw.url}/api/cart`);
-    const seen = (await res.json()) as SeenRequest;
-    expect(claimsOf(seen.headers.authorization)).toMatchObject({ kind: 'guest' });
+  it('still starts and serves guests, which need no identity round trip', async () => {
+    const { bearer } = await cartCall(gw.url, undefined, true);
+    expect(claimsOf(bearer)).toMatchObject({ kind: 'guest' });
+    expect((await cartCall(gw.url, bearer, false)).bearer).toBe(bearer);
   });
 });

@@ -1,10 +1,18 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DeviceCookie, Jwt, REMOTES_CONFIG_PATH, RemotesConfig } from '@pl/contracts';
-import { sessionCookieOf, startGateway, type TestGateway } from './support/test-gateway';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
+import { ApiPaths, DeviceCookie, Jwt, REMOTES_CONFIG_PATH, RemotesConfig } from '@pl/contracts';
+import { eventually, uniqueSuffix } from '@pl/service-kit/testing';
+import { startAuthStack, type AuthStack } from './support/auth-stack';
+import { startGateway, startGuestSession, startStandInService, type StandInService, type TestGateway } from './support/test-gateway';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script src="/static/js/index.1a2b3c4d.js"></script></body></html>';
+const VENDOR_JS = `export const big = ${JSON.stringify('shop '.repeat(4000))};`;
+const PREBUILT_JS = `export const prebuilt = ${JSON.stringify('liquidation '.repeat(2000))};`;
+/** What the build put beside prebuilt.js: gzip at level 1, so its bytes differ from what the gateway would make (level 9). */
+const PREBUILT_GZ = gzipSync(PREBUILT_JS, { level: 1 });
 
 function buildShellDist(): string {
   const dist = mkdtempSync(path.join(tmpdir(), 'pl-shell-dist-'));
@@ -12,7 +20,9 @@ function buildShellDist(): string {
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dist, 'static/js/index.1a2b3c4d.js'), 'console.log("shell")');
   writeFileSync(path.join(dist, 'favicon.ico'), 'icon');
-  writeFileSync(path.join(dist, 'static/js/vendor.5e6f7a8b.js'), `export const big = ${JSON.stringify('shop '.repeat(4000))};`);
+  writeFileSync(path.join(dist, 'static/js/vendor.5e6f7a8b.js'), VENDOR_JS);
+  writeFileSync(path.join(dist, 'static/js/prebuilt.0c1d2e3f.js'), PREBUILT_JS);
+  writeFileSync(path.join(dist, 'static/js/prebuilt.0c1d2e3f.js.gz'), PREBUILT_GZ);
   return dist;
 }
 
@@ -26,8 +36,33 @@ function parseCsp(header: string | null): Record<string, string[]> {
   return out;
 }
 
-/** The device cookie a response sets, if any. */
-const deviceCookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith(`${DeviceCookie.name}=`))?.split(';')[0];
+interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The bytes on the wire, still encoded. */
+  body: Buffer;
+}
+
+/** A request through node:http, which (unlike fetch) neither adds Accept-Encoding nor decodes the body. */
+function rawRequest(port: number, pathname: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: pathname, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The headers of an answer that must not differ between two answers of the same page (per request: date, request id). */
+function pageHeadersOf(answer: RawAnswer): IncomingHttpHeaders {
+  const { date: _date, 'x-request-id': _id, ...rest } = answer.headers;
+  return rest;
+}
+
+const PAGE = { accept: 'text/html' };
 
 describe('serving the shell', () => {
   let dist: string;
@@ -41,51 +76,83 @@ describe('serving the shell', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/products/prod-42', '/account/orders', '/reset-password'])('answers the client route %s with index.html, revalidated every time', async (route) => {
-    // A returning browser (with its cookies): a first visit's page carries cookies and is no-store.
-    const first = await fetch(gw.url + '/', { headers: { accept: 'text/html' } });
-    const cookie = `${Jwt.cookieName}=${sessionCookieOf(first)!.token}; ${deviceCookieOf(first)}`;
-    const res = await fetch(gw.url + route, { headers: { accept: 'text/html', cookie } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/text\/html/);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(await res.text()).toBe(INDEX_HTML);
+  it.each(['/', '/products', '/products/prod-42', '/account/orders', '/reset-password'])(
+    'answers the client route %s with index.html, revalidated every time, and sets no cookie',
+    async (route) => {
+      const res = await fetch(gw.url + route, { headers: PAGE });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect(await res.text()).toBe(INDEX_HTML);
+    },
+  );
+
+  it.each([
+    ['no cookie', async () => undefined],
+    ['a guest session', async () => (await startGuestSession(gw.url)).cookie],
+    ['a tampered session cookie', async () => `${Jwt.cookieName}=not.a.token`],
+    ['an unsigned alg "none" session cookie', async () => `${Jwt.cookieName}=eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.`],
+    ['a malformed device cookie', async () => `${DeviceCookie.name}=../../etc`],
+  ])('gives a browser with %s no cookie at all with the page (no session, no device)', async (_name, cookieOf) => {
+    const cookie = await cookieOf();
+    for (const route of ['/', '/products', '/checkout']) {
+      const res = await fetch(gw.url + route, { headers: { ...PAGE, ...(cookie ? { cookie } : {}) } });
+      expect([route, res.status, res.headers.getSetCookie()]).toEqual([route, 200, []]);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
   });
 
-  it('gives a browser without a session its guest session with the page, so the first API calls share one cookie', async () => {
-    const page = await fetch(gw.url + '/products', { headers: { accept: 'text/html' } });
-    const cookie = sessionCookieOf(page);
-    expect(cookie?.token).toEqual(expect.any(String));
+  it('revalidates the page by a strong content-hash ETag: 304 for a current copy, the page for any other', async () => {
+    const first = await fetch(`${gw.url}/`, { headers: PAGE });
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]{20,}"$/); // strong: no W/ prefix
+    // The same bytes under every route and on every answer: one tag for the page.
+    expect((await fetch(`${gw.url}/account/orders`, { headers: PAGE })).headers.get('etag')).toBe(etag);
 
-    // The page's first API calls go out together; with the page's cookie none of them sets another
-    // (one answered after a sign-in would have overwritten the customer's cookie).
-    const calls = await Promise.all(
-      Array.from({ length: 5 }, () => fetch(`${gw.url}/api/cart`, { headers: { cookie: `${Jwt.cookieName}=${cookie!.token}` } })),
-    );
-    expect(calls.map((r) => sessionCookieOf(r))).toEqual([undefined, undefined, undefined, undefined, undefined]);
-
-    // A browser that has its cookies keeps them: the page sets nothing and may be revalidated as usual.
-    const again = await fetch(gw.url + '/', { headers: { accept: 'text/html', cookie: `${Jwt.cookieName}=${cookie!.token}; ${deviceCookieOf(page)}` } });
-    expect(again.headers.getSetCookie()).toEqual([]);
-    expect(again.headers.get('cache-control')).toBe('no-cache');
+    for (const tag of [etag!, `W/${etag}`, `"something-else", ${etag}`]) {
+      const current = await fetch(`${gw.url}/products/prod-42`, { headers: { ...PAGE, 'if-none-match': tag } });
+      expect([tag, current.status]).toEqual([tag, 304]);
+      expect(await current.text()).toBe('');
+      expect(current.headers.get('etag')).toBe(etag);
+      expect(current.headers.getSetCookie()).toEqual([]);
+    }
+    const stale = await fetch(`${gw.url}/`, { headers: { ...PAGE, 'if-none-match': '"an-older-build"' } });
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toBe(INDEX_HTML);
   });
 
-  it('gives a browser its device cookie with its first page (HttpOnly, Lax, 400 days) ', async () => {
-    const page = await fetch(gw.url + '/', { headers: { accept: 'text/html' } });
-    const set = page.headers.getSetCookie().find((c) => c.startsWith(`${DeviceCookie.name}=`));
-    expect(set).toMatch(/^pl_device=[A-Za-z0-9_-]{22}; Max-Age=34560000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
-    expect(page.headers.get('cache-control')).toBe('no-store');
+  it.each([
+    ['the page', '/products', INDEX_HTML],
+    ['a JavaScript asset', '/static/js/vendor.5e6f7a8b.js', VENDOR_JS],
+  ])('sends %s brotli- or gzip-compressed as the browser asks, and as it is to a browser that asks for neither', async (_name, route, content) => {
+    const br = await rawRequest(gw.port, route, { 'accept-encoding': 'gzip, deflate, br' });
+    expect([br.status, br.headers['content-encoding'], br.headers.vary]).toEqual([200, 'br', 'Accept-Encoding']);
+    expect(brotliDecompressSync(br.body).toString()).toBe(content);
+
+    const gzip = await rawRequest(gw.port, route, { 'accept-encoding': 'gzip, deflate' });
+    expect([gzip.status, gzip.headers['content-encoding'], gzip.headers.vary]).toEqual([200, 'gzip', 'Accept-Encoding']);
+    expect(gunzipSync(gzip.body).toString()).toBe(content);
+
+    const plain = await rawRequest(gw.port, route);
+    expect([plain.status, plain.headers['content-encoding']]).toEqual([200, undefined]);
+    expect(plain.body.toString()).toBe(content);
+    // Each encoding is one representation of the same file: one ETag, one Content-Length per body.
+    expect(new Set([br.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(1);
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(br.body.length).toBeLessThan(content.length);
   });
 
-  it('never lets a cache store a page that carries a new session cookie', async () => {
-    const page = await fetch(gw.url + '/', { headers: { accept: 'text/html' } });
-    expect(sessionCookieOf(page)).toBeDefined();
-    expect(page.headers.get('cache-control')).toBe('no-store');
-  });
-
-  it('replaces a cookie that can no longer be used (tampered, foreign) with a guest session on the page', async () => {
-    const page = await fetch(gw.url + '/', { headers: { accept: 'text/html', cookie: `${Jwt.cookieName}=not.a.token` } });
-    expect(sessionCookieOf(page)?.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  it('sends the compressed form the build put beside a file rather than compressing it again', async () => {
+    const res = await rawRequest(gw.port, '/static/js/prebuilt.0c1d2e3f.js', { 'accept-encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    // The gateway's own gzip of this file would differ (level 9), so equal bytes mean the build's file was used.
+    expect(gzipSync(PREBUILT_JS, { level: 9 }).equals(PREBUILT_GZ)).toBe(false);
+    expect(res.body.equals(PREBUILT_GZ)).toBe(true);
+    // Brotli was not built for it: the gateway makes it (the same bytes Node's brotli gives at quality 11).
+    const br = await rawRequest(gw.port, '/static/js/prebuilt.0c1d2e3f.js', { 'accept-encoding': 'br' });
+    expect(br.body.equals(brotliCompressSync(PREBUILT_JS, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }))).toBe(true);
   });
 
   it('serves content-hashed assets with a long immutable cache', async () => {
@@ -93,13 +160,6 @@ describe('serving the shell', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await res.text()).toBe('console.log("shell")');
-  });
-
-  it('sends JavaScript gzip-compressed to browsers that accept it', async () => {
-    const res = await fetch(`${gw.url}/static/js/vendor.5e6f7a8b.js`, { headers: { 'accept-encoding': 'gzip' } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-encoding')).toBe('gzip');
-    expect(await res.text()).toContain('shop shop');
   });
 
   it('revalidates files whose names carry no hash', async () => {
@@ -120,14 +180,14 @@ describe('serving the shell', () => {
   it.each(['/reset-password', '/reset-password?token=abc123', '/account?verify=abc123'])(
     'serves %s, whose URL carries a one-time token, with Referrer-Policy: no-referrer',
     async (route) => {
-      const res = await fetch(gw.url + route, { headers: { accept: 'text/html' } });
+      const res = await fetch(gw.url + route, { headers: PAGE });
       expect(res.status).toBe(200);
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     },
   );
 
   it('keeps strict-origin-when-cross-origin on ordinary pages', async () => {
-    const res = await fetch(`${gw.url}/products`, { headers: { accept: 'text/html' } });
+    const res = await fetch(`${gw.url}/products`, { headers: PAGE });
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
@@ -143,6 +203,161 @@ describe('serving the shell', () => {
     });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ message: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' });
+  });
+});
+
+// The first page is answered by Express (which learns the security headers); later pages are
+// answered from memory before Express. Each test starts its own gateway so it knows which was first.
+describe('pages answered from memory', () => {
+  let dist: string;
+  let gw: TestGateway | undefined;
+  beforeAll(() => {
+    dist = buildShellDist();
+  });
+  afterEach(async () => {
+    await gw?.stop();
+    gw = undefined;
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  const start = async () => (gw = await startGateway({ SHELL_DIST: dist, STRIPE_PUBLISHABLE_KEY: 'pk_test_51FakeKeyForTheCsp' }));
+
+  it('carry the same headers as the first page Express answered (CSP and the rest), a request id of their own and no cookie', async () => {
+    const { port } = await start();
+    const first = await rawRequest(port, '/', PAGE);
+    const later = await rawRequest(port, '/checkout', PAGE);
+    const again = await rawRequest(port, '/products/prod-42?sort=price', { ...PAGE, cookie: `${Jwt.cookieName}=not.a.token` });
+    expect(parseCsp(String(first.headers['content-security-policy']))['frame-src']).toContain('https://js.stripe.com');
+    expect(later.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(pageHeadersOf(later)).toEqual(pageHeadersOf(first));
+    expect(pageHeadersOf(again)).toEqual(pageHeadersOf(first));
+    expect(first.headers['set-cookie']).toBeUndefined();
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(later.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(later.headers['x-request-id']).not.toBe(again.headers['x-request-id']);
+    expect(later.body.toString()).toBe(INDEX_HTML);
+  });
+
+  it('answer If-None-Match and Accept-Encoding as the first page did', async () => {
+    const { port } = await start();
+    const first = await rawRequest(port, '/', { ...PAGE, 'accept-encoding': 'br' });
+    const later = await rawRequest(port, '/account', { ...PAGE, 'accept-encoding': 'br' });
+    expect(later.headers['content-encoding']).toBe('br');
+    expect(later.body.equals(first.body)).toBe(true);
+    const gzip = await rawRequest(port, '/account', { ...PAGE, 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gzip.body).toString()).toBe(INDEX_HTML);
+    const current = await rawRequest(port, '/account', { ...PAGE, 'if-none-match': String(first.headers.etag) });
+    expect([current.status, current.body.length, current.headers['content-security-policy']]).toEqual([304, 0, first.headers['content-security-policy']]);
+    const head = await rawRequest(port, '/account', PAGE, 'HEAD');
+    expect([head.status, head.body.length, head.headers['content-length']]).toEqual([200, 0, String(INDEX_HTML.length)]);
+  });
+
+  it.each(['/reset-password', '/reset-password/', '/reset-password?token=abc123', '/account?verify=abc123', '/products?token=abc123'])(
+    'keep no-referrer on %s, whose URL carries a one-time token, after ordinary pages were served',
+    async (route) => {
+      const { port } = await start();
+      for (const ordinary of ['/', '/products']) {
+        expect((await rawRequest(port, ordinary, PAGE)).headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      }
+      const token = await rawRequest(port, route, PAGE);
+      expect([token.status, token.headers['referrer-policy']]).toEqual([200, 'no-referrer']);
+      expect(token.body.toString()).toBe(INDEX_HTML);
+      // And the token page lent nothing to the ordinary pages after it.
+      expect((await rawRequest(port, '/', PAGE)).headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    },
+  );
+
+  it('leave an absolute-form request line to Express, and keep a sane request id the client sent', async () => {
+    const { port } = await start();
+    await rawRequest(port, '/', PAGE);
+    // Only Express parses an absolute-form target: its path decides, as it does for every other route.
+    const token = await rawRequest(port, `http://127.0.0.1:${port}/reset-password`, PAGE);
+    expect([token.status, token.headers['referrer-policy']]).toEqual([200, 'no-referrer']);
+    const api = await rawRequest(port, `http://127.0.0.1:${port}/api/nowhere`, PAGE);
+    expect(api.body.toString()).not.toContain('<div id="root">');
+    expect((await rawRequest(port, '/products', { ...PAGE, 'x-request-id': 'trace-abc-123' })).headers['x-request-id']).toBe('trace-abc-123');
+  });
+
+  it('never take their headers from a token page served first', async () => {
+    const { port } = await start();
+    expect((await rawRequest(port, '/reset-password?token=abc123', PAGE)).headers['referrer-policy']).toBe('no-referrer');
+    for (const route of ['/', '/products', '/']) {
+      expect([route, (await rawRequest(port, route, PAGE)).headers['referrer-policy']]).toEqual([route, 'strict-origin-when-cross-origin']);
+    }
+  });
+});
+
+// Pages start no session; neither do reads. What once went wrong: a page's parallel first calls each
+// minted a guest session, and one answered after a sign-in overwrote the customer's cookie.
+describe("a new browser's first calls (real identity)", () => {
+  let dist: string;
+  let stack: AuthStack;
+  /**
+   * Stands in for the cart: holds every read until `releaseReads`, so they are answered after a
+   * sign-in; anything else (the sign-in's cart merge) is answered at once.
+   */
+  let cart: StandInService;
+  let releaseReads!: () => void;
+  const readsReleased = new Promise<void>((resolve) => (releaseReads = resolve));
+
+  beforeAll(async () => {
+    dist = buildShellDist();
+    cart = await startStandInService((seen, res) => {
+      void (seen.method === 'GET' ? readsReleased : Promise.resolve()).then(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"lines":[]}');
+      });
+    });
+    stack = await startAuthStack({ gatewayEnv: { SHELL_DIST: dist, CART_URL: cart.url } });
+  });
+  afterAll(async () => {
+    releaseReads();
+    await stack.stop();
+    await cart.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const deviceCookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith(`${DeviceCookie.name}=`));
+
+  it('sets no cookie on the page or on five parallel first reads, so reads answered after a sign-in leave its cookie alone', async () => {
+    const jane = await stack.register();
+
+    const page = await fetch(stack.url + '/products', { headers: PAGE });
+    expect(page.headers.getSetCookie()).toEqual([]);
+    // The page's first calls go out together, with no cookie; the cart holds its answers back.
+    const reads = [ApiPaths.cart.cart, ApiPaths.cart.cart, ApiPaths.cart.cart, ApiPaths.auth.me, ApiPaths.auth.me].map((p) => fetch(stack.url + p));
+    await eventually(() => expect(cart.requests.filter((r) => r.method === 'GET')).toHaveLength(3));
+
+    // Meanwhile the shopper signs in; then the held reads are answered.
+    const signedIn = await stack.signIn(jane.username, jane.password);
+    releaseReads();
+    const answers = await Promise.all(reads);
+
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 401, 401]);
+    expect(answers.map((r) => r.headers.getSetCookie())).toEqual([[], [], [], [], []]);
+    // The reads reached the cart as no one: no guest was made up for them.
+    expect(cart.requests.filter((r) => r.method === 'GET').map((r) => r.headers.authorization)).toEqual([undefined, undefined, undefined]);
+    // The browser's cookie is still the sign-in's, and it is signed in.
+    const me = await fetch(stack.url + ApiPaths.auth.me, { headers: { cookie: signedIn.cookie } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ id: jane.customer.id });
+  });
+
+  it('gives the device cookie with a sign-in or a registration, never with the page (HttpOnly, Lax, 400 days)', async () => {
+    const page = await fetch(stack.url + '/', { headers: PAGE });
+    expect(deviceCookieOf(page)).toBeUndefined();
+
+    const jane = await stack.register();
+    const signedIn = await stack.signIn(jane.username, jane.password);
+    expect(deviceCookieOf(signedIn.response)).toMatch(/^pl_device=[A-Za-z0-9_-]{22}; Max-Age=34560000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+    const suffix = uniqueSuffix();
+    const registration = await fetch(stack.url + ApiPaths.auth.register, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: `device_${suffix}`, email: `device.${suffix}@example.com`, password: 'a long password' }),
+    });
+    expect(registration.status).toBe(201);
+    expect(deviceCookieOf(registration)).toMatch(/^pl_device=[A-Za-z0-9_-]{22};/);
   });
 });
 

@@ -1,5 +1,5 @@
-// The device cookie (contracts DeviceCookie): a random id the gateway gives a browser on its first
-// page load or sign-in, and forwards to identity as a rate-limit key beside the client address, so
+// The device cookie (contracts DeviceCookie): a random id the gateway gives a browser when it signs in
+// or registers (pages carry no cookies, decision 020), and forwards to identity as a rate-limit key beside the client address, so
 // customers behind one shared address (a carrier's NAT) do not share one budget (decision 010). It
 // carries no authority: a client that drops or invents one only moves between budgets.
 import { randomBytes } from 'node:crypto';

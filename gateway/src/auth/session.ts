@@ -3,20 +3,26 @@
 // - a customer token counts only while identity says its session is active (cached briefly, see
 //   session-cache.ts); an expired one whose session is still active is re-signed (sliding);
 // - anything else (no cookie, tampered, wrong key, alg "none", wrong issuer or audience, a revoked
-//   or ended session) is no session at all, and the browser gets a fresh guest session so a cart
-//   works before sign-in;
+//   or ended session) is no session at all. A read goes on without one; a write (the first cart
+//   line, a sign-in) gets a fresh guest session, so a cart works before sign-in and a visitor who
+//   only looks costs no signature and carries no cookie (the pages and reads stay public);
 // - the catalogue's public reads (contracts isPublicRead) go without any session: no cookie is
 //   read, minted or refreshed, and nothing of the visitor reaches the catalog.
 // The chosen token is forwarded to the service as the Bearer; services never see the cookie.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
-import { ErrorCodes, isPublicRead, type TokenClaims } from '@pl/contracts';
+import { ApiPaths, ErrorCodes, isPublicRead, SessionHeaders, type TokenClaims } from '@pl/contracts';
 import { isWebhookPath, rawPathOf } from '../http/paths.js';
 import type { SessionCookie } from './cookies.js';
 import type { SessionCache } from './session-cache.js';
 import { ACCESS_TOKEN_TTL_S, COOKIE_MAX_AGE_S, GUEST_SUBJECT_PREFIX, REFRESH_AHEAD_S, REFRESH_WINDOW_S } from './session-policy.js';
 import type { Clock, SessionTokens, VerifiedSession, VerifyResult } from './tokens.js';
+
+/** Methods that only read: they run with the session the browser has, never with a new one. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Writes that start a session of their own (a customer's; after a sign-out, a fresh guest's). */
+const STARTS_OWN_SESSION = new Set<string>([ApiPaths.auth.login, ApiPaths.auth.register, ApiPaths.auth.logout]);
 
 /** The verified session of this request, or undefined for a caller without one. */
 export function currentSession(res: Response): VerifiedSession | undefined {
@@ -43,13 +49,6 @@ export interface Sessions {
   /** A new anonymous guest session: no identity round trip, nothing stored anywhere. */
   startGuest(res: Response): Promise<VerifiedSession>;
   /**
-   * For page loads: a browser without a usable session cookie (none, or one that can no longer be
-   * refreshed) gets its guest session with the page, so the page's first API calls all carry one
-   * cookie. Minted by those parallel calls instead, each would set its own, and one answered after
-   * a sign-in would overwrite the customer's cookie.
-   */
-  ensureCookie(req: Request, res: Response): Promise<void>;
-  /**
    * Whose browser a websocket upgrade comes from: the subject of a valid (or still refreshable)
    * session cookie; a customer's only while identity says the session is active (signed out, the
    * socket belongs to no one). Undefined without a usable cookie.
@@ -68,8 +67,11 @@ export function createSessions(deps: SessionsDeps): Sessions {
     return session;
   }
 
-  const startGuest = (res: Response) =>
-    start(res, { sub: `${GUEST_SUBJECT_PREFIX}${randomUUID()}`, kind: 'guest', sid: randomUUID(), adm: false });
+  const startGuest = (res: Response) => {
+    // The cookie is HttpOnly: this tells the page it now has a (new) subject, for its websocket.
+    res.setHeader(SessionHeaders.guestStarted, '1');
+    return start(res, { sub: `${GUEST_SUBJECT_PREFIX}${randomUUID()}`, kind: 'guest', sid: randomUUID(), adm: false });
+  };
 
   const lapsingSoon = (expiresAt: Date) => expiresAt.getTime() - now() < REFRESH_AHEAD_S * 1000;
   /** A token past its expiry but still within the refresh window: re-signed for its subject. */
@@ -92,9 +94,15 @@ export function createSessions(deps: SessionsDeps): Sessions {
   }
 
   async function resolve(req: Request, res: Response): Promise<void> {
+    // Reads never start a session: only a write needs a subject to write for. A sign-in or
+    // registration starts the customer's own (a guest made just before it would only be merged,
+    // empty), and a sign-out always starts a fresh guest itself.
+    const startGuestForWrite = async () => {
+      if (!SAFE_METHODS.has(req.method) && !STARTS_OWN_SESSION.has(rawPathOf(req))) await startGuest(res);
+    };
     const token = deps.cookie.read(req);
     if (!token) {
-      await startGuest(res);
+      await startGuestForWrite();
       return;
     }
     const result = await deps.tokens.verifySessionToken(token);
@@ -108,8 +116,8 @@ export function createSessions(deps: SessionsDeps): Sessions {
       const outcome = await continueCustomer(req, res, session.claims, session);
       if (outcome === 'ok') return;
       if (outcome === 'unavailable') return keepCookieWithoutSession(req, res);
-      req.log.info({ customerId: session.claims.sub }, 'session no longer active; starting a guest session');
-      await startGuest(res);
+      req.log.info({ customerId: session.claims.sub }, 'session no longer active');
+      await startGuestForWrite();
       return;
     }
     if (refreshable(result)) {
@@ -121,11 +129,11 @@ export function createSessions(deps: SessionsDeps): Sessions {
       const outcome = await continueCustomer(req, res, result.claims);
       if (outcome === 'ok') return;
       if (outcome === 'unavailable') return keepCookieWithoutSession(req, res);
-      await startGuest(res);
+      await startGuestForWrite();
       return;
     }
     req.log.debug({ reason: result.reason }, 'session cookie ignored');
-    await startGuest(res);
+    await startGuestForWrite();
   }
 
   /**
@@ -160,15 +168,6 @@ export function createSessions(deps: SessionsDeps): Sessions {
     },
     start,
     startGuest,
-    async ensureCookie(req, res) {
-      const token = deps.cookie.read(req);
-      if (token) {
-        const result = await deps.tokens.verifySessionToken(token);
-        // A refreshable one is re-signed by the API calls, keeping its subject (and with it the cart).
-        if (result.ok || refreshable(result)) return;
-      }
-      await startGuest(res);
-    },
   };
 }
 

@@ -39,6 +39,8 @@ export interface EdgeCache {
   observe(req: IncomingMessage, proxyRes: IncomingMessage, res: ServerResponse): void;
   /** Answers kept now (tests and the bench). */
   size(): number;
+  /** Settles once the signal's subscription is confirmed: from then on answers are kept (tests). */
+  ready: Promise<void>;
   close(): void;
 }
 
@@ -54,7 +56,7 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
     entries.clear();
   };
   const subscription: Subscription = deps.nats.subscribe(CatalogSubjects.readsChanged, { callback: forget });
-  void deps.nats.flush().then(
+  const ready = deps.nats.flush().then(
     () => {
       forget();
       listening = !deps.nats.isClosed();
@@ -136,6 +138,7 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
       });
     },
     size: () => entries.size,
+    ready,
     close() {
       listening = false;
       forget();

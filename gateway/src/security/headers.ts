@@ -81,6 +81,6 @@ const TOKEN_PARAMS = ['token', EmailLinks.verifyEmailParam];
  * A page opened from a reset or verification link has the token in its URL: with no-referrer, no
  * request the page makes (images, a link followed) can hand that URL to another site.
  */
-function carriesOneTimeToken(path: string, query: Record<string, unknown>): boolean {
+export function carriesOneTimeToken(path: string, query: Record<string, unknown>): boolean {
   return TOKEN_PAGES.has(path) || TOKEN_PARAMS.some((name) => query[name] !== undefined);
 }

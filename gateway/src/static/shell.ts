@@ -1,34 +1,107 @@
 // Serves the shell's build. Content-hashed files never change, so browsers may keep them for a
-// year; index.html names the current hashes, so it is revalidated on every load. Any other GET
-// that is not an API call and does not look like a file is a client-side route: it gets
+// year; index.html names the current hashes, so it is revalidated on every load (ETag, 304). Any
+// other GET that is not an API call and does not look like a file is a client-side route: it gets
 // index.html and the shell's router takes it from there (its 404 page included).
+//
+// The page is the same bytes for every visitor (no session is started with it, decision 020), so
+// it is held in memory with its brotli and gzip forms and, once Express has answered one page and
+// the security headers are known, answered before Express like the edge cache's reads. Compressed
+// forms come from the build (`file.br`, `file.gz` beside each file) or, for a file built without
+// them, are made once on first request; nothing is compressed per request.
+import { readFileSync, statSync, unwatchFile, watchFile } from 'node:fs';
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import path from 'node:path';
-import compression from 'compression';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import express, { Router, type Request, type Response } from 'express';
-import { ErrorCodes } from '@pl/contracts';
+import { ErrorCodes, InternalHeaders } from '@pl/contracts';
+import { requestIdFrom } from '@pl/service-kit';
+import { carriesOneTimeToken } from '../security/headers.js';
 
 /** Rsbuild names built files `name.<8+ hex>.ext`. */
 const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const COMPRESSIBLE = /\.(?:js|mjs|css|json|html|svg|map|txt)$/i;
 
 /** Paths that belong to the server, never to the shell's router. */
 const SERVER_PREFIXES = ['/api/', '/runtime/', '/.well-known/', '/static/', '/ws'];
 /** A last path segment with a file extension is a request for a file, not a page. */
 const LOOKS_LIKE_FILE = /\.(?:js|mjs|css|map|json|txt|xml|html?|ico|png|jpe?g|gif|svg|webp|avif|woff2?|ttf|otf|eot|wasm)$/i;
+/** Per request or per hop: never replayed from the kept page headers. */
+const NOT_KEPT = new Set(['x-request-id', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'date', 'set-cookie', 'etag', 'vary']);
+
+/** One built file in memory, with the encodings a browser may ask for. */
+interface Variants {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
 
 export interface ServeShellOptions {
   distDir: string;
-  /** Runs before index.html is sent (the gateway gives a new browser its guest session here). */
-  beforePage?: (req: Request, res: Response) => Promise<void>;
 }
 
-export function serveShell(options: ServeShellOptions): Router {
+export interface ShellServer {
+  /** Express: the built files, and index.html for client routes (the first one, and token pages). */
+  router: Router;
+  /** Before Express: a page answered from memory once its headers are known (true: done). */
+  answer(req: IncomingMessage, res: ServerResponse): boolean;
+  close(): void;
+}
+
+export function serveShell(options: ServeShellOptions): ShellServer {
   const distDir = path.resolve(options.distDir);
   const indexFile = path.join(distDir, 'index.html');
-  const router = Router();
+  const files = new Map<string, { mtimeMs: number; variants: Variants }>();
+  /** Built file → its variants, read (and compressed if the build did not) once per version. */
+  const variantsOf = (file: string, mtimeMs: number): Variants => {
+    const kept = files.get(file);
+    if (kept?.mtimeMs === mtimeMs) return kept.variants;
+    const identity = readFileSync(file);
+    const variants: Variants = {
+      identity,
+      br: readOr(`${file}.br`, () => brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })),
+      gzip: readOr(`${file}.gz`, () => gzipSync(identity, { level: 9 })),
+      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    };
+    files.set(file, { mtimeMs, variants });
+    return variants;
+  };
 
-  // The shell's JS and CSS are most of a first page: compress them (API responses are the services' business).
-  router.use(compression());
+  // The page: loaded on first use and again whenever the build replaces it.
+  let page: Variants | undefined;
+  /** Security headers of an ordinary page, taken from the first page Express answered. */
+  let pageHeaders: OutgoingHttpHeaders | undefined;
+  const loadPage = (): Variants | undefined => {
+    if (page) return page;
+    try {
+      page = variantsOf(indexFile, statSync(indexFile).mtimeMs);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+    return page;
+  };
+  watchFile(indexFile, { interval: 2000, persistent: false }, () => {
+    page = undefined;
+  });
+
+  const router = Router();
+  router.use((req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !COMPRESSIBLE.test(req.path)) return next();
+    const file = path.join(distDir, decodeURIComponentSafe(req.path));
+    if (!file.startsWith(distDir + path.sep)) return next();
+    let stat;
+    try {
+      stat = statSync(file);
+    } catch {
+      return next();
+    }
+    if (!stat.isFile()) return next();
+    res.setHeader('Cache-Control', HASHED_FILE.test(path.basename(file)) ? IMMUTABLE : 'no-cache');
+    res.type(path.extname(file));
+    send(req, res, variantsOf(file, stat.mtimeMs));
+  });
   router.use(
     express.static(distDir, {
       index: false,
@@ -39,29 +112,114 @@ export function serveShell(options: ServeShellOptions): Router {
     }),
   );
 
-  router.get('/{*splat}', async (req, res, next) => {
-    const isServerPath = SERVER_PREFIXES.some((p) => req.path === p.replace(/\/$/, '') || req.path.startsWith(p));
-    if (isServerPath || LOOKS_LIKE_FILE.test(req.path)) {
+  router.get('/{*splat}', (req, res) => {
+    if (!isPagePath(req.path)) {
       res.status(404).json({ message: 'Not found', code: ErrorCodes.notFound });
       return;
     }
-    await options.beforePage?.(req, res);
-    sendIndex(indexFile, req, res, next);
+    const current = loadPage();
+    if (!current) {
+      req.log.error({ indexFile }, 'shell is not built: index.html missing');
+      shellNotBuilt(req, res);
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html');
+    if (!carriesOneTimeToken(req.path, req.query)) {
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(res.getHeaders())) if (!NOT_KEPT.has(name) && value !== undefined) headers[name] = value;
+      pageHeaders = headers;
+    }
+    send(req, res, current);
   });
 
-  return router;
+  /** The fast path's whole header block per encoding, flat (name, value, …), built once per page version. */
+  let fast: { page: Variants; headers: OutgoingHttpHeaders; blocks: Record<Encoding, string[]> } | undefined;
+  const fastBlocks = (current: Variants, headers: OutgoingHttpHeaders) => {
+    if (fast?.page !== current || fast.headers !== headers) {
+      const base = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v]) : [[name, String(value)]])).flat();
+      const block = (encoding: Encoding) => [
+        ...base,
+        'etag', current.etag,
+        'vary', 'Accept-Encoding',
+        ...(encoding === 'identity' ? [] : ['content-encoding', encoding]),
+        'content-length', String(current[encoding].length),
+      ];
+      fast = { page: current, headers, blocks: { identity: block('identity'), br: block('br'), gzip: block('gzip') } };
+    }
+    return fast.blocks;
+  };
+
+  return {
+    router,
+    answer(req, res) {
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || !pageHeaders) return false;
+      const url = req.url ?? '/';
+      // Origin-form only ('/path'): an absolute-form request line is left to Express's parsing.
+      if (!url.startsWith('/')) return false;
+      const query = url.indexOf('?');
+      const pathname = query < 0 ? url : url.slice(0, query);
+      if (!isPagePath(pathname)) return false;
+      if (carriesOneTimeToken(pathname, query < 0 ? {} : Object.fromEntries(new URLSearchParams(url.slice(query + 1))))) return false;
+      const current = loadPage();
+      // A revalidation (304) is rare next to first loads: Express answers it.
+      if (!current || isCurrent(req, current)) return false;
+      const encoding = preferredEncoding(req);
+      res.writeHead(200, [...fastBlocks(current, pageHeaders)[encoding], InternalHeaders.requestId, requestIdFrom(req.headers[InternalHeaders.requestId])]);
+      res.end(req.method === 'HEAD' ? undefined : current[encoding]);
+      return true;
+    },
+    close: () => unwatchFile(indexFile),
+  };
 }
 
-function sendIndex(indexFile: string, req: Request, res: Response, next: (err?: unknown) => void): void {
-  // A page that carries a new session cookie must not be stored by any cache (it would hand one
-  // browser's session to the next); otherwise it is revalidated on every load.
-  res.setHeader('Cache-Control', res.getHeader('set-cookie') ? 'no-store' : 'no-cache');
-  res.sendFile(indexFile, (err?: NodeJS.ErrnoException) => {
-    if (!err) return;
-    if (err.code !== 'ENOENT') return next(err);
-    req.log.error({ indexFile }, 'shell is not built: index.html missing');
-    shellNotBuilt(req, res);
-  });
+type Encoding = 'identity' | 'br' | 'gzip';
+
+/** Brotli, then gzip, as the browser accepts them. */
+function preferredEncoding(req: IncomingMessage): Encoding {
+  const accepted = req.headers['accept-encoding'] ?? '';
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+}
+
+/** The browser's copy is this version (If-None-Match names it). */
+function isCurrent(req: IncomingMessage, file: Variants): boolean {
+  return req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === file.etag || tag.trim() === `W/${file.etag}`) ?? false;
+}
+
+/** Answers with the encoding the browser prefers, or 304 when its copy is current. */
+function send(req: IncomingMessage, res: ServerResponse, file: Variants): void {
+  res.setHeader('ETag', file.etag);
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (isCurrent(req, file)) {
+    res.removeHeader('Content-Type');
+    res.writeHead(304).end();
+    return;
+  }
+  const encoding = preferredEncoding(req);
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', file[encoding].length);
+  res.writeHead(200).end(req.method === 'HEAD' ? undefined : file[encoding]);
+}
+
+function isPagePath(pathname: string): boolean {
+  const isServerPath = SERVER_PREFIXES.some((p) => pathname === p.replace(/\/$/, '') || pathname.startsWith(p));
+  return !isServerPath && !LOOKS_LIKE_FILE.test(pathname);
+}
+
+function readOr(file: string, make: () => Buffer): Buffer {
+  try {
+    return readFileSync(file);
+  } catch {
+    return make();
+  }
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** The gateway can run before the shell is built (API-only work); say so plainly instead of a bare 404. */

@@ -10,7 +10,7 @@ import { createTokenVerifier, startOutboxRelay, type OutboxRelay } from '@pl/ser
 import { startTestService, testLogger, uniqueSuffix, type TestService } from '@pl/service-kit/testing';
 import { createApp as createIdentityApp } from '../../../services/identity/src/app';
 import { loadSigningKeys, type SigningKeys } from '../../src/auth/keys';
-import { NATS_URL, sessionCookieOf, startGateway, TEST_INTERNAL_API_TOKEN, type TestGateway } from './test-gateway';
+import { NATS_URL, sessionCookieOf, startGateway, startGuestSession, TEST_INTERNAL_API_TOKEN, type TestGateway } from './test-gateway';
 
 const IDENTITY_MIGRATIONS = path.resolve(__dirname, '../../../services/identity/migrations');
 
@@ -33,7 +33,7 @@ export interface AuthStack {
   keys: SigningKeys;
   /** A Cookie header for a session token. */
   cookieFor(token: string): string;
-  /** A fresh guest session, as a browser gets it on its first API call. */
+  /** A fresh guest session, as a browser gets it with its first write (see startGuestSession). */
   guest(): Promise<{ token: string; cookie: string }>;
   /** Creates an account through the gateway (POST /api/auth/register), signed in. */
   register(options?: { cookie?: string; username?: string }): Promise<SignedIn>;
@@ -113,10 +113,7 @@ export async function startAuthStack(options: AuthStackOptions = {}): Promise<Au
     keys,
     cookieFor,
     async guest() {
-      const res = await fetch(url + ApiPaths.auth.me);
-      await res.body?.cancel();
-      const token = sessionCookieOf(res)?.token;
-      if (!token) throw new Error('the gateway issued no guest session');
+      const { token } = await startGuestSession(url);
       return { token, cookie: cookieFor(token) };
     },
     async register(opts = {}) {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { connect, type NatsConnection } from 'nats';
 import { decodeJwt } from 'jose';
-import { IdentityInternalPaths, type SessionState } from '@pl/contracts';
+import { ApiPaths, IdentityInternalPaths, Jwt, SessionHeaders, type SessionState } from '@pl/contracts';
 import { createLogger } from '@pl/service-kit';
 import { createGateway, type Gateway } from '../../src/app';
 import { loadSigningKeys, type SigningKeys } from '../../src/auth/keys';
@@ -168,6 +168,29 @@ export function sessionCookieOf(res: Response): { token: string; attributes: str
     if (match) return { token: match[1] ?? '', attributes: match[2] ?? '' };
   }
   return undefined;
+}
+
+/** A new browser's guest session: its token, a Cookie header carrying it, and its subject. */
+export interface GuestSession {
+  token: string;
+  cookie: string;
+  subject: string;
+}
+
+/**
+ * Starts a guest session the way a browser gets one: with its first write (reads never start a
+ * session). The write is a sign-out, which always starts a guest, is answered by the gateway itself
+ * (no service needs to stand behind it) and changes nothing else. Sent from the shop's own origin,
+ * as a page would, so the CSRF check lets it through.
+ */
+export async function startGuestSession(gatewayUrl: string, origin = PUBLIC_ORIGIN): Promise<GuestSession> {
+  const res = await fetch(gatewayUrl + ApiPaths.auth.logout, { method: 'POST', headers: { origin } });
+  await res.body?.cancel();
+  const token = sessionCookieOf(res)?.token;
+  if (res.status !== 200 || !token || res.headers.get(SessionHeaders.guestStarted) !== '1') {
+    throw new Error(`the gateway started no guest session (status ${res.status})`);
+  }
+  return { token, cookie: `${Jwt.cookieName}=${token}`, subject: String(decodeJwt(token).sub) };
 }
 
 /** The URL of a port nothing listens on (a service that is down). */

@@ -19,6 +19,11 @@ export const DomEvents = {
   cartPanel: 'cart:panel',
   /** One of this browser's orders moved on (the store acted). detail: OrderStatusChangedMessage */
   orderUpdated: 'order:updated',
+  /**
+   * An API answer started a new guest session (contracts SessionHeaders.guestStarted): the
+   * visitor's first write, or a sign-out. The shell reopens its websocket as that guest.
+   */
+  guestSessionStarted: 'shop:guest-session-started',
 } as const;
 
 /**
@@ -49,4 +54,5 @@ export interface DomEventDetails {
   'cart:updated': Record<string, never>;
   'cart:panel': { action: 'open' | 'close' | 'toggle' };
   'order:updated': OrderStatusChangedMessage;
+  'shop:guest-session-started': Record<string, never>;
 }

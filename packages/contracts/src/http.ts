@@ -110,8 +110,17 @@ export const InternalHeaders = {
   keepUntil: 'x-pl-keep-until',
 } as const;
 
+/** Headers the gateway answers the browser with about its session (the session cookie itself is HttpOnly). */
+export const SessionHeaders = {
+  /**
+   * On the answer to a write that started a new guest session (a visitor's first cart line, a
+   * sign-out): the page's websocket, opened before, belongs to no one and is reopened.
+   */
+  guestStarted: 'x-pl-guest-session',
+} as const;
+
 /**
- * The device cookie the gateway gives every browser that loads a page or signs in: a random id that
+ * The device cookie the gateway gives every browser that signs in: a random id that
  * lets identity's per-client rate limits count one device rather than a whole shared address (a
  * carrier's NAT). It is no credential: a client choosing or dropping it only moves between budgets.
  */

@@ -1,4 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { DomEvents, SessionHeaders } from '@pl/contracts';
+import { emitDomEvent } from './dom-events.js';
 
 /**
  * The one way the browser talks to the API (spec §7), shared by the shell and every remote:
@@ -19,15 +21,50 @@ export interface ApiRequestOptions {
 }
 
 export async function apiRequest(method: HttpMethod, url: string, data?: unknown, options: ApiRequestOptions = {}): Promise<Response> {
-  const res = await fetch(url, {
-    method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
-    body: data !== undefined ? JSON.stringify(data) : undefined,
-    credentials: 'include',
-    signal: options.signal,
-  });
+  const send = () =>
+    fetch(url, {
+      method,
+      headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+      body: data !== undefined ? JSON.stringify(data) : undefined,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  const res = method === 'GET' ? await send() : await afterFirstWrite(send);
+  if (res.headers.get(SessionHeaders.guestStarted)) emitDomEvent(DomEvents.guestSessionStarted, {});
   await throwIfResNotOk(res);
   return res;
+}
+
+/** Where the page's first write stands, shared by the shell and every remote (each may bundle its own copy of this module). */
+const FIRST_WRITE = Symbol.for('pl.api.first-write');
+type FirstWrite = Promise<unknown> | 'done' | undefined;
+const pageState = globalThis as unknown as Record<typeof FIRST_WRITE, FirstWrite>;
+
+/**
+ * The gateway starts a visitor's guest session with their first write (reads need none), so two
+ * writes sent together by a visitor without one would each start a session, the second cookie
+ * replacing the first (and a cart line written for the first guest would be lost, or a sign-in
+ * answered first overwritten). Until one write of this page has been answered, writes therefore
+ * wait for it; after that they go straight out.
+ */
+async function afterFirstWrite(send: () => Promise<Response>): Promise<Response> {
+  for (;;) {
+    const state = pageState[FIRST_WRITE];
+    if (state === 'done') return send();
+    if (state === undefined) break;
+    await state.catch(() => undefined);
+  }
+  const first = send();
+  pageState[FIRST_WRITE] = first;
+  try {
+    const res = await first;
+    pageState[FIRST_WRITE] = 'done';
+    return res;
+  } catch (err) {
+    // No answer (offline, aborted): no cookie either, so the next write is the first again.
+    pageState[FIRST_WRITE] = undefined;
+    throw err;
+  }
 }
 
 /** apiRequest, then the JSON body (or undefined for an empty body such as a 204). */

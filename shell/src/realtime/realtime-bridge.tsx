@@ -62,6 +62,10 @@ export function RealtimeBridge() {
       },
     );
     connectionRef.current = connection;
+    // A visitor's socket opens before they have a session (pages start none); their first write
+    // starts one, and the socket is reopened as that guest so their orders' events reach it.
+    const reidentify = () => connection.reconnect();
+    window.addEventListener(DomEvents.guestSessionStarted, reidentify);
     const resume = () => connection.resume();
     const resumeWhenShown = () => {
       if (document.visibilityState === 'visible') connection.resume();
@@ -69,6 +73,7 @@ export function RealtimeBridge() {
     window.addEventListener('online', resume);
     document.addEventListener('visibilitychange', resumeWhenShown);
     return () => {
+      window.removeEventListener(DomEvents.guestSessionStarted, reidentify);
       window.removeEventListener('online', resume);
       document.removeEventListener('visibilitychange', resumeWhenShown);
       inventory.cancel();

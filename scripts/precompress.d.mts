@@ -1,0 +1,2 @@
+export const COMPRESSIBLE: RegExp;
+export function precompress(dir: string): Promise<number>;
