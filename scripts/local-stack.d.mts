@@ -8,6 +8,10 @@ export interface StartedShop {
   remoteServers: Record<string, { port: number; close(): Promise<void> }>;
   /** The services' shared secret for internal APIs (e.g. the catalog's /internal/stock). */
   internalApiToken: string;
+  /** The shop's own Node processes (services and gateway). */
+  pids: number[];
+  /** The same by name ('gateway', 'catalog', …). */
+  pidOf: Record<string, number>;
   /** The reference POS (a stand-in for the store's POS vendor); null when started without it. */
   pos: ReferencePosProcess | null;
   stop(): Promise<void>;

@@ -282,6 +282,8 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
   const stops = [];
   /** The shop's own Node processes (services and gateway): the bench pins them to one core. */
   const pids = [];
+  /** The same, by service name ('gateway', 'catalog', …): the bench reads the catalog's memory. */
+  const pidOf = {};
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => {});
   };
@@ -322,6 +324,7 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
         });
         stops.push(proc.stop);
         pids.push(proc.child.pid);
+        pidOf[svc.name] = proc.child.pid;
       }),
     );
     const remoteUrls = {};
@@ -350,7 +353,8 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
     });
     stops.push(gateway.stop);
     pids.push(gateway.child.pid);
-    return { url: publicOrigin, gatewayPort, serviceUrls, remoteUrls, remoteServers, gateway, pos, pids, internalApiToken: common.INTERNAL_API_TOKEN, stop: stopAll };
+    pidOf.gateway = gateway.child.pid;
+    return { url: publicOrigin, gatewayPort, serviceUrls, remoteUrls, remoteServers, gateway, pos, pids, pidOf, internalApiToken: common.INTERNAL_API_TOKEN, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;
