@@ -84,14 +84,18 @@ async function syncCounts(page: Page): Promise<{ created: number; updated: numbe
 /** A guest checkout of one unit through the gateway's API, paid with the built-in test card. */
 async function buyOne(sku: string): Promise<void> {
   const base = ctx.shop.url;
-  const first = await fetch(`${base}/api/cart`);
-  const cookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  // One browser's cookie jar: the first write (the cart line) starts the guest session the rest carry.
+  const jar = new Map<string, string>();
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(base + path, {
       method,
-      headers: { cookie, origin: base, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { cookie: [...jar.values()].join('; '), origin: base, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+    for (const set of res.headers.getSetCookie()) {
+      const pair = set.split(';')[0]!;
+      jar.set(pair.split('=')[0]!, pair);
+    }
     const json = await res.json();
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
     return json;

@@ -23,6 +23,7 @@ import { healthRoutes } from './routes/health.js';
 import { jwksRoutes } from './routes/jwks.js';
 import { runtimeConfigRoutes } from './routes/runtime-config.js';
 import { securityHeaders } from './security/headers.js';
+import { pageHead } from './static/page-head.js';
 import { serveShell } from './static/shell.js';
 
 export interface GatewayDeps {
@@ -126,7 +127,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   );
   // Only what the gateway answers itself is parsed here, and never more than BODY_LIMIT.
   app.use(express.json({ limit: config.bodyLimit }));
-  const shell = serveShell({ distDir: config.shellDist });
+  const shell = serveShell({ distDir: config.shellDist, transformPage: pageHead(config.remotes) });
   app.use(shell.router);
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

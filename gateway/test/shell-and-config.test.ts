@@ -3,12 +3,22 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
-import { ApiPaths, DeviceCookie, Jwt, REMOTES_CONFIG_PATH, RemotesConfig } from '@pl/contracts';
+import { ApiPaths, DeviceCookie, Jwt, REMOTES_CONFIG_ELEMENT_ID, REMOTES_CONFIG_PATH, RemotesConfig } from '@pl/contracts';
+import { pageHead } from '../src/static/page-head';
 import { eventually, uniqueSuffix } from '@pl/service-kit/testing';
 import { startAuthStack, type AuthStack } from './support/auth-stack';
 import { startGateway, startGuestSession, startStandInService, type StandInService, type TestGateway } from './support/test-gateway';
 
-const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script src="/static/js/index.1a2b3c4d.js"></script></body></html>';
+const INDEX_HTML = '<!doctype html><html><head></head><body><div id="root"></div><script src="/static/js/index.1a2b3c4d.js"></script></body></html>';
+/** The test gateway's remotes (REMOTE_* defaults). */
+const DEFAULT_REMOTES = [
+  { name: 'mf_catalog', entry: 'http://localhost:5201/mf-manifest.json' },
+  { name: 'mf_cart_checkout', entry: 'http://localhost:5202/mf-manifest.json' },
+  { name: 'mf_account', entry: 'http://localhost:5203/mf-manifest.json' },
+  { name: 'mf_admin', entry: 'http://localhost:5204/mf-manifest.json' },
+];
+/** index.html as the gateway sends it: the runtime configuration and preloads in its head (checked on their own below). */
+const SERVED_HTML = pageHead(DEFAULT_REMOTES)(INDEX_HTML);
 const VENDOR_JS = `export const big = ${JSON.stringify('shop '.repeat(4000))};`;
 const PREBUILT_JS = `export const prebuilt = ${JSON.stringify('liquidation '.repeat(2000))};`;
 /** What the build put beside prebuilt.js: gzip at level 1, so its bytes differ from what the gateway would make (level 9). */
@@ -85,7 +95,7 @@ describe('serving the shell', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(res.headers.get('vary')).toBe('Accept-Encoding');
       expect(res.headers.getSetCookie()).toEqual([]);
-      expect(await res.text()).toBe(INDEX_HTML);
+      expect(await res.text()).toBe(SERVED_HTML);
     },
   );
 
@@ -120,11 +130,11 @@ describe('serving the shell', () => {
     }
     const stale = await fetch(`${gw.url}/`, { headers: { ...PAGE, 'if-none-match': '"an-older-build"' } });
     expect(stale.status).toBe(200);
-    expect(await stale.text()).toBe(INDEX_HTML);
+    expect(await stale.text()).toBe(SERVED_HTML);
   });
 
   it.each([
-    ['the page', '/products', INDEX_HTML],
+    ['the page', '/products', SERVED_HTML],
     ['a JavaScript asset', '/static/js/vendor.5e6f7a8b.js', VENDOR_JS],
   ])('sends %s brotli- or gzip-compressed as the browser asks, and as it is to a browser that asks for neither', async (_name, route, content) => {
     const br = await rawRequest(gw.port, route, { 'accept-encoding': 'gzip, deflate, br' });
@@ -235,7 +245,7 @@ describe('pages answered from memory', () => {
     expect(again.headers['set-cookie']).toBeUndefined();
     expect(later.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(later.headers['x-request-id']).not.toBe(again.headers['x-request-id']);
-    expect(later.body.toString()).toBe(INDEX_HTML);
+    expect(later.body.toString()).toBe(SERVED_HTML);
   });
 
   it('answer If-None-Match and Accept-Encoding as the first page did', async () => {
@@ -245,11 +255,11 @@ describe('pages answered from memory', () => {
     expect(later.headers['content-encoding']).toBe('br');
     expect(later.body.equals(first.body)).toBe(true);
     const gzip = await rawRequest(port, '/account', { ...PAGE, 'accept-encoding': 'gzip' });
-    expect(gunzipSync(gzip.body).toString()).toBe(INDEX_HTML);
+    expect(gunzipSync(gzip.body).toString()).toBe(SERVED_HTML);
     const current = await rawRequest(port, '/account', { ...PAGE, 'if-none-match': String(first.headers.etag) });
     expect([current.status, current.body.length, current.headers['content-security-policy']]).toEqual([304, 0, first.headers['content-security-policy']]);
     const head = await rawRequest(port, '/account', PAGE, 'HEAD');
-    expect([head.status, head.body.length, head.headers['content-length']]).toEqual([200, 0, String(INDEX_HTML.length)]);
+    expect([head.status, head.body.length, head.headers['content-length']]).toEqual([200, 0, String(Buffer.byteLength(SERVED_HTML))]);
   });
 
   it.each(['/reset-password', '/reset-password/', '/reset-password?token=abc123', '/account?verify=abc123', '/products?token=abc123'])(
@@ -261,7 +271,7 @@ describe('pages answered from memory', () => {
       }
       const token = await rawRequest(port, route, PAGE);
       expect([token.status, token.headers['referrer-policy']]).toEqual([200, 'no-referrer']);
-      expect(token.body.toString()).toBe(INDEX_HTML);
+      expect(token.body.toString()).toBe(SERVED_HTML);
       // And the token page lent nothing to the ordinary pages after it.
       expect((await rawRequest(port, '/', PAGE)).headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     },
@@ -382,10 +392,21 @@ describe('serving the shell before it is built', () => {
   });
 });
 
+describe('the head the gateway gives the page', () => {
+  it('keeps a remote address from ending the data block or an attribute', () => {
+    const html = pageHead([{ name: 'mf_x', entry: 'https://cdn.example.com/a?b="</script><script>alert(1)</script>' }])('<html><head></head></html>');
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).toContain('href="https://cdn.example.com/a?b=&quot;&lt;/script>&lt;script>alert(1)&lt;/script>"');
+    expect(JSON.parse(/<script type="application\/json" id="[^"]+">(.*?)<\/script>/.exec(html)![1]!).remotes[0].entry).toContain('</script>');
+  });
+});
+
 describe(`GET ${REMOTES_CONFIG_PATH}`, () => {
   it('reflects the REMOTE_* environment of the running gateway, with no rebuild', async () => {
+    const dist = buildShellDist();
     const first = await startGateway();
     const moved = await startGateway({
+      SHELL_DIST: dist,
       REMOTE_MF_CATALOG_URL: 'https://cdn.example.com/mf-catalog/v2/mf-manifest.json',
       REMOTE_MF_ADMIN_URL: 'http://127.0.0.1:6204/mf-manifest.json',
     });
@@ -403,8 +424,17 @@ describe(`GET ${REMOTES_CONFIG_PATH}`, () => {
       const after = RemotesConfig.parse(await (await fetch(moved.url + REMOTES_CONFIG_PATH)).json());
       expect(after.remotes.find((r) => r.name === 'mf_catalog')?.entry).toBe('https://cdn.example.com/mf-catalog/v2/mf-manifest.json');
       expect(after.remotes.find((r) => r.name === 'mf_admin')?.entry).toBe('http://127.0.0.1:6204/mf-manifest.json');
+
+      // The page carries the same configuration, so the shell need not ask for it before loading a remote,
+      // and has the browser fetch every manifest while the shell's own JavaScript arrives.
+      const page = await (await fetch(moved.url + '/', { headers: { accept: 'text/html' } })).text();
+      const inline = new RegExp(`<script type="application/json" id="${REMOTES_CONFIG_ELEMENT_ID}">(.*?)</script>`).exec(page)?.[1];
+      expect(RemotesConfig.parse(JSON.parse(inline!))).toEqual(after);
+      for (const { entry } of after.remotes) expect(page).toContain(`<link rel="preload" href="${entry}" as="fetch" crossorigin="anonymous">`);
+      expect(page).toContain('<link rel="preconnect" href="https://cdn.example.com" crossorigin="anonymous">');
     } finally {
       await Promise.all([first.stop(), moved.stop()]);
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 });

@@ -10,11 +10,13 @@ type FederationOptions = Parameters<typeof createModuleFederationConfig>[0];
 
 const singleton = { singleton: true } as const;
 
-/** Shared once per page: the shell's router, QueryClient, stores, design system and contracts. */
+/**
+ * Shared once per page: React, the QueryClient, stores, the design system (which carries the
+ * shell's router, see src/router.ts) and contracts.
+ */
 export const sharedSingletons = {
   react: singleton,
   'react-dom': singleton,
-  'react-router-dom': singleton,
   '@tanstack/react-query': singleton,
   zustand: singleton,
   '@pl/ui': singleton,

@@ -1,5 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
-import { RemoteSlot } from '@pl/ui';
+import { RemoteSlot, Route, Routes } from '@pl/ui';
 import { ShellLayout } from './layout/shell-layout.js';
 import { AboutPage } from './pages/about-page.js';
 import { ConditionGuidePage } from './pages/condition-guide-page.js';

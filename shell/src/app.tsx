@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { BrowserRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient, Toaster } from '@pl/ui';
+import { BrowserRouter, createQueryClient, Toaster } from '@pl/ui';
 import { AppRoutes } from './app-routes.js';
 import { RealtimeBridge } from './realtime/realtime-bridge.js';
 

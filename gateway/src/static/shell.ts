@@ -40,6 +40,8 @@ interface Variants {
 
 export interface ServeShellOptions {
   distDir: string;
+  /** Rewrites index.html once per version (the gateway inlines the runtime configuration and preloads). */
+  transformPage?: (html: string) => string;
 }
 
 export interface ShellServer {
@@ -55,14 +57,17 @@ export function serveShell(options: ServeShellOptions): ShellServer {
   const indexFile = path.join(distDir, 'index.html');
   const files = new Map<string, { mtimeMs: number; variants: Variants }>();
   /** Built file → its variants, read (and compressed if the build did not) once per version. */
-  const variantsOf = (file: string, mtimeMs: number): Variants => {
+  const variantsOf = (file: string, mtimeMs: number, transform?: (text: string) => string): Variants => {
     const kept = files.get(file);
     if (kept?.mtimeMs === mtimeMs) return kept.variants;
-    const identity = readFileSync(file);
+    const built = readFileSync(file);
+    const identity = transform ? Buffer.from(transform(built.toString('utf8'))) : built;
+    // The build's compressed forms are of the file as built: a rewritten one is compressed here, once.
+    const compressed = (suffix: string, make: () => Buffer) => (transform ? make() : readOr(`${file}${suffix}`, make));
     const variants: Variants = {
       identity,
-      br: readOr(`${file}.br`, () => brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })),
-      gzip: readOr(`${file}.gz`, () => gzipSync(identity, { level: 9 })),
+      br: compressed('.br', () => brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })),
+      gzip: compressed('.gz', () => gzipSync(identity, { level: 9 })),
       etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
     };
     files.set(file, { mtimeMs, variants });
@@ -76,7 +81,7 @@ export function serveShell(options: ServeShellOptions): ShellServer {
   const loadPage = (): Variants | undefined => {
     if (page) return page;
     try {
-      page = variantsOf(indexFile, statSync(indexFile).mtimeMs);
+      page = variantsOf(indexFile, statSync(indexFile).mtimeMs, options.transformPage);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }

@@ -26,3 +26,9 @@ export const RemotesConfig = z.object({
 });
 export type RemotesConfig = z.infer<typeof RemotesConfig>;
 export const REMOTES_CONFIG_PATH = '/runtime/remotes.json';
+/**
+ * The same configuration inlined in the page the gateway serves, as a JSON data block
+ * (`<script type="application/json" id=…>`, never executed), so the shell need not ask for it
+ * before loading any remote. REMOTES_CONFIG_PATH stays for a retry (a remote that moved).
+ */
+export const REMOTES_CONFIG_ELEMENT_ID = 'pl-remotes-config';

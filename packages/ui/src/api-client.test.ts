@@ -11,6 +11,8 @@ interface Seen {
   body: string;
 }
 let server: http.Server;
+/** Holds the answer to /api/first-write until a test lets it go. */
+let releaseFirst: Promise<void> = Promise.resolve();
 let base: string;
 const seen: Seen[] = [];
 
@@ -25,6 +27,8 @@ beforeAll(async () => {
       if (req.url === '/api/auth/me')
         return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Not signed in","code":"UNAUTHENTICATED"}');
       if (req.url === '/api/empty-error') return void res.writeHead(503).end();
+      if (req.url === '/api/first-write') return void releaseFirst.then(() => res.writeHead(201, { 'x-pl-guest-session': '1' }).end('{}'));
+      if (req.url === '/api/second-write') return void res.writeHead(201).end('{}');
       if (req.url === '/api/cart/lines') return void res.writeHead(409).end('{"message":"Item is reserved by another shopper"}');
       res.writeHead(404).end('Not here');
     });
@@ -96,5 +100,47 @@ describe('serverMessage and errorStatus', () => {
     expect(serverMessage(new Error('500: {"code":"INTERNAL"}'))).toBeUndefined();
     expect(serverMessage('boom')).toBeUndefined();
     expect(errorStatus(new TypeError('Failed to fetch'))).toBeUndefined();
+  });
+});
+
+describe("the page's first write", () => {
+  const FIRST_WRITE = Symbol.for('pl.api.first-write');
+  const page = globalThis as unknown as Record<symbol, unknown> & { window?: EventTarget };
+  beforeEach(() => {
+    page[FIRST_WRITE] = undefined;
+    page.window = new EventTarget();
+  });
+  afterEach(() => {
+    delete page.window;
+  });
+
+  it('goes out alone: writes sent with it wait for its answer (it may start the session they need), then go straight out', async () => {
+    let release!: () => void;
+    releaseFirst = new Promise((resolve) => (release = resolve));
+    const first = apiRequest('POST', `${base}/api/first-write`, {});
+    const second = apiRequest('POST', `${base}/api/second-write`, {});
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen.map((r) => r.url)).toEqual(['/api/first-write']);
+    release();
+    await Promise.all([first, second]);
+    expect(seen.map((r) => r.url)).toEqual(['/api/first-write', '/api/second-write']);
+
+    // Once the page has written, writes and reads go out together.
+    let releaseSlow!: () => void;
+    releaseFirst = new Promise((resolve) => (releaseSlow = resolve));
+    const slow = apiRequest('POST', `${base}/api/first-write`, {});
+    await apiRequest('POST', `${base}/api/second-write`, {});
+    expect(seen.filter((r) => r.url === '/api/second-write')).toHaveLength(2);
+    releaseSlow();
+    await slow;
+  });
+
+  it('tells the page when the gateway started a guest session with it', async () => {
+    releaseFirst = Promise.resolve();
+    const started = jest.fn();
+    page.window!.addEventListener('shop:guest-session-started', started);
+    await apiRequest('POST', `${base}/api/first-write`, {});
+    await apiRequest('POST', `${base}/api/second-write`, {});
+    expect(started).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,6 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Link, Route, Routes } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 // By package name, not relative path: the remote's shared @pl/ui singleton, not a second copy.
 import { createQueryClient, Toaster } from '@pl/ui';

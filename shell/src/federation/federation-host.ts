@@ -7,14 +7,15 @@ import {
 } from '@module-federation/enhanced/runtime';
 import { provideRemoteHost, type RemoteModule } from '@pl/ui';
 import { fallbackPlugin } from './fallback-plugin.js';
-import { fetchRemotesConfig } from './remotes-config.js';
+import { fetchRemotesConfig, initialRemotesConfig } from './remotes-config.js';
 
 type RemoteEntry = { name: string; entry: string };
 
 /**
  * Connects the Module Federation runtime to the remote slots. The remotes' URLs are not in the
- * build: they are read from /runtime/remotes.json when the page loads (and again when a failed
- * remote is retried, so a remote moved to a new URL is found without a reload).
+ * build: the gateway writes them into the page (REMOTES_CONFIG_ELEMENT_ID), and they are asked
+ * again of /runtime/remotes.json when a failed remote is retried, so a remote moved to a new URL
+ * is found without a reload.
  */
 export function startFederationHost(): void {
   const failed = new Set<string>();
@@ -34,7 +35,7 @@ export function startFederationHost(): void {
     if (remotes.length > 0) registerRemotes(remotes.map((r) => ({ name: r.name, entry: r.entry })), { force });
   };
 
-  const configured = fetchRemotesConfig().then((remotes) => register(remotes, false));
+  const configured = initialRemotesConfig().then((remotes) => register(remotes, false));
 
   provideRemoteHost({
     async load(id) {

@@ -1,6 +1,22 @@
-import { REMOTES_CONFIG_PATH, RemotesConfig } from '@pl/contracts';
+import { REMOTES_CONFIG_ELEMENT_ID, REMOTES_CONFIG_PATH, RemotesConfig } from '@pl/contracts';
 
 const TIMEOUT_MS = 5000;
+
+/**
+ * Where each remote lives, as the gateway wrote it into this page (no round trip before the first
+ * remote can load); asked of the gateway when the page has none (a page not served by it).
+ */
+export async function initialRemotesConfig(): Promise<RemotesConfig['remotes']> {
+  const inline = document.getElementById(REMOTES_CONFIG_ELEMENT_ID)?.textContent;
+  if (inline) {
+    try {
+      return RemotesConfig.parse(JSON.parse(inline)).remotes;
+    } catch (error) {
+      console.error('[federation] the page carries a malformed remote configuration; asking the gateway', error);
+    }
+  }
+  return fetchRemotesConfig();
+}
 
 /**
  * Reads where each remote lives right now, from the gateway's runtime configuration.

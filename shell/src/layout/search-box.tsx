@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@pl/ui';
 
 /** The header search: Enter opens the products page filtered by the text (`/products?q=`). */
 export function SearchBox() {

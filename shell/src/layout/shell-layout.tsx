@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
 import { ShellRegions } from '@pl/contracts';
-import { RemoteSlot } from '@pl/ui';
+import { Outlet, RemoteSlot, useLocation } from '@pl/ui';
 import { SiteFooter } from './site-footer.js';
 import { SiteHeader } from './site-header.js';
 

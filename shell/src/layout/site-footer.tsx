@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { RemoteSlot } from '@pl/ui';
+import { Link, RemoteSlot } from '@pl/ui';
 import { SUPPORT_HOURS } from '../pages/store-policies.js';
 
 const categoryLinks = [

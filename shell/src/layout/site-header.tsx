@@ -1,5 +1,4 @@
-import { Link, NavLink } from 'react-router-dom';
-import { RemoteSlot } from '@pl/ui';
+import { Link, NavLink, RemoteSlot } from '@pl/ui';
 import { BrandMark } from './brand-mark.js';
 import { SearchBox } from './search-box.js';
 

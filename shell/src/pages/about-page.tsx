@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { buttonClass, Card, CardContent } from '@pl/ui';
+import { buttonClass, Card, CardContent, Link } from '@pl/ui';
 import { StaticPage, InfoSection } from './static-page.js';
 import { SUPPORT_HOURS } from './store-policies.js';
 

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { buttonClass, Card, CardContent } from '@pl/ui';
+import { buttonClass, Card, CardContent, Link } from '@pl/ui';
 
 export function NotFoundPage() {
   return (

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@pl/ui';
 import { InfoSection, StaticPage } from './static-page.js';
 import { RETURNS, SUPPORT_HOURS } from './store-policies.js';
 

@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import type { Order } from '@pl/contracts';
-import { Badge, Button, buttonClass, Card, CardContent, formatPrice, Skeleton, serverMessage } from '@pl/ui';
+import { Badge, Button, buttonClass, Card, CardContent, formatPrice, Link, serverMessage, Skeleton } from '@pl/ui';
 import { RequireCustomer } from '../../profile/components/require-customer.js';
 import { useOrders } from '../api/get-orders.js';
 import { formatOrderDate, itemCount, statusLabel } from '../utils/order-view.js';

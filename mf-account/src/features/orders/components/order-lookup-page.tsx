@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import type { OrderLookupPayload } from '@pl/contracts';
-import { Button, Card, CardContent, FormField, serverMessage } from '@pl/ui';
+import { Button, Card, CardContent, FormField, Link, serverMessage } from '@pl/ui';
 import { useLookupOrder } from '../api/lookup-order.js';
 import { checkOrderLookup, type OrderLookupErrors } from '../utils/order-lookup.js';
 

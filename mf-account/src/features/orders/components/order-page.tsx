@@ -1,7 +1,22 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { FINAL_SALE_TEXT, ORDER_LINK_KEY_PARAM, type Order } from '@pl/contracts';
-import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, ConditionBadge, formatPrice, serverMessage, Skeleton, Totals } from '@pl/ui';
+import {
+  Badge,
+  Button,
+  buttonClass,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  ConditionBadge,
+  formatPrice,
+  Link,
+  serverMessage,
+  Skeleton,
+  Totals,
+  useParams,
+  useSearchParams,
+} from '@pl/ui';
 import { useLocations } from '../api/get-locations.js';
 import { useOrder } from '../api/get-order.js';
 import {

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { Button, Card, CardContent, FormField } from '@pl/ui';
+import { Button, Card, CardContent, FormField, Link } from '@pl/ui';
 import { useRequestPasswordReset } from '../api/forgot-password.js';
 import { forgotPasswordError } from '../utils/password-forms.js';
 

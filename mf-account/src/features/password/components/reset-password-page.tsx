@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { Button, buttonClass, Card, CardContent, FormField, serverMessage } from '@pl/ui';
+import { Button, buttonClass, Card, CardContent, FormField, Link, serverMessage, useSearchParams } from '@pl/ui';
 import { useResetPassword } from '../api/reset-password.js';
 import { hasErrors, resetPasswordErrors, type ResetPasswordErrors } from '../utils/password-forms.js';
 

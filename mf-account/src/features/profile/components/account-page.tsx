@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { Customer } from '@pl/contracts';
-import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@pl/ui';
+import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, Link, Skeleton } from '@pl/ui';
 import { OrderSummaryCard } from '../../orders/components/order-summary-card.js';
 import { ChangePasswordDialog } from '../../password/components/change-password-dialog.js';
 import { EmailVerificationStatus } from '../../verification/components/email-verification-status.js';

@@ -1,7 +1,6 @@
 import { useRef, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
 import type { Customer } from '@pl/contracts';
-import { Button, Skeleton, serverMessage } from '@pl/ui';
+import { Button, Navigate, serverMessage, Skeleton } from '@pl/ui';
 import { useCurrentUser } from '../../session/api/get-current-user.js';
 import { signInRequest } from '../../session/utils/sign-in-request.js';
 

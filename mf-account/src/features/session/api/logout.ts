@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
 import { ApiPaths, DomEvents } from '@pl/contracts';
-import { apiRequest, emitDomEvent, serverMessage, toast } from '@pl/ui';
+import { apiRequest, emitDomEvent, serverMessage, toast, useNavigate } from '@pl/ui';
 import { clearCustomerData } from './session-cache.js';
 
 /** POST /api/auth/logout: ends the server-side session and clears the cookie. */

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { Button } from '@pl/ui';
+import { Button, useLocation, useNavigate } from '@pl/ui';
 import { isSignInRequest } from '../utils/sign-in-request.js';
 import { useCurrentUser } from '../api/get-current-user.js';
 import { AccountMenu } from './account-menu.js';

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
 import type { Customer } from '@pl/contracts';
-import { Button } from '@pl/ui';
+import { Button, Link, useLocation } from '@pl/ui';
 import { useLogout } from '../api/logout.js';
 import { accountTriggerLabel } from '../utils/display-name.js';
 

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { Button, Dialog, FormField } from '@pl/ui';
+import { Button, Dialog, FormField, Link, useNavigate } from '@pl/ui';
 import { useLogin } from '../api/login.js';
 
 interface Props {

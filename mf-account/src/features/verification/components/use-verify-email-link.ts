@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@pl/ui';
 import { EmailLinks } from '@pl/contracts';
 import { useVerifyEmail } from '../api/verify-email.js';
 

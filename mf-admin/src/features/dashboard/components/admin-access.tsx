@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { errorStatus } from '@pl/ui';
+import { errorStatus, Link } from '@pl/ui';
 import { dashboardAccess, type AdminCallOutcome, type DashboardAccess } from '../utils/dashboard-access.js';
 
 /** What an admin query has answered so far, as `dashboardAccess` reads it. */

@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import type { PosConfig } from '@pl/contracts';
-import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle } from '@pl/ui';
+import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle, Link } from '@pl/ui';
 import type { TestConnection } from '../../pos-settings/components/pos-settings-card.js';
 import { testAvailability } from '../../pos-settings/utils/pos-settings-rules.js';
 import { Spinner } from './spinner.js';

@@ -1,7 +1,6 @@
 import { useRef, type RefObject } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
 import type { AdminOrder, Location } from '@pl/contracts';
-import { Button, errorStatus, serverMessage, Skeleton } from '@pl/ui';
+import { Button, errorStatus, Link, serverMessage, Skeleton, useLocation, useParams } from '@pl/ui';
 import { useLocations } from '../../dashboard/api/get-locations.js';
 import { AccessDenied, useAdminAccess } from '../../dashboard/components/admin-access.js';
 import { Spinner } from '../../dashboard/components/spinner.js';

@@ -1,6 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { Skeleton } from '@pl/ui';
+import { Link, Skeleton, useSearchParams } from '@pl/ui';
 import { useLocations } from '../../dashboard/api/get-locations.js';
 import { AccessDenied, useAdminAccess } from '../../dashboard/components/admin-access.js';
 import { useAdminOrders } from '../api/get-admin-orders.js';

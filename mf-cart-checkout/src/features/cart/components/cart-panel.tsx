@@ -1,6 +1,5 @@
-import { useNavigate } from 'react-router-dom';
 import { DomEvents } from '@pl/contracts';
-import { Button, Dialog, useDomEvent } from '@pl/ui';
+import { Button, Dialog, useDomEvent, useNavigate } from '@pl/ui';
 import { useCart } from '../api/get-cart.js';
 import { useCartPanelStore } from '../state/cart-panel-store.js';
 import { CartLineItem, CartLineSkeleton } from './cart-line-item.js';

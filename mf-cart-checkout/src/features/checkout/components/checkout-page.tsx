@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
 import type { Cart, CartLine, CheckoutDetailsPayload, PaymentIntentResponse } from '@pl/contracts';
-import { Button, buttonClass, Card, CardContent, CardHeader, serverMessage, Skeleton, toast } from '@pl/ui';
+import { Button, buttonClass, Card, CardContent, CardHeader, Link, serverMessage, Skeleton, toast, useNavigate } from '@pl/ui';
 import { useCart } from '../../cart/api/get-cart.js';
 import { CartLineItem } from '../../cart/components/cart-line-item.js';
 import { CartTotals } from '../../cart/components/cart-totals.js';

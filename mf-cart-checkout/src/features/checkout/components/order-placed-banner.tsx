@@ -1,7 +1,6 @@
 import { createPortal } from 'react-dom';
-import { Link } from 'react-router-dom';
 import { ShellRegions } from '@pl/contracts';
-import { Button } from '@pl/ui';
+import { Button, Link } from '@pl/ui';
 
 /**
  * After a payment that named its order: a small banner linking to the order's confirmation page

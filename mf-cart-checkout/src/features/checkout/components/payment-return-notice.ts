@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiPaths } from '@pl/contracts';
-import { toast } from '@pl/ui';
+import { toast, useLocation, useNavigate } from '@pl/ui';
 import { cartChanged } from '../../cart/api/get-cart.js';
 import { isPaymentReturn, paymentReturnOrderId, withoutPaymentParams } from '../utils/payment-return.js';
 

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { Card, CardContent, Skeleton } from '@pl/ui';
+import { Card, CardContent, Link, Skeleton } from '@pl/ui';
 import { useCategoryCounts } from '../api/get-category-counts.js';
 import { categories } from './category-list.js';
 

@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { buttonClass } from '@pl/ui';
+import { buttonClass, Link } from '@pl/ui';
 import { LastSyncIndicator } from '../../live/components/last-sync-indicator.js';
 import { useProducts } from '../../products/api/get-products.js';
 import { useLiveProducts } from '../../products/api/use-live-products.js';

@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import type { Product } from '@pl/contracts';
-import { Badge, Card, ConditionBadge } from '@pl/ui';
+import { Badge, Card, ConditionBadge, Link } from '@pl/ui';
 import { leadVariant } from '../utils/availability.js';
 import { percentOff } from '../utils/percent-off.js';
 import { productImage } from '../utils/product-images.js';
@@ -11,6 +10,8 @@ import { ProductImage } from './product-image.js';
 
 export interface ProductCardProps {
   product: Product;
+  /** In the grid's first row: its photo loads at once; `high` for the very first (the page's LCP on a phone). */
+  photo?: 'lazy' | 'eager' | 'high';
 }
 
 /** Spec §4 and §9: one-of-a-kind items are held in the cart for 10 minutes. */
@@ -24,7 +25,7 @@ export const productPath = (id: string) => `/products/${encodeURIComponent(id)}`
  * Federation. Renders nothing for a product without variants. Every row of the card has a fixed
  * height (see catalog.css), so all cards, and their skeletons, are the same size.
  */
-export function ProductCard({ product }: ProductCardProps) {
+export function ProductCard({ product, photo = 'lazy' }: ProductCardProps) {
   const variant = leadVariant(product);
   if (!variant) return null;
   const stock = stockLabel(variant.totalAvailable);
@@ -35,7 +36,13 @@ export function ProductCard({ product }: ProductCardProps) {
       <div className="cat-card__media">
         {/* The title links to the same page: the photo link is for pointers only. */}
         <Link to={href} tabIndex={-1} aria-hidden="true" className="cat-card__media-link">
-          <ProductImage src={productImage(product.images)} alt={product.title} className="cat-card__image" />
+          <ProductImage
+            src={productImage(product.images)}
+            alt={product.title}
+            className="cat-card__image"
+            loading={photo === 'lazy' ? 'lazy' : 'eager'}
+            priority={photo === 'high'}
+          />
         </Link>
         {product.oneOfAKind && (
           <Badge tone="purple" variant="secondary" className="cat-card__unique">

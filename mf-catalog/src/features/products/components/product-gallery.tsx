@@ -10,7 +10,7 @@ export function ProductGallery({ images, title }: { images: readonly string[]; t
   const current = usable[Math.min(index, usable.length - 1)]!;
   return (
     <div className="cat-gallery">
-      <ProductImage src={current} alt={title} loading="eager" className="cat-gallery__main" />
+      <ProductImage src={current} alt={title} priority className="cat-gallery__main" />
       {usable.length > 1 && (
         <ul className="cat-gallery__thumbs" aria-label="Photos">
           {usable.map((src, i) => (

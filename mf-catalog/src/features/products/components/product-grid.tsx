@@ -1,13 +1,16 @@
 import type { Product } from '@pl/contracts';
 import { ProductCard, ProductCardSkeleton } from './product-card.js';
 
+/** Cards whose photo loads at once: the grid's widest first row (4 columns); the rest wait until scrolled near. */
+const EAGER_CARDS = 4;
+
 /** A grid of product cards; a product without variants has no card (spec §2), so it takes no cell either. */
 export function ProductGrid({ products, label }: { products: readonly Product[]; label?: string }) {
   return (
     <ul className="cat-grid" aria-label={label}>
-      {products.filter((p) => p.variants.length > 0).map((p) => (
+      {products.filter((p) => p.variants.length > 0).map((p, i) => (
         <li key={p.id} className="cat-grid__item">
-          <ProductCard product={p} />
+          <ProductCard product={p} photo={i === 0 ? 'high' : i < EAGER_CARDS ? 'eager' : 'lazy'} />
         </li>
       ))}
     </ul>

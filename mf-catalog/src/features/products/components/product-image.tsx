@@ -8,6 +8,8 @@ export interface ProductImageProps {
   className?: string;
   /** 'lazy' for grids (most cards start below the fold); the product page's main image loads at once. */
   loading?: 'lazy' | 'eager';
+  /** The page's largest image at first view (its LCP): fetched before anything else the page finds. */
+  priority?: boolean;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface ProductImageProps {
  * catalog's fallback image, and if even that fails (catalog down) by a drawn placeholder.
  * The box keeps its size throughout, so nothing around it moves.
  */
-export function ProductImage({ src, alt, className, loading = 'lazy' }: ProductImageProps) {
+export function ProductImage({ src, alt, className, loading = 'lazy', priority = false }: ProductImageProps) {
   const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
   const shown = !failed.has(src) ? src : !failed.has(FALLBACK_PRODUCT_IMAGE) ? FALLBACK_PRODUCT_IMAGE : undefined;
   if (!shown) {
@@ -35,8 +37,9 @@ export function ProductImage({ src, alt, className, loading = 'lazy' }: ProductI
       alt={alt}
       width={400}
       height={300}
-      loading={loading}
-      decoding="async"
+      loading={priority ? 'eager' : loading}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? 'sync' : 'async'}
       onError={() => setFailed((prev) => new Set(prev).add(shown))}
     />
   );

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
 import type { Product } from '@pl/contracts';
-import { Badge, buttonClass, ConditionBadge, conditionGradeInfo, errorStatus, formatPrice, Skeleton } from '@pl/ui';
+import { Badge, buttonClass, ConditionBadge, conditionGradeInfo, errorStatus, formatPrice, Link, Skeleton, useParams } from '@pl/ui';
 import { LastSyncIndicator } from '../../live/components/last-sync-indicator.js';
 import { useProduct } from '../api/get-product.js';
 import { useLiveProducts } from '../api/use-live-products.js';

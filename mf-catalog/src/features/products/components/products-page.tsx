@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ProductSorts, type ProductSort } from '@pl/contracts';
-import { Button, conditionBadgeLook, formatPrice, Input, Select } from '@pl/ui';
+import { Button, conditionBadgeLook, formatPrice, Input, Select, useSearchParams } from '@pl/ui';
 import { categories } from '../../categories/components/category-list.js';
 import { LastSyncIndicator } from '../../live/components/last-sync-indicator.js';
 import { productPagesQueryOptions } from '../api/get-products.js';

@@ -1,0 +1,22 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../../..');
+const APPS = ['shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
+/** The files allowed to name react-router: the one re-export, and the standalone dev page built on it. */
+const ALLOWED = new Set(['packages/ui/src/router.ts', 'packages/ui/src/standalone-app.tsx']);
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+}
+
+// A remote that imported react-router itself would bundle its own copy (the package is not a
+// federation singleton): its links and hooks would look for a router context that is not there.
+it('keeps every app on the router @pl/ui hands out: no source imports react-router directly', () => {
+  const files = [...APPS.map((app) => path.join(root, app, 'src')), path.join(root, 'packages/ui/src')].flatMap(sources);
+  expect(files.length).toBeGreaterThan(50);
+  const direct = files.filter((f) => !ALLOWED.has(f) && /from ['"]react-router(-dom)?['"]/.test(readFileSync(path.join(root, f), 'utf8')));
+  expect(direct).toEqual([]);
+});
