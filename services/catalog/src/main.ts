@@ -1,12 +1,14 @@
 // Composition root. runService (service-kit) migrates the schema (outbox first), seeds the demo
 // data into an empty database, connects NATS, starts the outbox relay, the hold-expiry sweeper, the
-// pruning of long-ended holds, the order.restock consumer and the read cache's LISTEN (which tells
-// the gateways when to forget their copies), serves createApp and shuts down gracefully on SIGTERM.
+// pruning of long-ended holds, the folding of the category counts' changes, the order.restock
+// consumer and the read cache's LISTEN (which tells the gateways when to forget their copies),
+// serves createApp and shuts down gracefully on SIGTERM.
 import { fileURLToPath } from 'node:url';
 import { CatalogSubjects } from '@pl/contracts';
 import { runService, startPeriodicWorker } from '@pl/service-kit';
 import { createApp } from './app.js';
 import { loadCatalogConfig } from './config.js';
+import { compactCategoryCounts } from './db/categories.repo.js';
 import { seedDemoCatalog } from './db/demo-catalog.seed.js';
 import { seedStoreLocations } from './db/store-locations.seed.js';
 import { startOrderRestockConsumer } from './events/order-restock-consumer.js';
@@ -29,6 +31,9 @@ await runService({
       startPeriodicWorker({ name: 'hold-expiry', intervalMs: HOLD_SWEEP_INTERVAL_MS, logger, run: () => expireLapsedHolds(pool) }),
     ({ pool, logger }) =>
       startPeriodicWorker({ name: 'hold-pruning', intervalMs: HOLD_PRUNE_INTERVAL_MS, logger, run: () => pruneEndedHolds(pool) }),
+    // The counts' read sums what was appended since the last pass: a few thousand rows at most, even during a POS sync.
+    ({ pool, logger }) =>
+      startPeriodicWorker({ name: 'category-counts', intervalMs: 10_000, logger, run: () => compactCategoryCounts(pool) }),
     (deps) => startOrderRestockConsumer(deps),
     ({ pool, logger, nats }) =>
       readCache.start(pool, logger, () => {

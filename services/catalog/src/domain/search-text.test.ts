@@ -2,7 +2,7 @@ import { toSearchText } from './search-text.js';
 
 describe('toSearchText', () => {
   it('makes every word a required prefix and the whole text a part-of-title pattern', () => {
-    expect(toSearchText('  MacBook   Air ')).toEqual({ text: 'macbook air', tsquery: 'macbook:* & air:*', like: '%macbook air%' });
+    expect(toSearchText('  MacBook   Air ')).toEqual({ text: 'macbook air', tsquery: 'macbook:* & air:*', like: '%macbook air%', titleWords: ['macbook', 'air'] });
   });
 
   it('keeps tsquery syntax and LIKE wildcards from the shopper out of the query', () => {
@@ -10,12 +10,13 @@ describe('toSearchText', () => {
       text: "drill & !saw | (x) 50%_off\\",
       tsquery: 'drill:* & saw:* & x:* & 50:* & off:*',
       like: '%drill & !saw | (x) 50\\%\\_off\\\\%',
+      titleWords: ['drill', 'saw', 'off'],
     });
   });
 
   it('uses only the prefix match for one or two characters, and only LIKE without any word', () => {
-    expect(toSearchText('tv')).toEqual({ text: 'tv', tsquery: 'tv:*', like: undefined });
-    expect(toSearchText('++')).toEqual({ text: '++', tsquery: undefined, like: '%++%' });
+    expect(toSearchText('tv')).toEqual({ text: 'tv', tsquery: 'tv:*', like: undefined, titleWords: [] });
+    expect(toSearchText('++')).toEqual({ text: '++', tsquery: undefined, like: '%++%', titleWords: [] });
   });
 
   it('keeps letters of other alphabets and accents', () => {

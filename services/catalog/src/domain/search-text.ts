@@ -14,6 +14,11 @@ export interface SearchText {
   tsquery?: string;
   /** A LIKE pattern for the whole query inside title or brand; absent for one or two characters that are words (the prefix match covers them and trigrams cannot narrow them). */
   like?: string;
+  /**
+   * The words of three or more characters (pg_trgm cannot narrow shorter ones): a ranked search
+   * takes its candidates first among products whose title or brand contains every one of them.
+   */
+  titleWords: string[];
 }
 
 const MAX_WORDS = 8;
@@ -27,5 +32,5 @@ export function toSearchText(q: string | undefined): SearchText | undefined {
   const words = (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
   const tsquery = words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : undefined;
   const like = text.length >= 3 || !tsquery ? containsPattern(text) : undefined;
-  return { text, tsquery, like };
+  return { text, tsquery, like, titleWords: words.filter((w) => w.length >= FUZZY_MIN_LENGTH) };
 }
