@@ -26,5 +26,10 @@ export default defineConfig({
   output: { assetPrefix: '/' },
   // Lazy compilation would build chunks on first request, which federation's chunk loading does not expect.
   dev: { lazyCompilation: false },
-  performance: { chunkSplit: { strategy: 'split-by-experience' } },
+  performance: {
+    chunkSplit: { strategy: 'split-by-experience' },
+    // The shell's entry only starts the federation runtime; React, the router and the rest arrive as
+    // async chunks it asks for. Named in the page, they download alongside the entry, not after it.
+    preload: { type: 'async-chunks' },
+  },
 });

@@ -23,7 +23,7 @@ import { healthRoutes } from './routes/health.js';
 import { jwksRoutes } from './routes/jwks.js';
 import { runtimeConfigRoutes } from './routes/runtime-config.js';
 import { securityHeaders } from './security/headers.js';
-import { pageHead } from './static/page-head.js';
+import { createPageHead } from './static/page-head.js';
 import { serveShell } from './static/shell.js';
 
 export interface GatewayDeps {
@@ -35,6 +35,8 @@ export interface GatewayDeps {
   heartbeatIntervalMs?: number;
   /** The clock tokens and the session cache read; tests move it instead of waiting. */
   now?: Clock;
+  /** How the page's head reads a remote's manifest; tests choose what is out there. */
+  fetchManifest?: (url: string) => Promise<unknown>;
 }
 
 export interface Gateway {
@@ -127,7 +129,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
   );
   // Only what the gateway answers itself is parsed here, and never more than BODY_LIMIT.
   app.use(express.json({ limit: config.bodyLimit }));
-  const shell = serveShell({ distDir: config.shellDist, transformPage: pageHead(config.remotes) });
+  const head = createPageHead({ remotes: config.remotes, logger, fetchManifest: deps.fetchManifest });
+  const shell = serveShell({ distDir: config.shellDist, head });
   app.use(shell.router);
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
@@ -158,6 +161,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     async close() {
       edge.close();
       shell.close();
+      head.close();
       if (!revocations.isClosed()) revocations.unsubscribe();
       await fanout.close();
     },

@@ -66,9 +66,9 @@ function rawRequest(port: number, pathname: string, headers: Record<string, stri
   });
 }
 
-/** The headers of an answer that must not differ between two answers of the same page (per request: date, request id). */
+/** The headers of an answer that must not differ between two answers of a page (per request: date, request id; per page: the data preload). */
 function pageHeadersOf(answer: RawAnswer): IncomingHttpHeaders {
-  const { date: _date, 'x-request-id': _id, ...rest } = answer.headers;
+  const { date: _date, 'x-request-id': _id, link: _link, ...rest } = answer.headers;
   return rest;
 }
 
@@ -286,6 +286,20 @@ describe('pages answered from memory', () => {
     const api = await rawRequest(port, `http://127.0.0.1:${port}/api/nowhere`, PAGE);
     expect(api.body.toString()).not.toContain('<div id="root">');
     expect((await rawRequest(port, '/products', { ...PAGE, 'x-request-id': 'trace-abc-123' })).headers['x-request-id']).toBe('trace-abc-123');
+  });
+
+  it("name the catalogue read a page's first view starts with, first page or not", async () => {
+    const { port } = await start();
+    const preload = (path: string) => `<${path}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+    for (let round = 0; round < 2; round++) {
+      // Round 0: the first page goes through Express; round 1: all from memory.
+      expect((await rawRequest(port, '/', PAGE)).headers.link).toBe(preload('/api/products'));
+      expect((await rawRequest(port, '/products', PAGE)).headers.link).toBe(preload('/api/products'));
+      expect((await rawRequest(port, '/products/4f1c%20a', PAGE)).headers.link).toBe(preload('/api/products/4f1c%20a'));
+      // Filters decide the read there, and the catalog team's page owns how: nothing named.
+      expect((await rawRequest(port, '/products?category=gaming', PAGE)).headers.link).toBeUndefined();
+      expect((await rawRequest(port, '/account', PAGE)).headers.link).toBeUndefined();
+    }
   });
 
   it('never take their headers from a token page served first', async () => {

@@ -1,22 +1,134 @@
-// What the gateway adds to the shell's index.html so a first view is not a waterfall: the runtime
-// remote configuration inlined as a JSON data block (the shell reads it instead of fetching
-// /runtime/remotes.json first), and preload hints for each remote's manifest, so the browser
-// fetches them while the shell's JavaScript is still arriving. Still no rebuild when a remote
-// moves: the page is rewritten from REMOTE_* when the gateway starts.
-import { REMOTES_CONFIG_ELEMENT_ID, type RemotesConfig } from '@pl/contracts';
+// What the gateway adds to the shell's index.html so a first view is not a waterfall:
+// - the runtime remote configuration inlined as a JSON data block (the shell reads it instead of
+//   fetching /runtime/remotes.json first);
+// - preconnects to the remotes' origins and preloads of every manifest;
+// - for the page being opened, preloads of what its first view will load from the remotes: each
+//   remote's entry and the first chunks of the modules the page shows (contracts RemotePages,
+//   LayoutRemoteModules, FirstViewCompanions), read from the remotes' manifests, which the gateway
+//   fetches in the background and asks again every MANIFEST_REFRESH_MS (a remote deployed anew
+//   names new chunks).
+// Still no rebuild when a remote moves: all of it comes from REMOTE_* when the gateway starts.
+import {
+  FirstViewCompanions,
+  LayoutRemoteModules,
+  REMOTES_CONFIG_ELEMENT_ID,
+  remotePageOf,
+  type RemotesConfig,
+} from '@pl/contracts';
+import type { Logger } from '@pl/service-kit';
+
+const MANIFEST_REFRESH_MS = 60_000;
+const MANIFEST_TIMEOUT_MS = 3000;
+
+/** What the gateway uses of a Module Federation manifest (mf-manifest.json). */
+interface Manifest {
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  exposes?: Array<{ name?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
+}
+
+export interface PageHead {
+  /** Pages sharing a key get the same head: the remote page of the path, or none. */
+  keyOf(pathname: string): string;
+  /** index.html with the head for `key`. */
+  render(html: string, key: string): string;
+  /** Called when what `render` answers changes (a manifest read for the first time, or changed). */
+  onChange(listener: () => void): void;
+  close(): void;
+}
 
 /** JSON that cannot end the <script> element it sits in, nor open a comment. */
 const inScriptElement = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** The head every page gets: the configuration, preconnects and manifest preloads. */
 export function pageHead(remotes: RemotesConfig['remotes']): (html: string) => string {
+  const head = commonHead(remotes);
+  return (html) => insertIntoHead(html, head);
+}
+
+function commonHead(remotes: RemotesConfig['remotes']): string {
   const origins = [...new Set(remotes.map((r) => new URL(r.entry).origin))];
-  const head = [
+  return [
     `<script type="application/json" id="${REMOTES_CONFIG_ELEMENT_ID}">${inScriptElement({ remotes })}</script>`,
     // The runtime fetches manifests with fetch() in cors mode without credentials: 'anonymous' matches it.
     ...origins.map((origin) => `<link rel="preconnect" href="${attribute(origin)}" crossorigin="anonymous">`),
     ...remotes.map((r) => `<link rel="preload" href="${attribute(r.entry)}" as="fetch" crossorigin="anonymous">`),
   ].join('');
-  return (html) => (html.includes('</head>') ? html.replace('</head>', `${head}</head>`) : `${head}${html}`);
+}
+
+const insertIntoHead = (html: string, head: string) => (html.includes('</head>') ? html.replace('</head>', `${head}</head>`) : `${head}${html}`);
+
+/**
+ * The route-aware head. `fetchManifest` is injectable for tests; by default the manifest is asked
+ * of the remote's own server.
+ */
+export function createPageHead(options: {
+  remotes: RemotesConfig['remotes'];
+  logger: Logger;
+  fetchManifest?: (url: string) => Promise<unknown>;
+  refreshMs?: number;
+}): PageHead {
+  const { remotes } = options;
+  const log = options.logger.child({ component: 'page-head' });
+  const common = commonHead(remotes);
+  const fetchManifest =
+    options.fetchManifest ??
+    (async (url: string) => {
+      const res = await fetch(url, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) });
+      if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
+      return res.json();
+    });
+  const manifests = new Map<string, { text: string; manifest: Manifest }>();
+  const listeners: Array<() => void> = [];
+
+  async function readAll(): Promise<void> {
+    let changed = false;
+    await Promise.all(
+      remotes.map(async ({ name, entry }) => {
+        try {
+          const manifest = (await fetchManifest(entry)) as Manifest;
+          const text = JSON.stringify(manifest);
+          if (manifests.get(name)?.text === text) return;
+          manifests.set(name, { text, manifest });
+          changed = true;
+        } catch (err) {
+          // The page still works without these hints: the shell asks for what it needs itself.
+          log.debug({ remote: name, err: (err as Error).message }, 'remote manifest unavailable; its first-view preloads are left out');
+        }
+      }),
+    );
+    if (changed) for (const listener of listeners) listener();
+  }
+  void readAll();
+  const timer = setInterval(() => void readAll(), options.refreshMs ?? MANIFEST_REFRESH_MS);
+  timer.unref();
+
+  /** The preloads for the module `remote/Exposed`: its remote's entry and its first chunks. */
+  function preloadsOf(id: string): string[] {
+    const [remoteName, exposed] = id.split('/') as [string, string];
+    const remote = remotes.find((r) => r.name === remoteName);
+    const manifest = manifests.get(remoteName)?.manifest;
+    if (!remote || !manifest) return [];
+    // publicPath 'auto': assets load from wherever the manifest is.
+    const publicPath = manifest.metaData?.publicPath && manifest.metaData.publicPath !== 'auto' ? manifest.metaData.publicPath : new URL('.', remote.entry).href;
+    const url = (file: string) => new URL(file, publicPath).href;
+    const entry = manifest.metaData?.remoteEntry;
+    const expose = manifest.exposes?.find((e) => e.name === exposed);
+    return [
+      ...(entry?.name ? [`<link rel="preload" href="${attribute(url(`${entry.path ? `${entry.path}/` : ''}${entry.name}`))}" as="script">`] : []),
+      ...(expose?.assets?.css?.sync ?? []).map((file) => `<link rel="preload" href="${attribute(url(file))}" as="style">`),
+      ...(expose?.assets?.js?.sync ?? []).map((file) => `<link rel="preload" href="${attribute(url(file))}" as="script">`),
+    ];
+  }
+
+  return {
+    keyOf: (pathname) => remotePageOf(pathname) ?? '',
+    render(html, key) {
+      const modules = [...LayoutRemoteModules, ...(key ? [key, ...(FirstViewCompanions[key] ?? [])] : [])];
+      const preloads = [...new Set(modules.flatMap(preloadsOf))];
+      return insertIntoHead(html, common + preloads.join(''));
+    },
+    onChange: (listener) => void listeners.push(listener),
+    close: () => clearInterval(timer),
+  };
 }

@@ -14,9 +14,10 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import express, { Router, type Request, type Response } from 'express';
-import { ErrorCodes, InternalHeaders } from '@pl/contracts';
+import { ErrorCodes, firstViewDataOf, InternalHeaders } from '@pl/contracts';
 import { requestIdFrom } from '@pl/service-kit';
 import { carriesOneTimeToken } from '../security/headers.js';
+import type { PageHead } from './page-head.js';
 
 /** Rsbuild names built files `name.<8+ hex>.ext`. */
 const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -40,8 +41,8 @@ interface Variants {
 
 export interface ServeShellOptions {
   distDir: string;
-  /** Rewrites index.html once per version (the gateway inlines the runtime configuration and preloads). */
-  transformPage?: (html: string) => string;
+  /** What the gateway writes into index.html's head per kind of page (page-head.ts); the built file as it is without. */
+  head?: PageHead;
 }
 
 export interface ShellServer {
@@ -57,39 +58,37 @@ export function serveShell(options: ServeShellOptions): ShellServer {
   const indexFile = path.join(distDir, 'index.html');
   const files = new Map<string, { mtimeMs: number; variants: Variants }>();
   /** Built file → its variants, read (and compressed if the build did not) once per version. */
-  const variantsOf = (file: string, mtimeMs: number, transform?: (text: string) => string): Variants => {
+  const variantsOf = (file: string, mtimeMs: number): Variants => {
     const kept = files.get(file);
     if (kept?.mtimeMs === mtimeMs) return kept.variants;
-    const built = readFileSync(file);
-    const identity = transform ? Buffer.from(transform(built.toString('utf8'))) : built;
-    // The build's compressed forms are of the file as built: a rewritten one is compressed here, once.
-    const compressed = (suffix: string, make: () => Buffer) => (transform ? make() : readOr(`${file}${suffix}`, make));
-    const variants: Variants = {
-      identity,
-      br: compressed('.br', () => brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })),
-      gzip: compressed('.gz', () => gzipSync(identity, { level: 9 })),
-      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
-    };
+    const variants = variantsFrom(readFileSync(file), file);
     files.set(file, { mtimeMs, variants });
     return variants;
   };
 
-  // The page: loaded on first use and again whenever the build replaces it.
-  let page: Variants | undefined;
+  // The page, per kind (its head names what that page's first view loads): made on first use, and
+  // again whenever the build replaces index.html or the head has more to say.
+  const pages = new Map<string, Variants>();
   /** Security headers of an ordinary page, taken from the first page Express answered. */
   let pageHeaders: OutgoingHttpHeaders | undefined;
-  const loadPage = (): Variants | undefined => {
-    if (page) return page;
+  const pageFor = (pathname: string): Variants | undefined => {
+    const key = options.head?.keyOf(pathname) ?? '';
+    const kept = pages.get(key);
+    if (kept) return kept;
+    let built: Buffer;
     try {
-      page = variantsOf(indexFile, statSync(indexFile).mtimeMs, options.transformPage);
+      built = readFileSync(indexFile);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      return undefined;
     }
+    const page = options.head ? variantsFrom(Buffer.from(options.head.render(built.toString('utf8'), key))) : variantsFrom(built, indexFile);
+    pages.set(key, page);
     return page;
   };
-  watchFile(indexFile, { interval: 2000, persistent: false }, () => {
-    page = undefined;
-  });
+  const forgetPages = () => pages.clear();
+  watchFile(indexFile, { interval: 2000, persistent: false }, forgetPages);
+  options.head?.onChange(forgetPages);
 
   const router = Router();
   router.use((req, res, next) => {
@@ -122,7 +121,7 @@ export function serveShell(options: ServeShellOptions): ShellServer {
       res.status(404).json({ message: 'Not found', code: ErrorCodes.notFound });
       return;
     }
-    const current = loadPage();
+    const current = pageFor(req.path);
     if (!current) {
       req.log.error({ indexFile }, 'shell is not built: index.html missing');
       shellNotBuilt(req, res);
@@ -130,18 +129,21 @@ export function serveShell(options: ServeShellOptions): ShellServer {
     }
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html');
+    const data = dataPreload(req.path, req.url);
     if (!carriesOneTimeToken(req.path, req.query)) {
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(res.getHeaders())) if (!NOT_KEPT.has(name) && value !== undefined) headers[name] = value;
       pageHeaders = headers;
     }
+    if (data) res.setHeader('Link', data);
     send(req, res, current);
   });
 
-  /** The fast path's whole header block per encoding, flat (name, value, …), built once per page version. */
-  let fast: { page: Variants; headers: OutgoingHttpHeaders; blocks: Record<Encoding, string[]> } | undefined;
+  /** The fast path's whole header block per encoding, flat (name, value, …), built once per page and headers. */
+  const fast = new WeakMap<Variants, { headers: OutgoingHttpHeaders; blocks: Record<Encoding, string[]> }>();
   const fastBlocks = (current: Variants, headers: OutgoingHttpHeaders) => {
-    if (fast?.page !== current || fast.headers !== headers) {
+    let kept = fast.get(current);
+    if (kept?.headers !== headers) {
       const base = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v]) : [[name, String(value)]])).flat();
       const block = (encoding: Encoding) => [
         ...base,
@@ -150,9 +152,10 @@ export function serveShell(options: ServeShellOptions): ShellServer {
         ...(encoding === 'identity' ? [] : ['content-encoding', encoding]),
         'content-length', String(current[encoding].length),
       ];
-      fast = { page: current, headers, blocks: { identity: block('identity'), br: block('br'), gzip: block('gzip') } };
+      kept = { headers, blocks: { identity: block('identity'), br: block('br'), gzip: block('gzip') } };
+      fast.set(current, kept);
     }
-    return fast.blocks;
+    return kept.blocks;
   };
 
   return {
@@ -166,19 +169,47 @@ export function serveShell(options: ServeShellOptions): ShellServer {
       const pathname = query < 0 ? url : url.slice(0, query);
       if (!isPagePath(pathname)) return false;
       if (carriesOneTimeToken(pathname, query < 0 ? {} : Object.fromEntries(new URLSearchParams(url.slice(query + 1))))) return false;
-      const current = loadPage();
+      const current = pageFor(pathname);
       // A revalidation (304) is rare next to first loads: Express answers it.
       if (!current || isCurrent(req, current)) return false;
       const encoding = preferredEncoding(req);
-      res.writeHead(200, [...fastBlocks(current, pageHeaders)[encoding], InternalHeaders.requestId, requestIdFrom(req.headers[InternalHeaders.requestId])]);
+      const data = dataPreload(pathname, url);
+      res.writeHead(200, [
+        ...fastBlocks(current, pageHeaders)[encoding],
+        InternalHeaders.requestId,
+        requestIdFrom(req.headers[InternalHeaders.requestId]),
+        ...(data ? ['link', data] : []),
+      ]);
       res.end(req.method === 'HEAD' ? undefined : current[encoding]);
       return true;
     },
-    close: () => unwatchFile(indexFile),
+    close: () => unwatchFile(indexFile, forgetPages),
   };
 }
 
 type Encoding = 'identity' | 'br' | 'gzip';
+
+/**
+ * A `Link` preload of the catalogue read the page's first view starts with (contracts
+ * firstViewDataOf), per request since it names the product. `use-credentials`: the shell's API
+ * client fetches with credentials 'include', and a preload is used only by a request like it.
+ */
+function dataPreload(pathname: string, url: string): string | undefined {
+  const query = url.indexOf('?');
+  const data = firstViewDataOf(pathname, query < 0 ? '' : url.slice(query + 1));
+  return data ? `<${data}>; rel=preload; as=fetch; crossorigin=use-credentials` : undefined;
+}
+
+/** A file's encodings: the build's `.br`/`.gz` beside `file` when given (and present), else compressed here, once. */
+function variantsFrom(identity: Buffer, file?: string): Variants {
+  const compressed = (suffix: string, make: () => Buffer) => (file ? readOr(`${file}${suffix}`, make) : make());
+  return {
+    identity,
+    br: compressed('.br', () => brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })),
+    gzip: compressed('.gz', () => gzipSync(identity, { level: 9 })),
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+  };
+}
 
 /** Brotli, then gzip, as the browser accepts them. */
 function preferredEncoding(req: IncomingMessage): Encoding {

@@ -31,7 +31,7 @@ export const TEST_INTERNAL_API_TOKEN = 'gateway-test-internal-api-token-01234567
 
 export async function startGateway(
   env: Record<string, string> = {},
-  options: { keys?: SigningKeys; heartbeatIntervalMs?: number; now?: () => number } = {},
+  options: { keys?: SigningKeys; heartbeatIntervalMs?: number; now?: () => number; fetchManifest?: (url: string) => Promise<unknown> } = {},
 ): Promise<TestGateway> {
   const dir = mkdtempSync(path.join(tmpdir(), 'pl-gateway-test-'));
   const config = loadGatewayConfig(
@@ -49,7 +49,16 @@ export async function startGateway(
   const keys = options.keys ?? (await loadSigningKeys({ ...config.jwt, production: false })).keys;
   const nats = await connect({ servers: config.natsUrl, name: 'gateway-test' });
   const logger = createLogger({ name: 'gateway-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const gateway = createGateway({ config, logger, keys, nats, heartbeatIntervalMs: options.heartbeatIntervalMs, now: options.now });
+  const gateway = createGateway({
+    config,
+    logger,
+    keys,
+    nats,
+    heartbeatIntervalMs: options.heartbeatIntervalMs,
+    now: options.now,
+    // No remote runs beside a test gateway (whatever a developer has on the default ports): no manifests.
+    fetchManifest: options.fetchManifest ?? (() => Promise.reject(new Error('no remotes in gateway tests'))),
+  });
   const server = createServer(gateway.handle);
   gateway.attachUpgrade(server);
   const port = await listen(server);

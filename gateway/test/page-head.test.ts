@@ -1,0 +1,86 @@
+import { createPageHead } from '../src/static/page-head';
+import { createLogger } from '@pl/service-kit';
+
+const REMOTES = [
+  { name: 'mf_catalog', entry: 'http://cat.example:5201/mf-manifest.json' },
+  { name: 'mf_cart_checkout', entry: 'http://cart.example:5202/v3/mf-manifest.json' },
+  { name: 'mf_account', entry: 'http://acct.example:5203/mf-manifest.json' },
+];
+const HTML = '<html><head><title>t</title></head><body></body></html>';
+
+/** A manifest as Module Federation writes it, trimmed to what the gateway reads. */
+const manifest = (exposes: Record<string, string[]>, css: string[] = []) => ({
+  metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+  exposes: Object.entries(exposes).map(([name, js]) => ({ name, assets: { js: { sync: js, async: ['static/js/async/later.js'] }, css: { sync: css, async: [] } } })),
+});
+
+describe("the page's head, per page", () => {
+  let served: Record<string, unknown>;
+  const heads: Array<ReturnType<typeof createPageHead>> = [];
+  const start = () => {
+    const head = createPageHead({
+      remotes: REMOTES,
+      logger: createLogger({ name: 'test', level: 'silent' }),
+      fetchManifest: async (url) => {
+        if (!(url in served)) throw new Error('down');
+        return served[url];
+      },
+      refreshMs: 20,
+    });
+    heads.push(head);
+    return head;
+  };
+  beforeEach(() => {
+    served = {
+      [REMOTES[0]!.entry]: manifest({ HomePage: ['static/js/async/home.1.js'], ProductPage: ['static/js/async/product.1.js'], FooterLocations: ['static/js/async/footer.1.js'] }, ['static/css/async/home.1.css']),
+      [REMOTES[1]!.entry]: manifest({ CartButton: ['static/js/async/button.1.js'], CartPanel: ['static/js/async/panel.1.js'], AddToCartButton: ['static/js/async/add.1.js'] }),
+    };
+  });
+  afterAll(() => heads.forEach((h) => h.close()));
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it("names the entries and first chunks of the page's own module, its layout's and its companions', from wherever each manifest lives", async () => {
+    const head = start();
+    await settled();
+    const product = head.render(HTML, head.keyOf('/products/abc-123'));
+    expect(head.keyOf('/products/abc-123')).toBe('mf_catalog/ProductPage');
+    for (const url of [
+      'http://cat.example:5201/remoteEntry.js',
+      'http://cat.example:5201/static/js/async/product.1.js',
+      'http://cat.example:5201/static/js/async/footer.1.js',
+      'http://cart.example:5202/v3/remoteEntry.js',
+      'http://cart.example:5202/v3/static/js/async/button.1.js',
+      'http://cart.example:5202/v3/static/js/async/add.1.js',
+    ]) {
+      expect(product).toContain(`<link rel="preload" href="${url}" as="script">`);
+    }
+    // Not this page's, and not what the first chunks load later.
+    expect(product).not.toContain('home.1.js');
+    expect(product).not.toContain('later.js');
+    // One preload per entry however many of its modules the page shows.
+    expect(product.match(/cat\.example:5201\/remoteEntry\.js/g)).toHaveLength(1);
+
+    const home = head.render(HTML, head.keyOf('/'));
+    expect(home).toContain('<link rel="preload" href="http://cat.example:5201/static/css/async/home.1.css" as="style">');
+    // A page no remote answers gets only what the layout shows.
+    const about = head.render(HTML, head.keyOf('/about'));
+    expect(head.keyOf('/about')).toBe('');
+    expect(about).toContain('button.1.js');
+    expect(about).not.toContain('product.1.js');
+  });
+
+  it('leaves out a remote whose manifest it could not read, and says so when it reads it, or a new one', async () => {
+    delete served[REMOTES[1]!.entry];
+    const head = start();
+    const changes = jest.fn();
+    head.onChange(changes);
+    await settled();
+    expect(head.render(HTML, head.keyOf('/'))).not.toContain('cart.example:5202/v3/remoteEntry.js');
+    const seen = changes.mock.calls.length;
+
+    served[REMOTES[1]!.entry] = manifest({ CartButton: ['static/js/async/button.2.js'] });
+    await settled();
+    expect(changes.mock.calls.length).toBeGreaterThan(seen);
+    expect(head.render(HTML, head.keyOf('/'))).toContain('http://cart.example:5202/v3/static/js/async/button.2.js');
+  });
+});
