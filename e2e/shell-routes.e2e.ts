@@ -89,6 +89,8 @@ describe('header and footer', () => {
   it('links the spec\'s footer pages and lists the store locations', async () => {
     await open('/about');
     const footer = page.locator('footer').first();
+    // The app renders after the page's load event (its first render is a transition): wait for it.
+    await footer.waitFor();
     for (const href of [
       '/products?category=electronics',
       '/products?category=computers',

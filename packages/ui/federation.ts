@@ -39,7 +39,12 @@ export function remoteFederationOptions(remote: { name: string; exposes: readonl
     dts: false,
     // Production builds use the shell's copy of the federation runtime core (decision 009);
     // `rsbuild dev` keeps its own so the remote still runs alone.
-    experiments: { externalRuntime: process.env.NODE_ENV === 'production' },
+    experiments: {
+      externalRuntime: process.env.NODE_ENV === 'production',
+      // A remote's entry runs in browsers only, and loads no remote itself (the shell does, from
+      // manifests): leave Node's script loading and the manifest snapshot code out of it.
+      optimization: { target: 'web', disableSnapshot: true },
+    },
   };
 }
 
