@@ -9,26 +9,19 @@ CREATE TABLE category_count_changes (
 );
 
 -- Inserts and deletes: once per statement, one row per category touched, however many products
--- the statement wrote (a bulk insert of 5,000 products appends at most 8 rows).
-CREATE FUNCTION count_inserted_products() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+-- the statement wrote (a bulk insert of 5,000 products appends at most 8 rows). Both triggers name
+-- their transition table alike, so one function serves them.
+CREATE FUNCTION count_inserted_or_deleted_products() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
   INSERT INTO category_count_changes (category_id, change)
-  SELECT category_id, count(*) FROM inserted_products GROUP BY category_id;
+  SELECT category_id, CASE TG_OP WHEN 'INSERT' THEN count(*) ELSE -count(*) END FROM changed_products GROUP BY category_id;
   RETURN NULL;
 END
 $$;
 CREATE TRIGGER products_count_insert AFTER INSERT ON products
-  REFERENCING NEW TABLE AS inserted_products FOR EACH STATEMENT EXECUTE FUNCTION count_inserted_products();
-
-CREATE FUNCTION count_deleted_products() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-BEGIN
-  INSERT INTO category_count_changes (category_id, change)
-  SELECT category_id, -count(*) FROM deleted_products GROUP BY category_id;
-  RETURN NULL;
-END
-$$;
+  REFERENCING NEW TABLE AS changed_products FOR EACH STATEMENT EXECUTE FUNCTION count_inserted_or_deleted_products();
 CREATE TRIGGER products_count_delete AFTER DELETE ON products
-  REFERENCING OLD TABLE AS deleted_products FOR EACH STATEMENT EXECUTE FUNCTION count_deleted_products();
+  REFERENCING OLD TABLE AS changed_products FOR EACH STATEMENT EXECUTE FUNCTION count_inserted_or_deleted_products();
 
 -- Moves: per row, but only for a row whose category really changed. PostgreSQL allows no column
 -- list on a trigger with transition tables, so a statement trigger would run for every update of
