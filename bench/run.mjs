@@ -109,7 +109,7 @@ async function firstView(shop) {
     for (const [label, pathname] of pages) {
       const runs = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        const chrome = await chromeLauncher.launch({ chromePath: spawnSync('taskset', ['-V']).status === 0 ? wrapper : chromium, chromeFlags: ['--headless=new', '--no-sandbox'] });
+        const chrome = await chromeLauncher.launch({ chromePath: pinned ? wrapper : chromium, chromeFlags: ['--headless=new', '--no-sandbox'] });
         try {
           const { lhr } = await lighthouse(`${gateway}${pathname}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' });
           const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;

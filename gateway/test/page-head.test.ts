@@ -1,3 +1,4 @@
+import { remotePageOf } from '@pl/contracts';
 import { createPageHead } from '../src/static/page-head';
 import { createLogger } from '@pl/service-kit';
 
@@ -42,8 +43,8 @@ describe("the page's head, per page", () => {
   it("names the entries and first chunks of the page's own module, its layout's and its companions', from wherever each manifest lives", async () => {
     const head = start();
     await settled();
-    const product = head.render(HTML, head.keyOf('/products/abc-123'));
-    expect(head.keyOf('/products/abc-123')).toBe('mf_catalog/ProductPage');
+    expect(remotePageOf('/products/abc-123')).toBe('mf_catalog/ProductPage');
+    const product = head.render(HTML, remotePageOf('/products/abc-123'));
     for (const url of [
       'http://cat.example:5201/remoteEntry.js',
       'http://cat.example:5201/static/js/async/product.1.js',
@@ -60,11 +61,11 @@ describe("the page's head, per page", () => {
     // One preload per entry however many of its modules the page shows.
     expect(product.match(/cat\.example:5201\/remoteEntry\.js/g)).toHaveLength(1);
 
-    const home = head.render(HTML, head.keyOf('/'));
+    const home = head.render(HTML, remotePageOf('/'));
     expect(home).toContain('<link rel="preload" href="http://cat.example:5201/static/css/async/home.1.css" as="style">');
     // A page no remote answers gets only what the layout shows.
-    const about = head.render(HTML, head.keyOf('/about'));
-    expect(head.keyOf('/about')).toBe('');
+    const about = head.render(HTML, remotePageOf('/about'));
+    expect(remotePageOf('/about')).toBeUndefined();
     expect(about).toContain('button.1.js');
     expect(about).not.toContain('product.1.js');
   });
@@ -75,12 +76,12 @@ describe("the page's head, per page", () => {
     const changes = jest.fn();
     head.onChange(changes);
     await settled();
-    expect(head.render(HTML, head.keyOf('/'))).not.toContain('cart.example:5202/v3/remoteEntry.js');
+    expect(head.render(HTML, remotePageOf('/'))).not.toContain('cart.example:5202/v3/remoteEntry.js');
     const seen = changes.mock.calls.length;
 
     served[REMOTES[1]!.entry] = manifest({ CartButton: ['static/js/async/button.2.js'] });
     await settled();
     expect(changes.mock.calls.length).toBeGreaterThan(seen);
-    expect(head.render(HTML, head.keyOf('/'))).toContain('http://cart.example:5202/v3/static/js/async/button.2.js');
+    expect(head.render(HTML, remotePageOf('/'))).toContain('http://cart.example:5202/v3/static/js/async/button.2.js');
   });
 });

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
 import { ApiPaths, DeviceCookie, Jwt, REMOTES_CONFIG_ELEMENT_ID, REMOTES_CONFIG_PATH, RemotesConfig } from '@pl/contracts';
-import { pageHead } from '../src/static/page-head';
+import { createLogger } from '@pl/service-kit';
+import { createPageHead } from '../src/static/page-head';
 import { eventually, uniqueSuffix } from '@pl/service-kit/testing';
 import { startAuthStack, type AuthStack } from './support/auth-stack';
 import { startGateway, startGuestSession, startStandInService, type StandInService, type TestGateway } from './support/test-gateway';
@@ -17,8 +18,14 @@ const DEFAULT_REMOTES = [
   { name: 'mf_account', entry: 'http://localhost:5203/mf-manifest.json' },
   { name: 'mf_admin', entry: 'http://localhost:5204/mf-manifest.json' },
 ];
+/** `html` as a gateway with these remotes sends it while it can read none of their manifests (test gateways read none). */
+function served(remotes: typeof DEFAULT_REMOTES, html: string): string {
+  const head = createPageHead({ remotes, logger: createLogger({ name: 'test', level: 'silent' }), fetchManifest: () => Promise.reject(new Error('no remotes here')) });
+  head.close();
+  return head.render(html, undefined);
+}
 /** index.html as the gateway sends it: the runtime configuration and preloads in its head (checked on their own below). */
-const SERVED_HTML = pageHead(DEFAULT_REMOTES)(INDEX_HTML);
+const SERVED_HTML = served(DEFAULT_REMOTES, INDEX_HTML);
 const VENDOR_JS = `export const big = ${JSON.stringify('shop '.repeat(4000))};`;
 const PREBUILT_JS = `export const prebuilt = ${JSON.stringify('liquidation '.repeat(2000))};`;
 /** What the build put beside prebuilt.js: gzip at level 1, so its bytes differ from what the gateway would make (level 9). */
@@ -408,7 +415,7 @@ describe('serving the shell before it is built', () => {
 
 describe('the head the gateway gives the page', () => {
   it('keeps a remote address from ending the data block or an attribute', () => {
-    const html = pageHead([{ name: 'mf_x', entry: 'https://cdn.example.com/a?b="</script><script>alert(1)</script>' }])('<html><head></head></html>');
+    const html = served([{ name: 'mf_x', entry: 'https://cdn.example.com/a?b="</script><script>alert(1)</script>' }], '<html><head></head></html>');
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html).toContain('href="https://cdn.example.com/a?b=&quot;&lt;/script>&lt;script>alert(1)&lt;/script>"');
     expect(JSON.parse(/<script type="application\/json" id="[^"]+">(.*?)<\/script>/.exec(html)![1]!).remotes[0].entry).toContain('</script>');

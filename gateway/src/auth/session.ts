@@ -13,14 +13,12 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { ApiPaths, ErrorCodes, isPublicRead, SessionHeaders, type TokenClaims } from '@pl/contracts';
-import { isWebhookPath, rawPathOf } from '../http/paths.js';
+import { isSafeMethod, isWebhookPath, rawPathOf } from '../http/paths.js';
 import type { SessionCookie } from './cookies.js';
 import type { SessionCache } from './session-cache.js';
 import { ACCESS_TOKEN_TTL_S, COOKIE_MAX_AGE_S, GUEST_SUBJECT_PREFIX, REFRESH_AHEAD_S, REFRESH_WINDOW_S } from './session-policy.js';
 import type { Clock, SessionTokens, VerifiedSession, VerifyResult } from './tokens.js';
 
-/** Methods that only read: they run with the session the browser has, never with a new one. */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Writes that start a session of their own (a customer's; after a sign-out, a fresh guest's). */
 const STARTS_OWN_SESSION = new Set<string>([ApiPaths.auth.login, ApiPaths.auth.register, ApiPaths.auth.logout]);
 
@@ -98,7 +96,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
     // registration starts the customer's own (a guest made just before it would only be merged,
     // empty), and a sign-out always starts a fresh guest itself.
     const startGuestForWrite = async () => {
-      if (!SAFE_METHODS.has(req.method) && !STARTS_OWN_SESSION.has(rawPathOf(req))) await startGuest(res);
+      if (!isSafeMethod(req.method) && !STARTS_OWN_SESSION.has(rawPathOf(req))) await startGuest(res);
     };
     const token = deps.cookie.read(req);
     if (!token) {

@@ -15,3 +15,7 @@ export const rawPathOf = (req: IncomingMessage): string => {
  * get no session, and are checked by their service's signature instead of CSRF rules.
  */
 export const isWebhookPath = (path: string): boolean => path === '/api/webhooks' || path.startsWith('/api/webhooks/');
+
+/** Methods that only read: no CSRF check, and never a new session. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const isSafeMethod = (method: string): boolean => SAFE_METHODS.has(method);

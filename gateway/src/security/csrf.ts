@@ -8,9 +8,8 @@
 import type { RequestHandler } from 'express';
 import { ApiPaths, ErrorCodes } from '@pl/contracts';
 import type { SessionCookie } from '../auth/cookies.js';
-import { isWebhookPath, rawPathOf } from '../http/paths.js';
+import { isSafeMethod, isWebhookPath, rawPathOf } from '../http/paths.js';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The gateway's own sign-in endpoints are checked even without a cookie: a forged sign-in would
@@ -44,7 +43,7 @@ export function csrfVerdict(
 export function csrfProtection(options: CsrfOptions): RequestHandler {
   const trusted = new Set(options.trustedOrigins);
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (isSafeMethod(req.method)) return next();
     const path = rawPathOf(req);
     if (isWebhookPath(path)) return next();
     if (!options.cookie.read(req) && !ALWAYS_CHECKED.has(path)) return next();

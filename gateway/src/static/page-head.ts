@@ -8,13 +8,7 @@
 //   fetches in the background and asks again every MANIFEST_REFRESH_MS (a remote deployed anew
 //   names new chunks).
 // Still no rebuild when a remote moves: all of it comes from REMOTE_* when the gateway starts.
-import {
-  FirstViewCompanions,
-  LayoutRemoteModules,
-  REMOTES_CONFIG_ELEMENT_ID,
-  remotePageOf,
-  type RemotesConfig,
-} from '@pl/contracts';
+import { FirstViewCompanions, LayoutRemoteModules, REMOTES_CONFIG_ELEMENT_ID, type RemotesConfig } from '@pl/contracts';
 import type { Logger } from '@pl/service-kit';
 
 const MANIFEST_REFRESH_MS = 60_000;
@@ -27,10 +21,8 @@ interface Manifest {
 }
 
 export interface PageHead {
-  /** Pages sharing a key get the same head: the remote page of the path, or none. */
-  keyOf(pathname: string): string;
-  /** index.html with the head for `key`. */
-  render(html: string, key: string): string;
+  /** index.html with the head of a page showing the remote page `page` (contracts remotePageOf), or none. */
+  render(html: string, page: string | undefined): string;
   /** Called when what `render` answers changes (a manifest read for the first time, or changed). */
   onChange(listener: () => void): void;
   close(): void;
@@ -41,11 +33,6 @@ const inScriptElement = (value: unknown) => JSON.stringify(value).replace(/</g, 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The head every page gets: the configuration, preconnects and manifest preloads. */
-export function pageHead(remotes: RemotesConfig['remotes']): (html: string) => string {
-  const head = commonHead(remotes);
-  return (html) => insertIntoHead(html, head);
-}
-
 function commonHead(remotes: RemotesConfig['remotes']): string {
   const origins = [...new Set(remotes.map((r) => new URL(r.entry).origin))];
   return [
@@ -122,9 +109,8 @@ export function createPageHead(options: {
   }
 
   return {
-    keyOf: (pathname) => remotePageOf(pathname) ?? '',
-    render(html, key) {
-      const modules = [...LayoutRemoteModules, ...(key ? [key, ...(FirstViewCompanions[key] ?? [])] : [])];
+    render(html, page) {
+      const modules = [...LayoutRemoteModules, ...(page ? [page, ...(FirstViewCompanions[page] ?? [])] : [])];
       const preloads = [...new Set(modules.flatMap(preloadsOf))];
       return insertIntoHead(html, common + preloads.join(''));
     },

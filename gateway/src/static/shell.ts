@@ -14,7 +14,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import express, { Router, type Request, type Response } from 'express';
-import { ErrorCodes, firstViewDataOf, InternalHeaders } from '@pl/contracts';
+import { ErrorCodes, firstViewDataOf, InternalHeaders, remotePageOf } from '@pl/contracts';
 import { requestIdFrom } from '@pl/service-kit';
 import { carriesOneTimeToken } from '../security/headers.js';
 import type { PageHead } from './page-head.js';
@@ -71,8 +71,9 @@ export function serveShell(options: ServeShellOptions): ShellServer {
   const pages = new Map<string, Variants>();
   /** Security headers of an ordinary page, taken from the first page Express answered. */
   let pageHeaders: OutgoingHttpHeaders | undefined;
-  const pageFor = (pathname: string): Variants | undefined => {
-    const key = options.head?.keyOf(pathname) ?? '';
+  /** The page showing the remote page `page` (contracts remotePageOf; undefined: none). */
+  const pageFor = (page: string | undefined): Variants | undefined => {
+    const key = page ?? '';
     const kept = pages.get(key);
     if (kept) return kept;
     let built: Buffer;
@@ -82,9 +83,9 @@ export function serveShell(options: ServeShellOptions): ShellServer {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
       return undefined;
     }
-    const page = options.head ? variantsFrom(Buffer.from(options.head.render(built.toString('utf8'), key))) : variantsFrom(built, indexFile);
-    pages.set(key, page);
-    return page;
+    const variants = options.head ? variantsFrom(Buffer.from(options.head.render(built.toString('utf8'), page))) : variantsFrom(built, indexFile);
+    pages.set(key, variants);
+    return variants;
   };
   const forgetPages = () => pages.clear();
   watchFile(indexFile, { interval: 2000, persistent: false }, forgetPages);
@@ -121,7 +122,8 @@ export function serveShell(options: ServeShellOptions): ShellServer {
       res.status(404).json({ message: 'Not found', code: ErrorCodes.notFound });
       return;
     }
-    const current = pageFor(req.path);
+    const page = remotePageOf(req.path);
+    const current = pageFor(page);
     if (!current) {
       req.log.error({ indexFile }, 'shell is not built: index.html missing');
       shellNotBuilt(req, res);
@@ -129,7 +131,7 @@ export function serveShell(options: ServeShellOptions): ShellServer {
     }
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html');
-    const data = dataPreload(req.path, req.url);
+    const data = dataPreload(page, req.path, req.url);
     if (!carriesOneTimeToken(req.path, req.query)) {
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(res.getHeaders())) if (!NOT_KEPT.has(name) && value !== undefined) headers[name] = value;
@@ -169,11 +171,12 @@ export function serveShell(options: ServeShellOptions): ShellServer {
       const pathname = query < 0 ? url : url.slice(0, query);
       if (!isPagePath(pathname)) return false;
       if (carriesOneTimeToken(pathname, query < 0 ? {} : Object.fromEntries(new URLSearchParams(url.slice(query + 1))))) return false;
-      const current = pageFor(pathname);
+      const page = remotePageOf(pathname);
+      const current = pageFor(page);
       // A revalidation (304) is rare next to first loads: Express answers it.
       if (!current || isCurrent(req, current)) return false;
       const encoding = preferredEncoding(req);
-      const data = dataPreload(pathname, url);
+      const data = dataPreload(page, pathname, url);
       res.writeHead(200, [
         ...fastBlocks(current, pageHeaders)[encoding],
         InternalHeaders.requestId,
@@ -194,9 +197,9 @@ type Encoding = 'identity' | 'br' | 'gzip';
  * firstViewDataOf), per request since it names the product. `use-credentials`: the shell's API
  * client fetches with credentials 'include', and a preload is used only by a request like it.
  */
-function dataPreload(pathname: string, url: string): string | undefined {
+function dataPreload(page: string | undefined, pathname: string, url: string): string | undefined {
   const query = url.indexOf('?');
-  const data = firstViewDataOf(pathname, query < 0 ? '' : url.slice(query + 1));
+  const data = firstViewDataOf(page, pathname, query < 0 ? '' : url.slice(query + 1));
   return data ? `<${data}>; rel=preload; as=fetch; crossorigin=use-credentials` : undefined;
 }
 

@@ -54,9 +54,9 @@ export const FirstViewCompanions: Readonly<Record<string, readonly string[]>> = 
  * The catalogue read a page's first view starts with, when the page's address alone says which
  * (the catalog team's pages ask exactly these: the bare list, one product). The gateway names it
  * in the page's answer so the browser fetches it while the JavaScript that asks for it arrives.
+ * `page`: remotePageOf(pathname), which the caller has already worked out.
  */
-export function firstViewDataOf(pathname: string, query: string): string | undefined {
-  const page = remotePageOf(pathname);
+export function firstViewDataOf(page: string | undefined, pathname: string, query: string): string | undefined {
   if ((page === 'mf_catalog/HomePage' || page === 'mf_catalog/ProductsPage') && query === '') return ApiPaths.catalog.products;
   if (page === 'mf_catalog/ProductPage') {
     try {

@@ -3,7 +3,7 @@
 import './styles.css';
 
 export { cx } from './class-names.js';
-export { BrowserRouter, Link, Navigate, NavLink, Outlet, Route, Routes, useLocation, useNavigate, useParams, useSearchParams } from './router.js';
+export * from './router.js';
 export { Button, buttonClass, type ButtonProps, type ButtonVariant, type ButtonSize } from './button.js';
 export { Badge, type BadgeProps, type BadgeVariant, type BadgeTone } from './badge.js';
 export { ConditionBadge } from './condition-badge.js';
