@@ -130,7 +130,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   // Only what the gateway answers itself is parsed here, and never more than BODY_LIMIT.
   app.use(express.json({ limit: config.bodyLimit }));
   const head = createPageHead({ remotes: config.remotes, logger, fetchManifest: deps.fetchManifest });
-  const shell = serveShell({ distDir: config.shellDist, head });
+  const shell = serveShell({ distDir: config.shellDist, head, keptRead: edge.peek });
   app.use(shell.router);
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

@@ -1,4 +1,7 @@
-import { CatalogSubjects, InternalHeaders } from '@pl/contracts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CatalogSubjects, FALLBACK_PRODUCT_IMAGE, InternalHeaders } from '@pl/contracts';
 import { eventually } from '@pl/service-kit/testing';
 import { startGateway, startStandInService, type StandInService, type TestGateway } from './support/test-gateway';
 
@@ -13,10 +16,14 @@ describe("the gateway's copy of catalogue answers", () => {
   /** What the stand-in catalog marks its answers with; undefined: not marked. */
   let keepUntil: string | undefined = '0';
   let version = 1;
+  /** Bodies the stand-in catalog answers with, by URL (others: an echo of the URL). */
+  const bodies = new Map<string, unknown>();
+  const shellDist = mkdtempSync(path.join(tmpdir(), 'pl-edge-shell-'));
+  writeFileSync(path.join(shellDist, 'index.html'), '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>');
 
   beforeAll(async () => {
     catalog = await startStandInService((seen, res) => {
-      const body = JSON.stringify({ url: seen.url, version });
+      const body = JSON.stringify(bodies.get(seen.url) ?? { url: seen.url, version });
       res.writeHead(200, {
         'content-type': 'application/json',
         etag: `"v${version}-${seen.url.length}"`,
@@ -27,7 +34,7 @@ describe("the gateway's copy of catalogue answers", () => {
       res.end(body);
     });
     cart = await startStandInService();
-    gw = await startGateway({ CATALOG_URL: catalog.url, CART_URL: cart.url });
+    gw = await startGateway({ CATALOG_URL: catalog.url, CART_URL: cart.url, SHELL_DIST: shellDist });
     // Answers are kept only once the gateway hears the catalog's signal.
     await gw.gateway.edge.ready;
   });
@@ -117,5 +124,43 @@ describe("the gateway's copy of catalogue answers", () => {
     } finally {
       await other.stop();
     }
+  });
+
+  describe("names the first view's lead image in the page's answer", () => {
+    const product = (id: string, images: unknown[]) => ({ id, title: id, images });
+    const linkOf = async (page: string) => (await read(page)).headers.get('link');
+    const dataOnly = (data: string) => `<${data}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+    const withImage = (data: string, image: string) => `${dataOnly(data)}, <${image}>; rel=preload; as=image; fetchpriority=high`;
+
+    it('from the kept list (its first product) and the kept product, never before the catalogue answer is kept', async () => {
+      bodies.set('/api/products', { data: [product('p-1', ['  ', '/api/media/laptop.svg']), product('p-2', ['/api/media/drill.svg'])], nextCursor: null });
+      bodies.set('/api/products/p-2', product('p-2', ['/api/media/drill.svg', '/api/media/drill-2.svg']));
+      bodies.set('/api/products/p-none', product('p-none', []));
+      gw.nats.publish(CatalogSubjects.readsChanged);
+      await eventually(async () => expect(gw.gateway.edge.size()).toBe(0));
+      // Nothing kept yet: the page waits on no catalog, it only names the read.
+      expect(await linkOf('/')).toBe(dataOnly('/api/products'));
+      for (const url of ['/api/products', '/api/products/p-2', '/api/products/p-none']) await (await read(url)).text();
+      for (let round = 0; round < 2; round++) {
+        // Round 0 may go through Express, round 1 is from memory: the same answer.
+        expect(await linkOf('/')).toBe(withImage('/api/products', '/api/media/laptop.svg'));
+        expect(await linkOf('/products')).toBe(withImage('/api/products', '/api/media/laptop.svg'));
+        expect(await linkOf('/products/p-2')).toBe(withImage('/api/products/p-2', '/api/media/drill.svg'));
+        expect(await linkOf('/products/p-none')).toBe(withImage('/api/products/p-none', FALLBACK_PRODUCT_IMAGE));
+      }
+      // Forgotten with the answers it came from.
+      gw.nats.publish(CatalogSubjects.readsChanged);
+      await eventually(async () => expect(await linkOf('/')).toBe(dataOnly('/api/products')));
+    });
+
+    it('leaves out an image address that could break or split the header', async () => {
+      bodies.set('/api/products/p-odd', product('p-odd', ['/api/media/a.svg>; rel=preload; as=script, </evil.js']));
+      bodies.set('/api/products/p-proto', product('p-proto', ['//evil.example/a.svg']));
+      bodies.set('/api/products/p-http', product('p-http', ['http://cdn.example/a.svg']));
+      bodies.set('/api/products/p-https', product('p-https', ['https://cdn.example/img/a.jpg?w=400&h=300']));
+      for (const id of ['p-odd', 'p-proto', 'p-http', 'p-https']) await (await read(`/api/products/${id}`)).text();
+      for (const id of ['p-odd', 'p-proto', 'p-http']) expect(await linkOf(`/products/${id}`)).toBe(dataOnly(`/api/products/${id}`));
+      expect(await linkOf('/products/p-https')).toBe(withImage('/api/products/p-https', 'https://cdn.example/img/a.jpg?w=400&h=300'));
+    });
   });
 });

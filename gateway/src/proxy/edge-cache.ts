@@ -37,6 +37,8 @@ export interface EdgeCache {
   answer(req: IncomingMessage, res: ServerResponse): boolean;
   /** The proxy's answer from the catalog: kept when the catalog says it may be. Takes the header off either way. */
   observe(req: IncomingMessage, proxyRes: IncomingMessage, res: ServerResponse): void;
+  /** The body kept for a public read (its exact URL), while it may still be answered; undefined when none is. */
+  peek(url: string): Buffer | undefined;
   /** Answers kept now (tests and the bench). */
   size(): number;
   /** Settles once the signal's subscription is confirmed: from then on answers are kept (tests). */
@@ -90,6 +92,15 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
     }
   }
 
+  /** The entry for a key while it may still be answered (an expired one is dropped). */
+  const current = (key: string): Entry | undefined => {
+    const hit = listening ? entries.get(key) : undefined;
+    if (!hit) return undefined;
+    if (now() < hit.until) return hit;
+    entries.delete(key);
+    return undefined;
+  };
+
   return {
     answer(req, res) {
       const method = req.method ?? 'GET';
@@ -97,13 +108,8 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
         beforeHeaders(res, forget);
         return false;
       }
-      const key = req.url ?? '';
-      const hit = listening ? entries.get(key) : undefined;
+      const hit = current(req.url ?? '');
       if (!hit) return false;
-      if (now() >= hit.until) {
-        entries.delete(key);
-        return false;
-      }
       send(req, res, hit);
       return true;
     },
@@ -137,6 +143,7 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
         if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       });
     },
+    peek: (url) => current(url)?.body,
     size: () => entries.size,
     ready,
     close() {

@@ -17,6 +17,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { ErrorCodes, firstViewDataOf, InternalHeaders, remotePageOf } from '@pl/contracts';
 import { requestIdFrom } from '@pl/service-kit';
 import { carriesOneTimeToken } from '../security/headers.js';
+import { leadImageOfAnswer } from './lead-image.js';
 import type { PageHead } from './page-head.js';
 
 /** Rsbuild names built files `name.<8+ hex>.ext`. */
@@ -43,6 +44,8 @@ export interface ServeShellOptions {
   distDir: string;
   /** What the gateway writes into index.html's head per kind of page (page-head.ts); the built file as it is without. */
   head?: PageHead;
+  /** The body of a catalogue read the gateway keeps (edge cache), if it keeps one for this path. */
+  keptRead?: (path: string) => Buffer | undefined;
 }
 
 export interface ShellServer {
@@ -131,7 +134,7 @@ export function serveShell(options: ServeShellOptions): ShellServer {
     }
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html');
-    const data = dataPreload(page, req.path, req.url);
+    const data = preloads(page, req.path, req.url);
     if (!carriesOneTimeToken(req.path, req.query)) {
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(res.getHeaders())) if (!NOT_KEPT.has(name) && value !== undefined) headers[name] = value;
@@ -160,6 +163,21 @@ export function serveShell(options: ServeShellOptions): ShellServer {
     return kept.blocks;
   };
 
+  /**
+   * The `Link` preloads of the page's first view: its catalogue read (contracts firstViewDataOf),
+   * per request since it may name the product, and that read's lead image when the gateway keeps
+   * the read's answer (lead-image.ts). `use-credentials` on the read: the shell's API client
+   * fetches with credentials 'include', and a preload is used only by a request like it.
+   */
+  const preloads = (page: string | undefined, pathname: string, url: string): string | undefined => {
+    const query = url.indexOf('?');
+    const data = firstViewDataOf(page, pathname, query < 0 ? '' : url.slice(query + 1));
+    if (!data) return undefined;
+    const kept = options.keptRead?.(data);
+    const image = kept && leadImageOfAnswer(kept);
+    return `<${data}>; rel=preload; as=fetch; crossorigin=use-credentials${image ? `, <${image}>; rel=preload; as=image; fetchpriority=high` : ''}`;
+  };
+
   return {
     router,
     answer(req, res) {
@@ -176,7 +194,7 @@ export function serveShell(options: ServeShellOptions): ShellServer {
       // A revalidation (304) is rare next to first loads: Express answers it.
       if (!current || isCurrent(req, current)) return false;
       const encoding = preferredEncoding(req);
-      const data = dataPreload(page, pathname, url);
+      const data = preloads(page, pathname, url);
       res.writeHead(200, [
         ...fastBlocks(current, pageHeaders)[encoding],
         InternalHeaders.requestId,
@@ -191,17 +209,6 @@ export function serveShell(options: ServeShellOptions): ShellServer {
 }
 
 type Encoding = 'identity' | 'br' | 'gzip';
-
-/**
- * A `Link` preload of the catalogue read the page's first view starts with (contracts
- * firstViewDataOf), per request since it names the product. `use-credentials`: the shell's API
- * client fetches with credentials 'include', and a preload is used only by a request like it.
- */
-function dataPreload(page: string | undefined, pathname: string, url: string): string | undefined {
-  const query = url.indexOf('?');
-  const data = firstViewDataOf(page, pathname, query < 0 ? '' : url.slice(query + 1));
-  return data ? `<${data}>; rel=preload; as=fetch; crossorigin=use-credentials` : undefined;
-}
 
 /** A file's encodings: the build's `.br`/`.gz` beside `file` when given (and present), else compressed here, once. */
 function variantsFrom(identity: Buffer, file?: string): Variants {

@@ -148,6 +148,17 @@ export const MEDIA_PATH = '/api/media';
 /** Shown when a product has no image of its own. */
 export const FALLBACK_PRODUCT_IMAGE = `${MEDIA_PATH}/fallback-product.svg`;
 
+/** A product's images that can be shown (blank entries dropped); the fallback image when none is left. */
+export function productImages(images: readonly string[]): string[] {
+  const usable = images.map((src) => src.trim()).filter((src) => src !== '');
+  return usable.length > 0 ? usable : [FALLBACK_PRODUCT_IMAGE];
+}
+
+/** The image a product is shown with first (a card's photo, a product page's large one). */
+export function leadImageOf(images: readonly string[]): string {
+  return productImages(images)[0]!;
+}
+
 /** Core NATS (not durable): signals between the catalog and the gateways. */
 export const CatalogSubjects = {
   /**
