@@ -42,6 +42,34 @@ describe('composition at runtime', () => {
     await page.close();
   });
 
+  it("loads the layout's parts (cart, account, footer) once the page's own first view is shown, on every kind of page", async () => {
+    const shop = await shopWith();
+    const page = await browser.newPage();
+    const timings = async () =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => ({ url: e.name, start: e.startTime, end: (e as PerformanceResourceTiming).responseEnd })),
+      );
+    await page.goto(shop.url + '/');
+    await page.getByRole('heading', { name: /Featured Products/ }).first().waitFor({ timeout: 15000 });
+    await page.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 15000 });
+    await page.locator('header').getByRole('button', { name: /cart/i }).first().waitFor({ timeout: 15000 });
+    const seen = await timings();
+    const homeChunk = seen.find((r) => r.url.includes(`:${shop.ports['mf-catalog']}/`) && r.url.includes('__federation_expose_HomePage'));
+    const accountEntry = seen.find((r) => r.url.includes(`:${shop.ports['mf-account']}/remoteEntry.js`));
+    const accountArea = seen.find((r) => r.url.includes(`:${shop.ports['mf-account']}/`) && r.url.includes('__federation_expose_AccountArea'));
+    expect(homeChunk).toBeDefined();
+    expect(accountEntry).toBeDefined();
+    // The account team's entry and header part were asked for only after the page's module had arrived.
+    expect(accountEntry!.start).toBeGreaterThanOrEqual(homeChunk!.end);
+    expect(accountArea!.start).toBeGreaterThanOrEqual(homeChunk!.end);
+    // A page of the shell's own has no page module to wait for: its header parts come at once.
+    const about = await browser.newPage();
+    await about.goto(shop.url + '/about');
+    await about.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 15000 });
+    await about.close();
+    await page.close();
+  });
+
   it('serves each remote from its own port with CORS and gzip', async () => {
     const shop = await shopWith();
     for (const app of ['mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin']) {

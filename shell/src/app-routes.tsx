@@ -29,7 +29,7 @@ export function AppRoutes() {
 function RemotePage({ id }: { id: string }) {
   return (
     <div className="shell-remote-page" data-remote-page={id}>
-      <RemoteSlot id={id} loading={<PageSkeleton />} />
+      <RemoteSlot id={id} page loading={<PageSkeleton />} />
     </div>
   );
 }

@@ -3,8 +3,8 @@
 //   fetching /runtime/remotes.json first);
 // - preconnects to the remotes' origins and preloads of every manifest;
 // - for the page being opened, preloads of what its first view will load from the remotes: each
-//   remote's entry and the first chunks of the modules the page shows (contracts RemotePages,
-//   LayoutRemoteModules, FirstViewCompanions), read from the remotes' manifests, which the gateway
+//   remote's entry and the first chunks of the modules the page shows (contracts RemotePages and
+//   FirstViewCompanions; on the shell's own pages LayoutRemoteModules), read from the remotes' manifests, which the gateway
 //   fetches in the background and asks again every MANIFEST_REFRESH_MS (a remote deployed anew
 //   names new chunks).
 // Still no rebuild when a remote moves: all of it comes from REMOTE_* when the gateway starts.
@@ -110,7 +110,9 @@ export function createPageHead(options: {
 
   return {
     render(html, page) {
-      const modules = [...LayoutRemoteModules, ...(page ? [page, ...(FirstViewCompanions[page] ?? [])] : [])];
+      // A remote page's layout parts wait for its first view: preloading them would share the
+      // phone's bandwidth with what the page shows first.
+      const modules = page ? [page, ...(FirstViewCompanions[page] ?? [])] : LayoutRemoteModules;
       const preloads = [...new Set(modules.flatMap(preloadsOf))];
       return insertIntoHead(html, common + preloads.join(''));
     },

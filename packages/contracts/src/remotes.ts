@@ -40,7 +40,11 @@ export const RemotePages: ReadonlyArray<{ path: string; id: string }> = [
   { path: '/checkout', id: 'mf_cart_checkout/CheckoutPage' },
 ];
 
-/** The remote modules the shell's layout shows on every page (header, cart panel, footer). */
+/**
+ * The remote modules the shell's layout shows on every page (header, cart panel, footer). On a
+ * remote page they load after the page's first view is shown (RemoteSlot `afterFirstView`), so
+ * they are that page's first view only on the shell's own pages.
+ */
 export const LayoutRemoteModules = ['mf_cart_checkout/CartButton', 'mf_account/AccountArea', 'mf_cart_checkout/CartPanel', 'mf_catalog/FooterLocations'] as const;
 
 /** Modules a page's first view also loads at once: its cards' add-to-cart buttons. */

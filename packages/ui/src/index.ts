@@ -38,6 +38,7 @@ export {
 export {
   RemoteSlot,
   RemoteUnavailable,
+  markFirstViewShown,
   provideRemoteHost,
   retryRemote,
   remoteNameOf,

@@ -4,6 +4,7 @@ import {
   lazy,
   Suspense,
   useContext,
+  useEffect,
   useState,
   useSyncExternalStore,
   type ComponentType,
@@ -98,6 +99,46 @@ function lazyRemote(id: string): LazyExoticComponent<RemoteComponent> {
   return component;
 }
 
+// The page first. A layout's parts (the header's cart and account, the footer, the cart panel)
+// wait until the page's own first view has been shown, so on a slow phone the page's content is
+// not queued behind the JavaScript of every team that has a part around it. The page's slot says
+// when (`page`), or the shell for a page of its own (markFirstViewShown); then, once the browser is
+// idle or after IDLE_TIMEOUT_MS, the waiting parts load. MAX_WAIT_MS bounds the wait whatever
+// happens (a page that never arrives must not take the header with it).
+const IDLE_TIMEOUT_MS = 500;
+const MAX_WAIT_MS = 3000;
+let firstViewShown = false;
+let firstViewScheduled = false;
+let firstViewDeadline: ReturnType<typeof setTimeout> | undefined;
+const firstViewListeners = new Set<() => void>();
+
+function showWaitingParts() {
+  if (firstViewShown) return;
+  firstViewShown = true;
+  if (firstViewDeadline) clearTimeout(firstViewDeadline);
+  firstViewListeners.forEach((l) => l());
+}
+
+/** The page's first view is on screen: the layout's waiting parts may load now (idempotent). */
+export function markFirstViewShown(): void {
+  if (firstViewScheduled) return;
+  firstViewScheduled = true;
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(showWaitingParts, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(showWaitingParts, 0);
+}
+
+function subscribeFirstView(listener: () => void) {
+  firstViewListeners.add(listener);
+  firstViewDeadline ??= setTimeout(showWaitingParts, MAX_WAIT_MS);
+  return () => firstViewListeners.delete(listener);
+}
+
+/** Marks the first view shown once what it sits beside has committed (the page's content, or its fallback). */
+function FirstViewMark() {
+  useEffect(markFirstViewShown, []);
+  return null;
+}
+
 interface SlotInfo {
   id: string;
   compact: boolean;
@@ -125,26 +166,40 @@ export interface RemoteSlotProps {
    * show it ("the cart": 'The cart is temporarily unavailable', a Retry named 'Retry loading the cart').
    */
   label?: string;
+  /** This slot is the page's content: the first view is shown once it has loaded (or failed). */
+  page?: boolean;
+  /** A part around the page: it loads once the page's first view is shown, its `loading` meanwhile. */
+  afterFirstView?: boolean;
 }
 
-export function RemoteSlot({ id, props, loading, compact = false, hideWhenUnavailable = false, label }: RemoteSlotProps) {
+export function RemoteSlot({ id, props, loading, compact = false, hideWhenUnavailable = false, label, page = false, afterFirstView = false }: RemoteSlotProps) {
   const remoteName = remoteNameOf(id);
   const generation = useSyncExternalStore(
     subscribe,
     () => generations.get(remoteName) ?? 0,
     () => 0,
   );
+  const waited = useSyncExternalStore(
+    afterFirstView ? subscribeFirstView : subscribeNever,
+    () => !afterFirstView || firstViewShown,
+    () => !afterFirstView,
+  );
+  const fallback = loading ?? (compact ? null : <div className="pl-skeleton" style={{ height: '12rem' }} aria-hidden="true" />);
+  if (!waited) return <>{fallback}</>;
   const Loaded = lazyRemote(id);
   return (
     <SlotContext.Provider value={{ id, compact, hideWhenUnavailable, label }}>
-      <RemoteErrorBoundary key={generation} id={id} compact={compact}>
-        <Suspense fallback={loading ?? (compact ? null : <div className="pl-skeleton" style={{ height: '12rem' }} aria-hidden="true" />)}>
+      <RemoteErrorBoundary key={generation} id={id} compact={compact} onFailed={page ? markFirstViewShown : undefined}>
+        <Suspense fallback={fallback}>
           <Loaded {...props} />
+          {page && <FirstViewMark />}
         </Suspense>
       </RemoteErrorBoundary>
     </SlotContext.Provider>
   );
 }
+
+const subscribeNever = () => () => undefined;
 
 export interface RemoteUnavailableProps {
   /** The slot's module id; read from the surrounding slot when omitted. */
@@ -182,7 +237,7 @@ export function RemoteUnavailable({ id, compact }: RemoteUnavailableProps) {
 }
 
 class RemoteErrorBoundary extends Component<
-  { id: string; compact: boolean; children: ReactNode },
+  { id: string; compact: boolean; onFailed?: () => void; children: ReactNode },
   { error: Error | null }
 > {
   override state = { error: null as Error | null };
@@ -193,6 +248,7 @@ class RemoteErrorBoundary extends Component<
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`[remote-slot] ${this.props.id} failed`, error, info.componentStack);
+    this.props.onFailed?.();
   }
 
   override render() {

@@ -1,12 +1,16 @@
 import { useEffect, useRef } from 'react';
-import { ShellRegions } from '@pl/contracts';
-import { Outlet, RemoteSlot, useLocation } from '@pl/ui';
+import { remotePageOf, ShellRegions } from '@pl/contracts';
+import { markFirstViewShown, Outlet, RemoteSlot, useLocation } from '@pl/ui';
 import { SiteFooter } from './site-footer.js';
 import { SiteHeader } from './site-header.js';
 
 export function ShellLayout() {
   const { pathname } = useLocation();
   const firstPage = useRef(true);
+  useEffect(() => {
+    // A page of the shell's own is its first view: the layout's parts need not wait (remote pages say so themselves).
+    if (!remotePageOf(pathname)) markFirstViewShown();
+  }, [pathname]);
   useEffect(() => {
     // A block body: newer browsers return a promise from scrollTo, and an effect must return nothing.
     window.scrollTo(0, 0);
@@ -31,8 +35,8 @@ export function ShellLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      {/* Mounted once; it opens on the cart team's `cart:panel` event. */}
-      <RemoteSlot id="mf_cart_checkout/CartPanel" compact hideWhenUnavailable loading={null} />
+      {/* Mounted once, after the page's first view; it opens on the cart team's `cart:panel` event. */}
+      <RemoteSlot id="mf_cart_checkout/CartPanel" afterFirstView compact hideWhenUnavailable loading={null} />
     </div>
   );
 }

@@ -30,8 +30,8 @@ export function SiteHeader() {
         </nav>
         <div className="shell-header__actions">
           <SearchBox />
-          <RemoteSlot id="mf_cart_checkout/CartButton" compact label="the cart" loading={<span className="pl-skeleton shell-slot-placeholder" />} />
-          <RemoteSlot id="mf_account/AccountArea" compact label="sign-in" loading={<span className="pl-skeleton shell-slot-placeholder shell-slot-placeholder--wide" />} />
+          <RemoteSlot id="mf_cart_checkout/CartButton" afterFirstView compact label="the cart" loading={<span className="pl-skeleton shell-slot-placeholder" />} />
+          <RemoteSlot id="mf_account/AccountArea" afterFirstView compact label="sign-in" loading={<span className="pl-skeleton shell-slot-placeholder shell-slot-placeholder--wide" />} />
         </div>
       </div>
     </header>
