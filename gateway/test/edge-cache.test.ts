@@ -1,6 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request } from 'node:http';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CatalogSubjects, FALLBACK_PRODUCT_IMAGE, InternalHeaders } from '@pl/contracts';
 import { eventually } from '@pl/service-kit/testing';
 import { startGateway, startStandInService, type StandInService, type TestGateway } from './support/test-gateway';
@@ -161,6 +163,61 @@ describe("the gateway's copy of catalogue answers", () => {
       for (const id of ['p-odd', 'p-proto', 'p-http', 'p-https']) await (await read(`/api/products/${id}`)).text();
       for (const id of ['p-odd', 'p-proto', 'p-http']) expect(await linkOf(`/products/${id}`)).toBe(dataOnly(`/api/products/${id}`));
       expect(await linkOf('/products/p-https')).toBe(withImage('/api/products/p-https', 'https://cdn.example/img/a.jpg?w=400&h=300'));
+    });
+  });
+
+  describe('sends a kept answer compressed to a browser that accepts it', () => {
+    /** A request as a browser sends it (fetch would decode the body and hide the encoding). */
+    const raw = (url: string, headers: Record<string, string>, method = 'GET') =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        const req = request(gw.url + url, { method, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const big = { data: Array.from({ length: 24 }, (_, i) => ({ id: `p-${i}`, title: `Refurbished laptop number ${i}`, description: 'Inspected, graded and priced to move. '.repeat(8), images: ['/api/media/laptop.svg'] })) };
+
+    it('brotli, else gzip, each form with its own entity tag, the same bytes underneath, and 304 for the form held', async () => {
+      const url = '/api/products?compressed=1';
+      bodies.set(url, big);
+      const plain = await raw(url, {});
+      const text = plain.body.toString();
+      expect(JSON.parse(text)).toEqual(big);
+      expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+      // Kept now: every form below comes from memory.
+      const br = await raw(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      const gzip = await raw(url, { 'accept-encoding': 'gzip, deflate' });
+      const identity = await raw(url, {});
+      expect(reached(url)).toBe(1);
+      expect([br.headers['content-encoding'], gzip.headers['content-encoding'], identity.headers['content-encoding']]).toEqual(['br', 'gzip', undefined]);
+      expect(brotliDecompressSync(br.body).toString()).toBe(text);
+      expect(gunzipSync(gzip.body).toString()).toBe(text);
+      expect(identity.body.toString()).toBe(text);
+      expect(br.body.length).toBeLessThan(text.length / 4);
+      expect(Number(br.headers['content-length'])).toBe(br.body.length);
+      for (const answer of [br, gzip, identity]) expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+      const tags = new Set([br.headers.etag, gzip.headers.etag, identity.headers.etag]);
+      expect(tags.size).toBe(3);
+
+      const again = await raw(url, { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+      expect([again.status, again.body.length, again.headers.etag, again.headers['content-encoding']]).toEqual([304, 0, br.headers.etag, undefined]);
+      // Weak comparison, in a list; and the identity form's tag is not the brotli form's.
+      expect((await raw(url, { 'accept-encoding': 'br', 'if-none-match': `"other", W/${String(br.headers.etag)}` })).status).toBe(304);
+      expect((await raw(url, { 'accept-encoding': 'br', 'if-none-match': String(identity.headers.etag) })).status).toBe(200);
+      const head = await raw(url, { 'accept-encoding': 'br' }, 'HEAD');
+      expect([head.status, head.body.length, head.headers['content-length']]).toEqual([200, 0, String(br.body.length)]);
+    });
+
+    it('leaves a small answer as it is', async () => {
+      const url = '/api/products?small=1';
+      await raw(url, {});
+      const again = await raw(url, { 'accept-encoding': 'br, gzip' });
+      expect(reached(url)).toBe(1);
+      expect(again.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(again.body.toString())).toEqual({ url, version });
     });
   });
 });

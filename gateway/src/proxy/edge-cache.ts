@@ -9,7 +9,12 @@
 //   an answer standing. A kept answer is asked for again after MAX_AGE_MS whatever happens.
 // - A write through this gateway (a hold, a checkout) forgets everything before its answer
 //   leaves, so the shopper who wrote reads their write.
+// - A kept answer goes out compressed to a browser that accepts it (brotli, else gzip), each form
+//   made once per kept answer, on first demand: a first page's 27 KB product list is ~4 KB on a
+//   phone's network. Each form has its own strong ETag, and the answer says it varies by
+//   Accept-Encoding, so a CDN keeps the forms apart.
 import { randomUUID } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { NatsConnection, Subscription } from 'nats';
 import { CatalogSubjects, InternalHeaders, isPublicRead } from '@pl/contracts';
@@ -17,6 +22,10 @@ import { beforeHeaders, type Logger } from '@pl/service-kit';
 
 const MAX_ENTRIES = 2000;
 const MAX_BODY_BYTES = 1_000_000;
+/** Smaller answers go out as they are: compressing them saves less than a packet. */
+const COMPRESS_MIN_BYTES = 1024;
+/** Brotli's quality for a kept answer: about as small as gzip -9, made in about a millisecond at 30 KB (11 would take tens). */
+const BROTLI_QUALITY = 5;
 /** The longest any answer is kept, told about or not. */
 export const MAX_AGE_MS = 30_000;
 /** Per request or per hop: never replayed from a kept answer. */
@@ -27,6 +36,26 @@ interface Entry {
   body: Buffer;
   etag: string;
   until: number;
+  /** The compressed forms made so far, with their headers. */
+  encoded: Partial<Record<Encoding, Representation>>;
+}
+
+type Encoding = 'br' | 'gzip';
+interface Representation {
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  etag: string;
+}
+
+/** An entity tag for another form of the same answer: `"x"` → `"x-br"` (weak stays weak). */
+const taggedFor = (etag: string, encoding: Encoding) => etag.replace(/"$/, `-${encoding === 'br' ? 'br' : 'gz'}"`);
+
+/** The browser holds this entity tag (If-None-Match, a list, weak comparison as RFC 9110 says). */
+function holds(req: IncomingMessage, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => bare(tag) === bare(etag));
 }
 
 export interface EdgeCache {
@@ -82,13 +111,33 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
     forget();
   });
 
+  /** The form of a kept answer this request gets: compressed when the browser accepts it and the answer is worth it. */
+  function representationFor(req: IncomingMessage, entry: Entry): Representation {
+    const accepted = req.headers['accept-encoding'];
+    const encoding: Encoding | undefined =
+      !accepted || entry.body.length < COMPRESS_MIN_BYTES ? undefined : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    if (!encoding) return entry;
+    let form = entry.encoded[encoding];
+    if (!form) {
+      const body =
+        encoding === 'br'
+          ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
+          : gzipSync(entry.body, { level: 6 });
+      const etag = taggedFor(entry.etag, encoding);
+      form = { body, etag, headers: { ...entry.headers, etag, 'content-encoding': encoding, 'content-length': body.length } };
+      entry.encoded[encoding] = form;
+    }
+    return form;
+  }
+
   function send(req: IncomingMessage, res: ServerResponse, entry: Entry) {
     res.setHeader(InternalHeaders.requestId, randomUUID());
-    if (req.headers['if-none-match'] === entry.etag) {
-      const { 'content-length': _length, 'content-type': _type, ...rest } = entry.headers;
+    const form = representationFor(req, entry);
+    if (holds(req, form.etag)) {
+      const { 'content-length': _length, 'content-type': _type, 'content-encoding': _encoding, ...rest } = form.headers;
       res.writeHead(304, rest).end();
     } else {
-      res.writeHead(200, entry.headers).end(req.method === 'HEAD' ? undefined : entry.body);
+      res.writeHead(200, form.headers).end(req.method === 'HEAD' ? undefined : form.body);
     }
   }
 
@@ -119,6 +168,8 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
       const etag = proxyRes.headers.etag;
       if (!listening || req.method !== 'GET' || typeof keepUntil !== 'string' || proxyRes.statusCode !== 200 || !etag) return;
       if (proxyRes.headers['set-cookie'] || res.getHeader('set-cookie') || !isPublicRead('GET', req.url ?? '')) return;
+      // Once kept, the same address is answered compressed to those who accept it: say so from the first answer on.
+      proxyRes.headers.vary = proxyRes.headers.vary ? `${proxyRes.headers.vary}, Accept-Encoding` : 'Accept-Encoding';
       const key = req.url!;
       const told = Number(keepUntil);
       const until = Math.min(now() + MAX_AGE_MS, told > 0 ? told : Infinity);
@@ -139,7 +190,8 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
         const body = Buffer.concat(chunks);
         headers['content-length'] = body.length;
         entries.delete(key);
-        entries.set(key, { headers, body, etag, until });
+        if (!headers.vary) headers.vary = 'Accept-Encoding';
+        entries.set(key, { headers, body, etag, until, encoded: {} });
         if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       });
     },
