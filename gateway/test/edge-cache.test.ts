@@ -211,6 +211,18 @@ describe("the gateway's copy of catalogue answers", () => {
       expect([head.status, head.body.length, head.headers['content-length']]).toEqual([200, 0, String(br.body.length)]);
     });
 
+    it('compresses the first answer too (not held yet), and holds it as it was', async () => {
+      const url = '/api/products?first=1';
+      bodies.set(url, big);
+      const first = await raw(url, { 'accept-encoding': 'br' });
+      expect(first.headers['content-encoding']).toBe('br');
+      const text = brotliDecompressSync(first.body).toString();
+      expect(JSON.parse(text)).toEqual(big);
+      const held = await raw(url, {});
+      expect(reached(url)).toBe(1);
+      expect([held.headers['content-encoding'], held.body.toString()]).toEqual([undefined, text]);
+    });
+
     it('leaves a small answer as it is', async () => {
       const url = '/api/products?small=1';
       await raw(url, {});

@@ -1,9 +1,10 @@
 // /api/* goes to the service that owns the path (contracts RouteOwners), with the full path kept.
 // Mounted before any body parser so request bodies stream through untouched.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Router, type RequestHandler } from 'express';
+import compression from 'compression';
+import { Router, type Request, type RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { ErrorCodes, Jwt, LongRunningApiPaths, ownerOf, type ServiceName } from '@pl/contracts';
+import { ErrorCodes, isPublicRead, Jwt, LongRunningApiPaths, ownerOf, type ServiceName } from '@pl/contracts';
 import type { Logger } from '@pl/service-kit';
 import type { SessionCookie } from '../auth/cookies.js';
 import type { DeviceCookies } from '../auth/device-cookie.js';
@@ -82,6 +83,10 @@ export function apiProxy(deps: ApiProxyDeps): Router {
   router.use(deps.ownRoutes);
   router.use('/api/admin', requireAdmin());
   router.use('/api', upstreamHeaders(deps));
+  // A public read the edge cache does not hold yet goes out compressed too (held ones are
+  // compressed once, edge-cache.ts). Only public reads: a body with a shopper's data beside text
+  // an attacker chose could leak through its compressed length (BREACH).
+  router.use('/api', compression({ filter: (req) => isPublicRead(req.method ?? 'GET', (req as Request).originalUrl ?? req.url ?? '') }));
   router.use(proxy as unknown as RequestHandler);
   router.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found', code: ErrorCodes.notFound });

@@ -29,7 +29,7 @@ const BROTLI_QUALITY = 5;
 /** The longest any answer is kept, told about or not. */
 export const MAX_AGE_MS = 30_000;
 /** Per request or per hop: never replayed from a kept answer. */
-const NOT_KEPT = new Set(['x-request-id', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date', 'set-cookie', InternalHeaders.keepUntil]);
+const NOT_KEPT = new Set(['x-request-id', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'date', 'set-cookie', InternalHeaders.keepUntil]);
 
 interface Entry {
   headers: OutgoingHttpHeaders;
