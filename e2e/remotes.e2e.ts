@@ -25,9 +25,13 @@ async function shopWith(env: NodeJS.ProcessEnv = {}) {
   return shop;
 }
 
+/** One shop with the default configuration for the tests that leave it as it was (each shop holds its own database connections). */
+let common: Promise<TestShop> | undefined;
+const commonShop = () => (common ??= shopWith());
+
 describe('composition at runtime', () => {
   it('loads pages from all four remotes', async () => {
-    const shop = await shopWith();
+    const shop = await commonShop();
     const page = await browser.newPage();
     const remoteHits = new Set<string>();
     page.on('request', (r) => {
@@ -43,7 +47,7 @@ describe('composition at runtime', () => {
   });
 
   it("loads the layout's parts (cart, account, footer) once the page's own first view is shown, on every kind of page", async () => {
-    const shop = await shopWith();
+    const shop = await commonShop();
     const page = await browser.newPage();
     const timings = async () =>
       page.evaluate(() =>
@@ -70,8 +74,29 @@ describe('composition at runtime', () => {
     await page.close();
   });
 
+  it('paints the header before any JavaScript, styled by the inline style the CSP allows by its hash, with no violation', async () => {
+    const shop = await commonShop();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const bare = await context.newPage();
+    await bare.goto(shop.url + '/products');
+    // Without JavaScript the first paint is all there is: the header bar, styled.
+    expect(await bare.locator('.fp-header').evaluate((el) => getComputedStyle(el).borderBottomStyle)).toBe('solid');
+    expect(await bare.evaluate(() => document.querySelector('head style')?.textContent?.includes('.fp-header'))).toBe(true);
+    await context.close();
+
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      (window as unknown as { __violations: string[] }).__violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { __violations: string[] }).__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await page.goto(shop.url + '/');
+    await page.getByRole('heading', { name: /Featured Products/ }).first().waitFor({ timeout: 15000 });
+    expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
+    await page.close();
+  });
+
   it('serves each remote from its own port with CORS and gzip', async () => {
-    const shop = await shopWith();
+    const shop = await commonShop();
     for (const app of ['mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin']) {
       const res = await fetch(`http://127.0.0.1:${shop.ports[app]}/remoteEntry.js`, { headers: { origin: shop.url, 'accept-encoding': 'gzip' } });
       expect(res.status).toBe(200);

@@ -96,6 +96,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
   });
 
   const edge = createEdgeCache({ nats, logger, now: deps.now });
+  const head = createPageHead({ remotes: config.remotes, logger, fetchManifest: deps.fetchManifest });
+  const shell = serveShell({ distDir: config.shellDist, head, keptRead: edge.peek });
   const app = express();
   app.disable('x-powered-by');
   app.use(requestContext(logger));
@@ -106,6 +108,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       remoteEntries: config.remotes.map((r) => r.entry),
       imageOrigins: config.cspImgOrigins,
       stripe: config.stripe,
+      inlineStyleHashes: shell.inlineStyleHashes,
     }),
   );
   app.use(healthRoutes({ nats, keys, upstreams: config.upstreams }));
@@ -129,8 +132,6 @@ export function createGateway(deps: GatewayDeps): Gateway {
   );
   // Only what the gateway answers itself is parsed here, and never more than BODY_LIMIT.
   app.use(express.json({ limit: config.bodyLimit }));
-  const head = createPageHead({ remotes: config.remotes, logger, fetchManifest: deps.fetchManifest });
-  const shell = serveShell({ distDir: config.shellDist, head, keptRead: edge.peek });
   app.use(shell.router);
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

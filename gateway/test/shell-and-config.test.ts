@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -488,6 +489,28 @@ describe('security headers', () => {
       expect(csp).not.toHaveProperty('frame-src');
     } finally {
       await gw.stop();
+    }
+  });
+
+  it("allows the page's own inline <style> (its first paint) by its hash, and only that, as the build has it now", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'pl-shell-style-'));
+    const style = (css: string) => `<!doctype html><html><head><style>${css}</style></head><body><div id="root"></div></body></html>`;
+    const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+    writeFileSync(path.join(dist, 'index.html'), style('body { margin: 0; }'));
+    const gw = await startGateway({ ...remotes, SHELL_DIST: dist });
+    try {
+      const styleSrc = async () => parseCsp((await fetch(`${gw.url}/`, { headers: { accept: 'text/html' } })).headers.get('content-security-policy'))['style-src'];
+      for (let round = 0; round < 2; round++) {
+        // Round 0 through Express, round 1 from memory: the same policy.
+        expect(await styleSrc()).toEqual(["'self'", ...remoteOrigins, hash('body { margin: 0; }')]);
+      }
+      // A new build of the page: its style is allowed from then on, the old one no longer.
+      writeFileSync(path.join(dist, 'index.html'), style('body { margin: 1px; }'));
+      await eventually(async () => expect(await styleSrc()).toEqual(["'self'", ...remoteOrigins, hash('body { margin: 1px; }')]), { timeoutMs: 10_000 });
+      expect(await styleSrc()).toEqual(["'self'", ...remoteOrigins, hash('body { margin: 1px; }')]);
+    } finally {
+      await gw.stop();
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 

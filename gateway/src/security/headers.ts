@@ -1,6 +1,7 @@
 // Security headers for everything the gateway answers. The CSP names exactly the origins the shop
 // loads code from: our own and the configured remotes (derived from REMOTE_* at start, so moving a
 // remote updates the policy with the runtime config; no rebuild either way).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { EmailLinks } from '@pl/contracts';
@@ -14,6 +15,8 @@ export interface SecurityHeadersOptions {
   imageOrigins: string[];
   /** Checkout runs Stripe.js and its Payment Element (STRIPE_PUBLISHABLE_KEY set). */
   stripe?: boolean;
+  /** Hash sources of the inline <style> blocks our own page carries (the shell's first paint), as they are now. */
+  inlineStyleHashes?: () => readonly string[];
 }
 
 /**
@@ -26,19 +29,22 @@ export const StripeOrigins = {
   connect: ['https://api.stripe.com'],
 } as const;
 
-export function cspDirectives(options: SecurityHeadersOptions): Record<string, string[]> {
+type Source = string | ((req: IncomingMessage, res: ServerResponse) => string);
+
+export function cspDirectives(options: SecurityHeadersOptions): Record<string, Source[]> {
   const remotes = [...new Set(options.remoteEntries.map((entry) => new URL(entry).origin))];
   const wsOrigin = options.publicOrigin.replace(/^http/, 'ws');
   // Only with Stripe configured: without it no page of ours loads anything from Stripe.
   const stripe = options.stripe ? StripeOrigins : { script: [], frame: [], connect: [] };
-  const directives: Record<string, string[]> = {
+  const inlineStyles = options.inlineStyleHashes;
+  const directives: Record<string, Source[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remotes, ...stripe.script],
     // No 'unsafe-inline': React applies `style={...}` through the CSSOM (element.style), which CSP
     // does not govern, and Rsbuild production builds extract CSS into files. Only <style> tags and
-    // style="" attributes in markup are blocked, and the shop renders neither. Revisit if a
-    // dependency injects <style> at runtime.
-    'style-src': ["'self'", ...remotes],
+    // style="" attributes in markup are blocked; the one <style> the shop sends (index.html's first
+    // paint) is allowed by its hash, read from the build. Revisit if a dependency injects <style> at runtime.
+    'style-src': ["'self'", ...remotes, ...(inlineStyles ? [() => inlineStyles().join(' ')] : [])],
     // data: because Rsbuild inlines small images and fonts as data URIs by default.
     'img-src': ["'self'", 'data:', ...remotes, ...options.imageOrigins],
     'font-src': ["'self'", 'data:', ...remotes],

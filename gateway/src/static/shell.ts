@@ -53,6 +53,8 @@ export interface ShellServer {
   router: Router;
   /** Before Express: a page answered from memory once its headers are known (true: done). */
   answer(req: IncomingMessage, res: ServerResponse): boolean;
+  /** CSP sources (`'sha256-…'`) of the built index.html's inline <style> blocks (its first paint). */
+  inlineStyleHashes(): readonly string[];
   close(): void;
 }
 
@@ -90,7 +92,14 @@ export function serveShell(options: ServeShellOptions): ShellServer {
     pages.set(key, variants);
     return variants;
   };
-  const forgetPages = () => pages.clear();
+  /** CSP hash sources of index.html's <style> blocks, per build of it. */
+  let styleHashes: readonly string[] | undefined;
+  const forgetPages = () => {
+    pages.clear();
+    styleHashes = undefined;
+    // Headers are taken again from the next page Express answers: a new build may need a new CSP.
+    pageHeaders = undefined;
+  };
   watchFile(indexFile, { interval: 2000, persistent: false }, forgetPages);
   options.head?.onChange(forgetPages);
 
@@ -203,6 +212,18 @@ export function serveShell(options: ServeShellOptions): ShellServer {
       ]);
       res.end(req.method === 'HEAD' ? undefined : current[encoding]);
       return true;
+    },
+    inlineStyleHashes() {
+      if (!styleHashes) {
+        let html = '';
+        try {
+          html = readFileSync(indexFile, 'utf8');
+        } catch {
+          // Not built: no page, no style to allow.
+        }
+        styleHashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => `'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
+      }
+      return styleHashes;
     },
     close: () => unwatchFile(indexFile, forgetPages),
   };

@@ -1,5 +1,6 @@
 // Wire contracts shared by every team: HTTP paths, payload schemas, NATS subjects, DOM-event names.
 // Only what crosses a process or team boundary lives here; domain rules stay in the owning service.
+import './zod-config.js';
 export * from './http.js';
 export * from './errors.js';
 export * from './auth.js';

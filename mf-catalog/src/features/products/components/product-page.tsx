@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import type { Product } from '@pl/contracts';
 import { Badge, buttonClass, ConditionBadge, conditionGradeInfo, errorStatus, formatPrice, Link, Skeleton, useParams } from '@pl/ui';
 import { LastSyncIndicator } from '../../live/components/last-sync-indicator.js';
@@ -20,6 +20,8 @@ export function ProductPage() {
   useLiveProducts();
   const { id = '' } = useParams();
   const product = useProduct(id);
+  // The page renders in the background once its product arrives (see ProductGrid): not one long task on a phone.
+  const shown = useDeferredValue(product.data ?? null, null);
 
   if (product.isPending) return <ProductPageSkeleton />;
   if (product.isError) {
@@ -32,8 +34,10 @@ export function ProductPage() {
       </div>
     );
   }
+  // Not the product asked for yet (the one before, while the next renders): still loading, for the shopper.
+  if (shown?.id !== product.data.id) return <ProductPageSkeleton />;
   // Keyed by id: moving to another product starts with that product's own first variant.
-  return <ProductDetail key={product.data.id} product={product.data} dataUpdatedAt={product.dataUpdatedAt} />;
+  return <ProductDetail key={shown.id} product={shown} dataUpdatedAt={product.dataUpdatedAt} />;
 }
 
 function ProductDetail({ product: p, dataUpdatedAt }: { product: Product; dataUpdatedAt: number }) {

@@ -1,0 +1,7 @@
+// In a browser the shop's CSP forbids eval (no 'unsafe-eval'), so zod's compiled parsers could
+// never run there; its probe for them (`new Function`) would still be reported to the page as a
+// CSP violation on every load. Jitless: no probe, the same checks, the same results. Node keeps
+// the compiled parsers.
+import { z } from 'zod';
+
+if (typeof window !== 'undefined') z.config({ jitless: true });
