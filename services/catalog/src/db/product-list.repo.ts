@@ -1,8 +1,9 @@
 // GET /api/products: search, filters, sort orders and keyset pagination in one query over
 // `products`, then variants and stock for that page only (products.repo.ts, two more queries).
-// A search in relevance order ranks a bounded set of candidates (decision 019).
+// A search in relevance order ranks a bounded set of candidates (decision 019), found and counted
+// without reading every match (decision 022).
 import { PRODUCT_COUNT_LIMIT } from '@pl/contracts';
-import { containsPattern, withTransaction, type Pool, type Queryable } from '@pl/service-kit';
+import { containsPattern, type Pool, type Queryable } from '@pl/service-kit';
 import type { CursorPosition, ListOrder } from '../domain/product-cursor.js';
 import type { PriceRange } from '../domain/price-filter.js';
 import type { ProductRecord } from '../domain/product-view.js';
@@ -64,18 +65,42 @@ export async function nextStockLapse(db: Queryable): Promise<number> {
 }
 
 /**
- * How close in spelling the fuzzy fallback wants title or brand to be (0..1). pg_trgm's default
- * of 0.6 misses a single wrong letter in a short word ("labtop" is 0.43 from "laptop").
+ * The spelling fallback (`fuzzy`) matches each query word of three or more characters to the
+ * catalogue's title and brand words spelled like it (`search_words`, migration 008): trigram
+ * similarity at least 0.3 (pg_trgm's default for `%`, which the word index answers; "labtop" is
+ * 0.4 from "laptop"), the FUZZY_ALTERNATIVES closest. A product then matches when its title or
+ * brand contains, for every query word that has such words, one of them; the ranking is how
+ * closely title and brand read like the whole query, as before (decision 022).
  */
-const FUZZY_THRESHOLD = '0.4';
+const FUZZY_WORD_SIMILARITY = 0.3;
+const FUZZY_ALTERNATIVES = 3;
 
 export async function listProductPage(pool: Pool, c: ProductListCriteria): Promise<ProductPage> {
-  if (!c.fuzzy) return queryPage(pool, c);
-  // The rare fallback path: a transaction only to scope the threshold to this query.
-  return withTransaction(pool, async (client) => {
-    await client.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [FUZZY_THRESHOLD]);
-    return queryPage(client, c);
-  });
+  let respelled: string[][] | undefined;
+  if (c.fuzzy && c.search) {
+    respelled = await similarTitleWords(pool, c.search.titleWords);
+    // No title or brand word is spelled like any word of the query: nothing can match.
+    if (respelled.length === 0) return { records: [], total: c.after ? undefined : 0 };
+  }
+  return c.order === 'relevance' ? rankedPage(pool, c, respelled) : sortedPage(pool, c, c.order, respelled);
+}
+
+/** For each query word, the title and brand words spelled most like it (closest first); words with none are left out. */
+async function similarTitleWords(db: Queryable, words: readonly string[]): Promise<string[][]> {
+  if (words.length === 0) return [];
+  const { rows } = await db.query<{ words: string[] }>(
+    prepared(
+      `SELECT array(SELECT s.word FROM search_words s
+                     WHERE s.word OPERATOR(public.%) q.word AND public.similarity(s.word, q.word) >= $2::real
+                     GROUP BY s.word
+                     ORDER BY public.similarity(s.word, q.word) DESC, s.word
+                     LIMIT $3::int) AS words
+         FROM unnest($1::text[]) WITH ORDINALITY q(word, n)
+        ORDER BY q.n`,
+      [words, FUZZY_WORD_SIMILARITY, FUZZY_ALTERNATIVES],
+    ),
+  );
+  return rows.map((r) => r.words).filter((alternatives) => alternatives.length > 0);
 }
 
 /** Positional parameters of one statement, each cast to its SQL type. */
@@ -92,36 +117,88 @@ function parameters() {
   };
   return { values, param, once };
 }
+type Parameters = ReturnType<typeof parameters>;
 
-/** The search's match and the filters, as conditions on `products p`. */
-function matchAndFilters(c: ProductListCriteria, { param, once }: ReturnType<typeof parameters>, price: string) {
-  const where: string[] = [];
-  let rank = () => '0';
-  if (c.search) {
-    const { tsquery, like, text } = c.search;
-    const textParam = once(text, 'text');
-    const tsqueryParam = tsquery === undefined ? undefined : once(tsquery, 'text');
-    const matchers = c.fuzzy
-      ? [`p.search_name OPERATOR(public.%>) ${textParam()}`]
-      : [...(tsqueryParam ? [`p.search_tsv @@ to_tsquery('simple', ${tsqueryParam()})`] : []), ...(like ? [`p.search_name LIKE ${param(like, 'text')}`] : [])];
-    where.push(`(${matchers.join(' OR ')})`);
-    // Words found (title above brand above description), plus how closely title and brand read like the query.
-    rank = () => `(${tsqueryParam && !c.fuzzy ? `ts_rank(c.search_tsv, to_tsquery('simple', ${tsqueryParam()})) + ` : ''}public.word_similarity(${textParam()}, c.search_name))::float8`;
+/** A search as SQL. */
+interface SearchSql {
+  /** Conditions on title and brand alone (`search_name` of the row aliased `alias`) that the trigram index answers: a ranked search takes its candidates first among the matches meeting them. */
+  inTitle: (alias: string) => string[];
+  /** The same conditions, cheapest to test row by row (no pattern matching): for reading the newest-first index in order. */
+  inTitleEach: (alias: string) => string[];
+  /** The search's match, on `products p`. */
+  match: string;
+  /** Every row meeting `inTitle` matches: a title match needs no second look at the row. */
+  matchImplied: boolean;
+  /** The relevance of the row aliased `alias`: words found (title above brand above description), plus how closely title and brand read like the query. */
+  rank: (alias: string) => string;
+  /** The rank reads more of the row than title and brand (`search_name`). */
+  rankReadsRow: boolean;
+  /**
+   * Conditions on `products p`, cheapest first, that only hold for rows the search matches and
+   * that one index answers quickly: when more than PRODUCT_COUNT_LIMIT rows meet one, as many match.
+   */
+  countProbes: Array<() => string>;
+}
+
+function searchSql(search: SearchText, respelled: string[][] | undefined, { once }: Parameters): SearchSql {
+  const text = once(search.text, 'text');
+  // Words are letters and digits: `LIKE '%word%'` is `strpos(search_name, word) > 0`.
+  const titleConditions = (groups: Array<Array<{ pattern: () => string; word: () => string }>>) => ({
+    inTitle: (alias: string) => groups.map((group) => `(${group.map((w) => `${alias}.search_name LIKE ${w.pattern()}`).join(' OR ')})`),
+    inTitleEach: (alias: string) => groups.map((group) => `(${group.map((w) => `strpos(${alias}.search_name, ${w.word()}) > 0`).join(' OR ')})`),
+  });
+  const titleWord = (word: string) => ({ pattern: once(containsPattern(word), 'text'), word: once(word, 'text') });
+  if (respelled) {
+    const words = respelled.map((alternatives) => alternatives.map(titleWord));
+    const title = titleConditions(words);
+    return {
+      ...title,
+      match: `(${title.inTitle('p').join(' AND ')})`,
+      matchImplied: true,
+      rank: (alias) => `public.word_similarity(${text()}, ${alias}.search_name)::float8`,
+      rankReadsRow: false,
+      // The closest spelling of every word, one pattern each (the trigram index answers it as it answers a plain word).
+      countProbes: words.some((alternatives) => alternatives.length > 1) ? [() => words.map((alternatives) => `p.search_name LIKE ${alternatives[0]!.pattern()}`).join(' AND ')] : [],
+    };
   }
+  const { tsquery, like, titleWords } = search;
+  const tsqueryParam = tsquery === undefined ? undefined : once(tsquery, 'text');
+  const likeParam = like === undefined ? undefined : once(like, 'text');
+  const matchers = [...(tsqueryParam ? [`p.search_tsv @@ to_tsquery('simple', ${tsqueryParam()})`] : []), ...(likeParam ? [`p.search_name LIKE ${likeParam()}`] : [])];
+  // A query of one word: its title match is the query's part-of-title match.
+  const matchImplied = titleWords.length === 1 && like === containsPattern(titleWords[0]!);
+  return {
+    ...titleConditions(titleWords.map((word) => [titleWord(word)])),
+    match: `(${matchers.join(' OR ')})`,
+    matchImplied,
+    rank: (alias) => `(${tsqueryParam ? `ts_rank(${alias}.search_tsv, to_tsquery('simple', ${tsqueryParam()})) + ` : ''}public.word_similarity(${text()}, ${alias}.search_name))::float8`,
+    rankReadsRow: tsqueryParam !== undefined,
+    // The words themselves (not every word starting with them) are one posting list each and need
+    // no second look at the row; then, for one word, the trigrams of the word inside titles.
+    countProbes: [
+      ...(tsquery ? [once(tsquery.replaceAll(':*', ''), 'text')].map((words) => () => `p.search_tsv @@ to_tsquery('simple', ${words()})`) : []),
+      ...(matchImplied && likeParam ? [() => `p.search_name LIKE ${likeParam()}`] : []),
+    ],
+  };
+}
+
+/** The filters, as conditions on `products p`. */
+function filters(c: ProductListCriteria, { param }: Parameters, price: string): string[] {
+  const where: string[] = [];
   if (c.category) where.push(`p.category_id = ${param(c.category, 'text')}`);
   if (c.conditions?.length) where.push(`p.condition_grade = ANY(${param(c.conditions, 'text[]')})`);
   // Same rows either way: bounds are real prices, never the sentinels of products without one.
   if (c.price.minCents !== undefined) where.push(`${price} >= ${param(c.price.minCents, 'int')}`);
   if (c.price.maxCents !== undefined) where.push(`${price} <= ${param(c.price.maxCents, 'int')}`);
   if (c.inStock) where.push(IN_STOCK);
-  return { where, rank };
+  return where;
 }
 
-async function queryPage(db: Queryable, c: ProductListCriteria): Promise<ProductPage> {
-  if (c.order === 'relevance') return rankedPage(db, c);
-  const order = ORDERS[c.order];
+/** A list in one of the shopper's sort orders, with or without a search. */
+async function sortedPage(db: Queryable, c: ProductListCriteria, sort: Exclude<ListOrder, 'relevance'>, respelled: string[][] | undefined): Promise<ProductPage> {
+  const order = ORDERS[sort];
   const sql = parameters();
-  const { where } = matchAndFilters(c, sql, order.price ?? 'p.min_price_cents');
+  const where = [...(c.search ? [searchSql(c.search, respelled, sql).match] : []), ...filters(c, sql, order.price ?? 'p.min_price_cents')];
   const filter = where.length > 0 ? `WHERE ${where.join('\n        AND ')}` : '';
   // The filter's own parameters: the cursor adds more after them.
   const filterParams = sql.values.slice();
@@ -145,17 +222,33 @@ async function queryPage(db: Queryable, c: ProductListCriteria): Promise<Product
 
 /**
  * How many matches a search in relevance order ranks: the newest whose title or brand holds
- * every word, then the newest of the rest. Ranking is per row (ts_rank, word_similarity),
- * and ranking all 3,700 matches of "laptop" at 110k products was most of a 150 ms answer. The
- * matches beyond these follow the ranked ones, unranked, in id order.
+ * every word, then the newest of the rest. Ranking is per row (ts_rank, word_similarity): about
+ * 10 µs a candidate, finding and reading it another 6 (decision 022), so the bound is most of a
+ * search's cost. 120 ranks five pages of 24, and more than the largest page (100) with the row
+ * that tells there is a next page. The matches beyond these follow the ranked ones, unranked, in
+ * id order.
  */
-export const SEARCH_CANDIDATES = 250;
+export const SEARCH_CANDIDATES = 120;
 /**
  * Which matches become candidates: the newest (a liquidation shop's freshest stock), ties by id.
  * An order of their own, not the order a scan happens to meet them, so every page of a search
  * takes the same candidates whatever plan PostgreSQL picks for it.
  */
 const NEWEST_FIRST = 'ORDER BY p.created_at DESC, p.id DESC';
+/**
+ * Where a search finds its newest title matches. A word in many titles ("laptop": 1 in 30, 3,700
+ * of 110k products) has its newest matches among the newest few thousand products: reading the
+ * newest-first index (which holds title and brand) in order finds them after ~3,600 entries and
+ * no table row, where the search indexes read every match from the table to sort them by date. A
+ * rare word (a typo, a model number) is the other way round. Which one a search is, the newest
+ * DENSITY_SAMPLE products tell (an index-only read of a thousand entries): DENSE_MATCHES title
+ * matches there (1 in 100) and the index is read in order, up to RECENT_WINDOW products, then
+ * the search indexes look up any older title matches still needed. Either way the same
+ * candidates (decision 022).
+ */
+const DENSITY_SAMPLE = 1_000;
+const DENSE_MATCHES = 10;
+const RECENT_WINDOW = 20_000;
 /** The cursor key of the matches past the candidates: below every rank (ranks are >= 0). */
 const UNRANKED = -1;
 
@@ -163,49 +256,97 @@ const UNRANKED = -1;
  * A page of a search in relevance order: the candidates (SEARCH_CANDIDATES) ranked, then, when
  * more match, the others by id. Every page recomputes the same candidates: the same statement
  * over the same rows (a change in between may move a product across pages, as with any keyset).
+ * A first page counts the matches in the same statement.
  */
-async function rankedPage(db: Queryable, c: ProductListCriteria): Promise<ProductPage> {
+async function rankedPage(db: Queryable, c: ProductListCriteria, respelled: string[][] | undefined): Promise<ProductPage> {
   if (!c.search) throw new Error('A relevance order needs a search');
   const sql = parameters();
-  const { where, rank } = matchAndFilters(c, sql, 'p.min_price_cents');
-  const filter = `WHERE ${where.join('\n        AND ')}`;
-  const filterParams = sql.values.slice();
-  const limit = sql.param(SEARCH_CANDIDATES, 'int');
-  const columns = 'SELECT p.id, p.search_tsv, p.search_name FROM products p';
-  // Trigram matches (the fuzzy fallback) are title and brand already.
-  const titleWords = c.fuzzy ? [] : c.search.titleWords.map((w) => `p.search_name LIKE ${sql.param(containsPattern(w), 'text')}`);
+  const search = searchSql(c.search, respelled, sql);
+  const rest = filters(c, sql, 'p.min_price_cents');
+  const matches = [search.match, ...rest].join(' AND ');
+  const inWindow = search.inTitleEach('r');
+  // Each candidate is ranked where it is found, once it is known to be one (PostgreSQL computes a
+  // select list below a sort: ranking before LIMIT would rank every match); only its id and rank go further.
+  const rankCandidates = (found: string) => `SELECT c.id, ${search.rank('c')} AS k FROM (${found}) c`;
+  const columns = `p.id, p.search_name${search.rankReadsRow ? ', p.search_tsv' : ''}`;
   const candidates =
-    titleWords.length === 0
-      ? `candidates AS (${columns} ${filter} ${NEWEST_FIRST} LIMIT ${limit})`
-      : `in_title AS (${columns} ${filter} AND ${titleWords.join(' AND ')} ${NEWEST_FIRST} LIMIT ${limit}),
+    inWindow.length === 0
+      ? `candidates AS (${rankCandidates(`SELECT ${columns} FROM products p WHERE ${matches} ${NEWEST_FIRST} LIMIT ${SEARCH_CANDIDATES}`)})`
+      : `newest AS (
+           SELECT CASE WHEN count(*) >= ${DENSE_MATCHES} THEN ${RECENT_WINDOW} ELSE 0 END AS products
+             FROM (SELECT r.search_name FROM products r ORDER BY r.created_at DESC, r.id DESC LIMIT ${DENSITY_SAMPLE}) r
+            WHERE ${inWindow.join(' AND ')}),
+         recent AS (${
+           // Title and brand are in the index: the row itself is read only when the match, a filter or the rank needs more.
+           search.matchImplied && rest.length === 0 && !search.rankReadsRow
+             ? `
+           SELECT r.id, ${search.rank('r')} AS k
+             FROM (SELECT w.id, w.created_at, w.search_name FROM products w ORDER BY w.created_at DESC, w.id DESC LIMIT (SELECT products FROM newest)) r`
+             : `
+           SELECT p.*
+             FROM (SELECT w.id, w.created_at, w.search_name FROM products w ORDER BY w.created_at DESC, w.id DESC LIMIT (SELECT products FROM newest)) r
+             -- Each title match's row, one at a time in the index's order until enough are found (OFFSET 0 keeps PostgreSQL from joining them all first).
+             CROSS JOIN LATERAL (SELECT p.id, ${search.rank('p')} AS k FROM products p WHERE p.id = r.id${[...(search.matchImplied ? [] : [search.match]), ...rest].map((c) => ` AND ${c}`).join('')} OFFSET 0) p`
+         }
+            WHERE ${inWindow.join(' AND ')}
+            ORDER BY r.created_at DESC, r.id DESC
+            LIMIT ${SEARCH_CANDIDATES}),
+         older AS (${rankCandidates(`
+           SELECT ${columns} FROM products p
+            WHERE ${[...search.inTitle('p'), ...(search.matchImplied ? [] : [search.match]), ...rest].join(' AND ')}
+              AND ((SELECT products FROM newest) = 0
+                   OR (p.created_at, p.id) < (SELECT b.created_at, b.id FROM products b ORDER BY b.created_at DESC, b.id DESC OFFSET ${RECENT_WINDOW - 1} LIMIT 1))
+            ${NEWEST_FIRST}
+            LIMIT ${SEARCH_CANDIDATES} - (SELECT count(*) FROM recent)`)}),
+         in_title AS (SELECT * FROM recent UNION ALL SELECT * FROM older),
          candidates AS (
-           SELECT * FROM in_title
+           SELECT * FROM in_title${
+             // The respelled search matches by title and brand alone: every match is a title match.
+             respelled
+               ? ''
+               : `
            UNION ALL
-           (${columns} ${filter} AND p.id NOT IN (SELECT id FROM in_title) ${NEWEST_FIRST} LIMIT ${limit} - (SELECT count(*) FROM in_title)))`;
+           -- Runs only when fewer than SEARCH_CANDIDATES are in_title, that is when in_title holds every title match.
+           ${rankCandidates(`SELECT ${columns} FROM products p WHERE ${matches} AND NOT (${search.inTitle('p').join(' AND ')})
+            ${NEWEST_FIRST}
+            LIMIT ${SEARCH_CANDIDATES} - (SELECT count(*) FROM in_title)`)}`
+           })`;
   const candidateParams = sql.values.slice();
 
-  type Row = ProductRow & { cursor_key: number; found?: number };
+  type Row = ProductRow & { cursor_key: number; found?: number; total?: number | null };
   let rows: Row[] = [];
   let found: number | undefined;
+  let total: number | null | undefined;
   if (c.after?.key !== UNRANKED) {
     // One statement for every ranked page (the cursor may be null), so each plans the candidates alike.
     const afterKey = sql.once(c.after?.key ?? null, 'float8');
+    // A first page's count, only when the candidates are not all the matches; capped like countMatches.
+    const capped = (condition: string) => `(SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${condition} LIMIT ${PRODUCT_COUNT_LIMIT + 1}) m)`;
+    // Each probe's count, and only when it stays under the cap, the next one's (PostgreSQL runs a subquery of a CASE branch only when it takes that branch).
+    const allMatches = () =>
+      search.countProbes.reduceRight(
+        (otherwise, probe) => `(SELECT CASE WHEN probe.n > ${PRODUCT_COUNT_LIMIT} THEN probe.n ELSE ${otherwise} END FROM ${capped([probe(), ...rest].join(' AND '))} probe)`,
+        capped(matches),
+      );
+    const count = c.after ? '' : `, CASE WHEN found.n < ${SEARCH_CANDIDATES} THEN found.n ELSE ${allMatches()} END AS total`;
     const ranked = await db.query<Row & { id: string | null }>(
       prepared(
         `WITH ${candidates},
          page AS (
-           SELECT id, k FROM (SELECT c.id, ${rank()} AS k FROM candidates c) ranked
+           SELECT id, k FROM candidates
             WHERE ${afterKey()} IS NULL OR (k, id) < (${afterKey()}, ${sql.param(c.after?.id ?? null, 'uuid')})
             ORDER BY k DESC, id DESC
-            LIMIT ${sql.param(c.limit + 1, 'int')})
-         SELECT (SELECT count(*)::int FROM candidates) AS found, ${PRODUCT_COLUMNS}, page.k AS cursor_key
-           FROM (SELECT 1) one
+            LIMIT ${sql.param(c.limit + 1, 'int')}),
+         found AS (SELECT count(*)::int AS n FROM candidates)
+         SELECT found.n AS found${count}, ${PRODUCT_COLUMNS}, page.k AS cursor_key
+           FROM found
            LEFT JOIN (page JOIN products p ON p.id = page.id) ON true
           ORDER BY page.k DESC, page.id DESC`,
         sql.values,
       ),
     );
     found = ranked.rows[0]!.found;
+    total = ranked.rows[0]!.total;
     rows = ranked.rows.filter((r) => r.id !== null);
   }
   if (rows.length <= c.limit && (found === undefined || found === SEARCH_CANDIDATES)) {
@@ -217,7 +358,7 @@ async function rankedPage(db: Queryable, c: ProductListCriteria): Promise<Produc
         `WITH ${candidates}
          SELECT ${PRODUCT_COLUMNS}, ${UNRANKED}::float8 AS cursor_key
            FROM products p
-           ${filter} AND p.id NOT IN (SELECT id FROM candidates)
+          WHERE ${matches} AND p.id NOT IN (SELECT id FROM candidates)
             AND (${afterId()} IS NULL OR p.id < ${afterId()})
           ORDER BY p.id DESC
           LIMIT ${tail.param(c.limit + 1 - rows.length, 'int')}`,
@@ -227,7 +368,7 @@ async function rankedPage(db: Queryable, c: ProductListCriteria): Promise<Produc
     rows = [...rows, ...more.rows];
   }
   // All matches were candidates when fewer than the bound were found: no need to count them again.
-  const counted = c.after ? undefined : found !== undefined && found < SEARCH_CANDIDATES ? found : await countMatches(db, filter, filterParams);
+  const counted = c.after ? undefined : found !== undefined && found < SEARCH_CANDIDATES ? found : (total ?? undefined);
   return toPage(db, c, rows, counted);
 }
 
