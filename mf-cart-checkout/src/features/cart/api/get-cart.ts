@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiPaths, Cart, DomEvents } from '@pl/contracts';
 import { apiJson, emitDomEvent, useDomEvent } from '@pl/ui';
@@ -26,9 +27,16 @@ export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
  * component that is always mounted (the header's CartButton), not from every useCart caller, or
  * one change refetches once per caller. After the websocket (re)connects the shell invalidates
  * the cart itself (holds may have expired while it was down).
+ *
+ * The CartButton arrives after the page's first view (the layout's parts wait for it): a cart the
+ * page fetched before then may have missed an event, so it is asked again once, as the socket's
+ * resync does. A cart still loading, or none yet, needs nothing.
  */
 export function useCartEvents(): void {
   const queryClient = useQueryClient();
+  useEffect(() => {
+    if ((queryClient.getQueryState(cartQueryKey)?.dataUpdatedAt ?? 0) > 0) void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+  }, [queryClient]);
   useDomEvent(DomEvents.cartUpdated, () => void queryClient.invalidateQueries({ queryKey: cartQueryKey }));
   // Stock moved on an item in this cart (a hold ended, the store sold one in person): the server's
   // answer says what that means for the line, so the panel and checkout follow it live.
