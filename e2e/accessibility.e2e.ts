@@ -104,6 +104,9 @@ function guestScenes(product: Product): Scene[] {
       name: 'checkout, payment',
       reach: async () => {
         const email = page.getByLabel(/e-?mail/i).first();
+        // The details form shows once the page knows who is buying (guest or customer): wait for it, then
+        // ask whether it wants an e-mail address (a guest's does).
+        await page.getByRole('button', { name: 'Continue to Payment' }).waitFor({ timeout: 15000 });
         if (await email.isVisible()) await email.fill('axe.buyer@example.com');
         await page.getByLabel(/pick ?up/i).first().check();
         await page.getByRole('button', { name: /Continue to payment/i }).click();
@@ -219,6 +222,9 @@ describe('keyboard focus', () => {
       expect(await focused()).toBe('h1: Checkout');
 
       const email = page.getByLabel(/e-?mail/i).first();
+      // The details form shows once the page knows who is buying (guest or customer): wait for it, then
+      // ask whether it wants an e-mail address (a guest's does).
+      await page.getByRole('button', { name: 'Continue to Payment' }).waitFor({ timeout: 15000 });
       if (await email.isVisible()) await email.fill('focus.buyer@example.com');
       await page.getByLabel(/pick ?up/i).first().check();
       await page.getByRole('button', { name: /Continue to payment/i }).focus();

@@ -110,6 +110,9 @@ describe('checkout with the test card', () => {
     await page.goto(`${ctx.shop.url}/checkout`);
     await page.getByRole('heading', { name: /Checkout/i }).first().waitFor({ timeout: 15000 });
     const email = page.getByLabel(/e-?mail/i).first();
+    // The details form shows once the page knows who is buying (guest or customer): wait for it, then
+    // ask whether it wants an e-mail address (a guest's does).
+    await page.getByRole('button', { name: 'Continue to Payment' }).waitFor({ timeout: 15000 });
     if (await email.isVisible()) await email.fill('guest.buyer@example.com');
     await page.getByLabel(/pick ?up/i).first().check();
     await page.getByRole('button', { name: /Continue to payment|Continue/i }).first().click();
