@@ -19,6 +19,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import type { NatsConnection, Subscription } from 'nats';
 import { CatalogSubjects, InternalHeaders, isPublicRead } from '@pl/contracts';
 import { beforeHeaders, type Logger } from '@pl/service-kit';
+import { holdsEntityTag, preferredEncoding, type ContentEncoding } from '../http/negotiation.js';
 
 const MAX_ENTRIES = 2000;
 const MAX_BODY_BYTES = 1_000_000;
@@ -40,7 +41,7 @@ interface Entry {
   encoded: Partial<Record<Encoding, Representation>>;
 }
 
-type Encoding = 'br' | 'gzip';
+type Encoding = Exclude<ContentEncoding, 'identity'>;
 interface Representation {
   headers: OutgoingHttpHeaders;
   body: Buffer;
@@ -49,14 +50,6 @@ interface Representation {
 
 /** An entity tag for another form of the same answer: `"x"` → `"x-br"` (weak stays weak). */
 const taggedFor = (etag: string, encoding: Encoding) => etag.replace(/"$/, `-${encoding === 'br' ? 'br' : 'gz'}"`);
-
-/** The browser holds this entity tag (If-None-Match, a list, weak comparison as RFC 9110 says). */
-function holds(req: IncomingMessage, etag: string): boolean {
-  const header = req.headers['if-none-match'];
-  if (!header) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => bare(tag) === bare(etag));
-}
 
 export interface EdgeCache {
   /**
@@ -113,10 +106,8 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
 
   /** The form of a kept answer this request gets: compressed when the browser accepts it and the answer is worth it. */
   function representationFor(req: IncomingMessage, entry: Entry): Representation {
-    const accepted = req.headers['accept-encoding'];
-    const encoding: Encoding | undefined =
-      !accepted || entry.body.length < COMPRESS_MIN_BYTES ? undefined : /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
-    if (!encoding) return entry;
+    const encoding = preferredEncoding(req);
+    if (encoding === 'identity' || entry.body.length < COMPRESS_MIN_BYTES) return entry;
     let form = entry.encoded[encoding];
     if (!form) {
       const body =
@@ -133,7 +124,7 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
   function send(req: IncomingMessage, res: ServerResponse, entry: Entry) {
     res.setHeader(InternalHeaders.requestId, randomUUID());
     const form = representationFor(req, entry);
-    if (holds(req, form.etag)) {
+    if (holdsEntityTag(req, form.etag)) {
       const { 'content-length': _length, 'content-type': _type, 'content-encoding': _encoding, ...rest } = form.headers;
       res.writeHead(304, rest).end();
     } else {

@@ -16,6 +16,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import express, { Router, type Request, type Response } from 'express';
 import { ErrorCodes, firstViewDataOf, InternalHeaders, remotePageOf } from '@pl/contracts';
 import { requestIdFrom } from '@pl/service-kit';
+import { holdsEntityTag, preferredEncoding, type ContentEncoding } from '../http/negotiation.js';
 import { carriesOneTimeToken } from '../security/headers.js';
 import { leadImageOfAnswer } from './lead-image.js';
 import type { PageHead } from './page-head.js';
@@ -77,17 +78,25 @@ export function serveShell(options: ServeShellOptions): ShellServer {
   /** Security headers of an ordinary page, taken from the first page Express answered. */
   let pageHeaders: OutgoingHttpHeaders | undefined;
   /** The page showing the remote page `page` (contracts remotePageOf; undefined: none). */
+  /** index.html as built, read once per build (null: not built). */
+  let builtIndex: Buffer | null | undefined;
+  const readIndex = (): Buffer | null => {
+    if (builtIndex === undefined) {
+      try {
+        builtIndex = readFileSync(indexFile);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        builtIndex = null;
+      }
+    }
+    return builtIndex;
+  };
   const pageFor = (page: string | undefined): Variants | undefined => {
     const key = page ?? '';
     const kept = pages.get(key);
     if (kept) return kept;
-    let built: Buffer;
-    try {
-      built = readFileSync(indexFile);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      return undefined;
-    }
+    const built = readIndex();
+    if (!built) return undefined;
     const variants = options.head ? variantsFrom(Buffer.from(options.head.render(built.toString('utf8'), page))) : variantsFrom(built, indexFile);
     pages.set(key, variants);
     return variants;
@@ -95,6 +104,7 @@ export function serveShell(options: ServeShellOptions): ShellServer {
   /** CSP hash sources of index.html's <style> blocks, per build of it. */
   let styleHashes: readonly string[] | undefined;
   const forgetPages = () => {
+    builtIndex = undefined;
     pages.clear();
     styleHashes = undefined;
     // Headers are taken again from the next page Express answers: a new build may need a new CSP.
@@ -154,12 +164,12 @@ export function serveShell(options: ServeShellOptions): ShellServer {
   });
 
   /** The fast path's whole header block per encoding, flat (name, value, …), built once per page and headers. */
-  const fast = new WeakMap<Variants, { headers: OutgoingHttpHeaders; blocks: Record<Encoding, string[]> }>();
+  const fast = new WeakMap<Variants, { headers: OutgoingHttpHeaders; blocks: Record<ContentEncoding, string[]> }>();
   const fastBlocks = (current: Variants, headers: OutgoingHttpHeaders) => {
     let kept = fast.get(current);
     if (kept?.headers !== headers) {
       const base = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v]) : [[name, String(value)]])).flat();
-      const block = (encoding: Encoding) => [
+      const block = (encoding: ContentEncoding) => [
         ...base,
         'etag', current.etag,
         'vary', 'Accept-Encoding',
@@ -201,7 +211,7 @@ export function serveShell(options: ServeShellOptions): ShellServer {
       const page = remotePageOf(pathname);
       const current = pageFor(page);
       // A revalidation (304) is rare next to first loads: Express answers it.
-      if (!current || isCurrent(req, current)) return false;
+      if (!current || holdsEntityTag(req, current.etag)) return false;
       const encoding = preferredEncoding(req);
       const data = preloads(page, pathname, url);
       res.writeHead(200, [
@@ -215,12 +225,8 @@ export function serveShell(options: ServeShellOptions): ShellServer {
     },
     inlineStyleHashes() {
       if (!styleHashes) {
-        let html = '';
-        try {
-          html = readFileSync(indexFile, 'utf8');
-        } catch {
-          // Not built: no page, no style to allow.
-        }
+        // Not built: no page, no style to allow.
+        const html = readIndex()?.toString('utf8') ?? '';
         styleHashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => `'sha256-${createHash('sha256').update(css!).digest('base64')}'`);
       }
       return styleHashes;
@@ -228,8 +234,6 @@ export function serveShell(options: ServeShellOptions): ShellServer {
     close: () => unwatchFile(indexFile, forgetPages),
   };
 }
-
-type Encoding = 'identity' | 'br' | 'gzip';
 
 /** A file's encodings: the build's `.br`/`.gz` beside `file` when given (and present), else compressed here, once. */
 function variantsFrom(identity: Buffer, file?: string): Variants {
@@ -242,22 +246,11 @@ function variantsFrom(identity: Buffer, file?: string): Variants {
   };
 }
 
-/** Brotli, then gzip, as the browser accepts them. */
-function preferredEncoding(req: IncomingMessage): Encoding {
-  const accepted = req.headers['accept-encoding'] ?? '';
-  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
-}
-
-/** The browser's copy is this version (If-None-Match names it). */
-function isCurrent(req: IncomingMessage, file: Variants): boolean {
-  return req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === file.etag || tag.trim() === `W/${file.etag}`) ?? false;
-}
-
 /** Answers with the encoding the browser prefers, or 304 when its copy is current. */
 function send(req: IncomingMessage, res: ServerResponse, file: Variants): void {
   res.setHeader('ETag', file.etag);
   res.setHeader('Vary', 'Accept-Encoding');
-  if (isCurrent(req, file)) {
+  if (holdsEntityTag(req, file.etag)) {
     res.removeHeader('Content-Type');
     res.writeHead(304).end();
     return;
