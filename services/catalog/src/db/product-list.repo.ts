@@ -8,7 +8,7 @@ import type { CursorPosition, ListOrder } from '../domain/product-cursor.js';
 import type { PriceRange } from '../domain/price-filter.js';
 import type { ProductRecord } from '../domain/product-view.js';
 import type { SearchText } from '../domain/search-text.js';
-import { prepared } from './prepared.js';
+import { plannedEachTime, prepared, statementFor } from './prepared.js';
 import { PRODUCT_COLUMNS, withVariants, type ProductRow } from './products.repo.js';
 
 export interface ProductListCriteria {
@@ -207,7 +207,7 @@ async function sortedPage(db: Queryable, c: ProductListCriteria, sort: Exclude<L
   if (c.after) where.push(`(${order.key}, p.id) ${order.desc ? '<' : '>'} (${sql.param(c.after.key, order.type)}, ${sql.param(c.after.id, 'uuid')})`);
 
   const { rows } = await db.query<ProductRow & { cursor_key: string | number }>(
-    prepared(
+    statementFor(c.search !== undefined,
       `SELECT ${PRODUCT_COLUMNS}, ${order.cursorKey ?? order.key} AS cursor_key
          FROM products p
         ${where.length > 0 ? `WHERE ${where.join('\n        AND ')}` : ''}
@@ -216,7 +216,7 @@ async function sortedPage(db: Queryable, c: ProductListCriteria, sort: Exclude<L
       sql.values,
     ),
   );
-  const counted = c.after ? undefined : rows.length > c.limit ? await countMatches(db, filter, filterParams) : rows.length;
+  const counted = c.after ? undefined : rows.length > c.limit ? await countMatches(db, filter, filterParams, c.search !== undefined) : rows.length;
   return toPage(db, c, rows, counted);
 }
 
@@ -330,7 +330,7 @@ async function rankedPage(db: Queryable, c: ProductListCriteria, respelled: stri
       );
     const count = c.after ? '' : `, CASE WHEN found.n < ${SEARCH_CANDIDATES} THEN found.n ELSE ${allMatches()} END AS total`;
     const ranked = await db.query<Row & { id: string | null }>(
-      prepared(
+      plannedEachTime(
         `WITH ${candidates},
          page AS (
            SELECT id, k FROM candidates
@@ -354,7 +354,7 @@ async function rankedPage(db: Queryable, c: ProductListCriteria, respelled: stri
     tail.values.push(...candidateParams);
     const afterId = tail.once(c.after?.key === UNRANKED ? c.after.id : null, 'uuid');
     const more = await db.query<Row>(
-      prepared(
+      plannedEachTime(
         `WITH ${candidates}
          SELECT ${PRODUCT_COLUMNS}, ${UNRANKED}::float8 AS cursor_key
            FROM products p
@@ -385,9 +385,9 @@ async function toPage(db: Queryable, c: ProductListCriteria, rows: Array<Product
 }
 
 /** Matches counted up to one past PRODUCT_COUNT_LIMIT: enough to say '1,000+' without reading every match. */
-async function countMatches(db: Queryable, filter: string, params: readonly unknown[]): Promise<number> {
+async function countMatches(db: Queryable, filter: string, params: readonly unknown[], search: boolean): Promise<number> {
   const { rows } = await db.query<{ total: number }>(
-    prepared(`SELECT count(*)::int AS total FROM (SELECT 1 FROM products p ${filter} LIMIT ${PRODUCT_COUNT_LIMIT + 1}) m`, params),
+    statementFor(search, `SELECT count(*)::int AS total FROM (SELECT 1 FROM products p ${filter} LIMIT ${PRODUCT_COUNT_LIMIT + 1}) m`, params),
   );
   return rows[0]!.total;
 }
