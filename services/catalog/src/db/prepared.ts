@@ -11,11 +11,11 @@ export function prepared(text: string, values: readonly unknown[]): { name: stri
 }
 
 /**
- * A query planned for its values on every call (an unnamed statement). For a search: how to find
- * its matches depends on how many titles hold the words, which a plan made without the words
- * cannot know. After five calls of a prepared statement PostgreSQL may keep one generic plan,
- * and for a search that plan walked the newest-first index through every product when the word
- * is rare ("playstation": 33 ms instead of 1 ms), while planning for the words costs ~2 ms.
+ * A query planned for its values on every call (an unnamed statement): for a statement whose best
+ * plan depends on the values, e.g. a search in a sort order the shopper chose (read the sort's
+ * index in order, or the matches first: only the words tell which is cheap). After five calls of
+ * a prepared statement PostgreSQL may keep one generic plan made without them (decision 023);
+ * planning for the values costs ~2 ms.
  */
 export function plannedEachTime(text: string, values: readonly unknown[]): { text: string; values: unknown[] } {
   return { text, values: [...values] };

@@ -207,7 +207,8 @@ async function sortedPage(db: Queryable, c: ProductListCriteria, sort: Exclude<L
   if (c.after) where.push(`(${order.key}, p.id) ${order.desc ? '<' : '>'} (${sql.param(c.after.key, order.type)}, ${sql.param(c.after.id, 'uuid')})`);
 
   const { rows } = await db.query<ProductRow & { cursor_key: string | number }>(
-    statementFor(c.search !== undefined,
+    statementFor(
+      c.search !== undefined,
       `SELECT ${PRODUCT_COLUMNS}, ${order.cursorKey ?? order.key} AS cursor_key
          FROM products p
         ${where.length > 0 ? `WHERE ${where.join('\n        AND ')}` : ''}
@@ -256,7 +257,7 @@ const RECENT_WINDOW = 20_000;
  * the newest-first index in order and tested every product, which for a rare word is the whole
  * catalogue (33 ms at 110k products, against 0.2 ms through the trigram index). Where the words
  * are common, the newest-first index has already given the candidates (recent) and the limit
- * here is 0, so these matches are never read.
+ * here is 0, so these matches are never read (decision 023).
  */
 const newestMatches = (columns: string, where: string, limit: string) =>
   `SELECT ${columns} FROM (SELECT ${columns}, p.created_at FROM products p WHERE ${where} OFFSET 0) p ${NEWEST_FIRST} LIMIT ${limit}`;
