@@ -32,6 +32,17 @@ describe('createPool', () => {
       await db.cleanup();
     }
   });
+
+  it('runs every connection without JIT compilation', async () => {
+    const pool = createPool({ connectionString: testDatabaseUrl(), schema: 'catalog' });
+    try {
+      const clients = await Promise.all([pool.connect(), pool.connect()]);
+      const settings = await Promise.all(clients.map((client) => client.query<{ jit: string }>('SHOW jit').finally(() => client.release())));
+      expect(settings.map((r) => r.rows[0])).toEqual([{ jit: 'off' }, { jit: 'off' }]);
+    } finally {
+      await pool.end();
+    }
+  });
 });
 
 describe('withTransaction', () => {

@@ -31,13 +31,18 @@ export interface CreatePoolOptions {
 /**
  * A pool whose connections all resolve unqualified names in the service's schema. The
  * search_path is a startup parameter, so it is set before any query can run on a connection.
+ *
+ * JIT compilation is off: the services run short statements, and PostgreSQL decides on JIT from the
+ * planner's cost, which for a statement that stops early (a LIMIT over an EXISTS) can be far above
+ * its work. The catalogue's "in stock only" count was estimated at 1.6 million and spent ~170 ms
+ * compiling 41 functions to run for ~17 ms.
  */
 export function createPool(options: CreatePoolOptions): pg.Pool {
   const schema = assertSchemaName(options.schema);
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
-    options: `-c search_path=${schema}`,
+    options: `-c search_path=${schema} -c jit=off`,
     application_name: options.applicationName ?? schema,
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
