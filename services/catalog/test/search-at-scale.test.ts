@@ -1,11 +1,10 @@
-import { PRODUCT_COUNT_LIMIT, ProductList, ProductListQuery } from '@pl/contracts';
-import { containsPattern, type Pool } from '@pl/service-kit';
-import type { QueryConfig } from 'pg';
+import { PRODUCT_COUNT_LIMIT, ProductList } from '@pl/contracts';
+import { containsPattern } from '@pl/service-kit';
 import { SEARCH_CANDIDATES } from '../src/db/product-list.repo.js';
-import { listProducts } from '../src/domain/product-listing.js';
 import { toSearchText } from '../src/domain/search-text.js';
 import { startCatalog, type CatalogTestApp } from './catalog-test-app.js';
 import { insertProduct } from './factories.js';
+import { rowsReadByListing } from './statement-reads.js';
 
 /**
  * A search in relevance order at scale (decision 022): its newest title matches are read from the
@@ -162,37 +161,6 @@ describe('GET /api/products?q= in a catalogue of 21,000 products', () => {
   });
 
   describe('with the plan PostgreSQL keeps for a prepared statement after five calls (generic)', () => {
-    const SCANS = new Set(['Seq Scan', 'Index Scan', 'Index Only Scan', 'Bitmap Heap Scan']);
-    /** Rows the statement's scans read (returned or filtered out), from EXPLAIN ANALYZE. */
-    const rowsRead = (node: Record<string, unknown>): number =>
-      (SCANS.has(String(node['Node Type'])) ? (Number(node['Actual Rows'] ?? 0) + Number(node['Rows Removed by Filter'] ?? 0)) * Number(node['Actual Loops'] ?? 1) : 0) +
-      ((node['Plans'] as Array<Record<string, unknown>> | undefined) ?? []).reduce((n, child) => n + rowsRead(child), 0);
-
-    /** Runs a search on one connection with generic plans only, then EXPLAIN ANALYZEs each prepared statement it ran, as it ran it. */
-    async function rowsReadBy(q: string): Promise<Array<{ statement: string; rows: number }>> {
-      const client = await catalog.pool.connect();
-      try {
-        await client.query('SET plan_cache_mode = force_generic_plan');
-        const ran: QueryConfig[] = [];
-        const db = { query: (config: QueryConfig) => (ran.push(config), client.query(config)) } as unknown as Pool;
-        await listProducts(db, ProductListQuery.parse({ q, limit: '24' }), { sortGiven: false });
-        const text = (v: unknown) => (Array.isArray(v) ? `{${v.map((x) => `"${String(x).replace(/["\\]/g, '\\$&')}"`).join(',')}}` : String(v));
-        const literal = (v: unknown) => (v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : client.escapeLiteral(text(v)));
-        const read = [];
-        for (const config of ran.filter((c) => c.name)) {
-          const args = (config.values ?? []).map(literal).join(', ');
-          const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: Record<string, unknown> }> }>(
-            `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE ${client.escapeIdentifier(config.name!)}${args ? `(${args})` : ''}`,
-          );
-          read.push({ statement: config.text.replace(/\s+/g, ' ').slice(0, 60), rows: rowsRead(rows[0]!['QUERY PLAN'][0]!.Plan) });
-        }
-        return read;
-      } finally {
-        await client.query('RESET plan_cache_mode');
-        client.release();
-      }
-    }
-
     // A word in 1 title of 500: its matches come from the search indexes (the newest 1,000 products
     // hold too few of them to read the newest-first index in order). Unfenced, the generic plan read
     // that index through instead, testing every product (44,000 rows here, 33 ms at 110k products).
@@ -200,7 +168,7 @@ describe('GET /api/products?q= in a catalogue of 21,000 products', () => {
       ['a rare word', 'toaster'],
       ['a rare word misspelled (the respelled search)', 'toastr'],
     ])('reads a small part of the catalogue for %s, not every product', async (_kind, q) => {
-      const read = await rowsReadBy(q);
+      const read = await rowsReadByListing(catalog.pool, { q, limit: '24' }, { generic: true });
       expect(read.length).toBeGreaterThan(0);
       // The density sample (1,000 index entries) and the matches through the trigram index: a few thousand rows.
       expect(read.filter((s) => s.rows > PRODUCTS / 4)).toEqual([]);

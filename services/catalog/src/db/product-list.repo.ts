@@ -50,13 +50,19 @@ const ORDERS: Record<Exclude<ListOrder, 'relevance'>, { key: string; desc: boole
   title: { key: 'lower(p.title)', desc: false, type: 'text' },
 };
 
-/** Some variant has a unit that is neither sold nor held (the listing's "in stock only"). */
+/**
+ * Some variant has a unit that is neither sold nor held (the listing's "in stock only"), asked
+ * product by product and stopping at the first such unit: OFFSET 0 keeps PostgreSQL from turning
+ * the EXISTS into a join, which, once the shop had holds, joined every stock level of the
+ * catalogue with its holds before looking at a single product (700 ms at 110k products).
+ */
 const IN_STOCK = `EXISTS (
   SELECT 1 FROM variants v JOIN inventory_levels l ON l.variant_id = v.id
    WHERE v.product_id = p.id
      AND l.on_hand > coalesce((
        SELECT sum(a.qty) FROM holds h JOIN hold_allocations a ON a.hold_id = h.id
-        WHERE h.variant_id = v.id AND a.location_id = l.location_id AND h.status = 'active' AND h.expires_at > now()), 0))`;
+        WHERE h.variant_id = v.id AND a.location_id = l.location_id AND h.status = 'active' AND h.expires_at > now()), 0)
+  OFFSET 0)`;
 
 /** When the next live hold lapses (epoch ms; Infinity: none): a list that leaves out held products ends then. */
 export async function nextStockLapse(db: Queryable): Promise<number> {
