@@ -14,6 +14,10 @@ export default defineConfig({
     template: './src/index.html',
     title: 'Professional Liquidation',
     meta: { description: 'Inspected, condition-graded returns and overstock at liquidation prices.' },
+    // The entry starts everything, yet as a deferred script it is fetched at low priority: over
+    // HTTP/1.1 (six connections) it queued behind the page's preloads and arrived last (3.0 s
+    // against 1.9 s, Lighthouse with applied throttling; LCP of / 4.9-5.4 s without, 4.6-5.0 s with).
+    tags: (tags) => tags.map((tag) => (tag.tag === 'script' && typeof tag.attrs?.src === 'string' ? { ...tag, attrs: { ...tag.attrs, fetchpriority: 'high' } } : tag)),
   },
   server: {
     port: 5200,
