@@ -77,7 +77,6 @@ export function serveShell(options: ServeShellOptions): ShellServer {
   const pages = new Map<string, Variants>();
   /** Security headers of an ordinary page, taken from the first page Express answered. */
   let pageHeaders: OutgoingHttpHeaders | undefined;
-  /** The page showing the remote page `page` (contracts remotePageOf; undefined: none). */
   /** index.html as built, read once per build (null: not built). */
   let builtIndex: Buffer | null | undefined;
   const readIndex = (): Buffer | null => {
@@ -91,6 +90,7 @@ export function serveShell(options: ServeShellOptions): ShellServer {
     }
     return builtIndex;
   };
+  /** The page showing the remote page `page` (contracts remotePageOf; undefined: none). */
   const pageFor = (page: string | undefined): Variants | undefined => {
     const key = page ?? '';
     const kept = pages.get(key);
