@@ -72,6 +72,27 @@ describe('first view on a slow phone', () => {
   });
 });
 
+describe('first view on a diet', () => {
+  // Decision 025: zod (~25 KB compressed) came with the first view of every page, for response
+  // checks and for forms no first view shows; and each script carried a page's security headers.
+  it.each(['/', '/products', 'a product page'])('%s runs no zod, and its scripts come without a page\'s headers', async (where) => {
+    const scripts: Promise<{ url: string; body: string; csp: string | null }>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.text().then((body) => ({ url: res.url(), body, csp: res.headers()['content-security-policy'] ?? null })));
+    });
+    const path = where === 'a product page' ? `/products/${(await allProducts())[0]!.id}` : where;
+    await page.goto(ctx.shop.url + path);
+    await page.locator('main [data-product-card], main h1').first().waitFor({ timeout: 15000 });
+    // The header's parts (account area, cart) have arrived too.
+    await page.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 15000 });
+    await page.waitForLoadState('networkidle');
+    const loaded = await Promise.all(scripts);
+    expect(loaded.length).toBeGreaterThan(10);
+    expect(loaded.filter((s) => s.body.includes('ZodError')).map((s) => s.url)).toEqual([]);
+    expect(loaded.filter((s) => s.csp !== null).map((s) => s.url)).toEqual([]);
+  });
+});
+
 describe('products page', () => {
   it('shows the first page of cards and loads more', async () => {
     await page.goto(ctx.shop.url + '/products');

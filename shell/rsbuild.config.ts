@@ -1,6 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { federationRuntimeAlias } from '@pl/ui/federation';
 import moduleFederationConfig from './module-federation.config';
 
 // In development the shell runs on :5200 and borrows the gateway (:5000) for the API, the
@@ -27,13 +28,16 @@ export default defineConfig({
       '/ws': { target: gateway, ws: true, changeOrigin: false },
     },
   },
+  resolve: { alias: federationRuntimeAlias },
   output: { assetPrefix: '/' },
   // Lazy compilation would build chunks on first request, which federation's chunk loading does not expect.
   dev: { lazyCompilation: false },
   performance: {
-    chunkSplit: { strategy: 'split-by-experience' },
+    // zod in a chunk of its own name, so the preloads below can leave it out.
+    chunkSplit: { strategy: 'split-by-experience', forceSplitting: { 'lib-zod': /node_modules[\\/]zod[\\/]/, 'lib-react-dom': /node_modules[\\/](react-dom|scheduler)[\\/]/ } },
     // The shell's entry only starts the federation runtime; React, the router and the rest arrive as
     // async chunks it asks for. Named in the page, they download alongside the entry, not after it.
-    preload: { type: 'async-chunks' },
+    // Not the websocket's message schemas and zod: they come with the first message (decision 025).
+    preload: { type: 'async-chunks', exclude: /realtime-messages|lib-zod/ },
   },
 });

@@ -7,6 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync
 import { ApiPaths, DeviceCookie, Jwt, REMOTES_CONFIG_ELEMENT_ID, REMOTES_CONFIG_PATH, RemotesConfig } from '@pl/contracts';
 import { createLogger } from '@pl/service-kit';
 import { createPageHead } from '../src/static/page-head';
+import { DocumentOnlyHeaders } from '../src/security/headers';
 import { eventually, uniqueSuffix } from '@pl/service-kit/testing';
 import { startAuthStack, type AuthStack } from './support/auth-stack';
 import { startGateway, startGuestSession, startStandInService, type StandInService, type TestGateway } from './support/test-gateway';
@@ -38,6 +39,10 @@ function buildShellDist(): string {
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dist, 'static/js/index.1a2b3c4d.js'), 'console.log("shell")');
   writeFileSync(path.join(dist, 'favicon.ico'), 'icon');
+  mkdirSync(path.join(dist, 'static/css'), { recursive: true });
+  writeFileSync(path.join(dist, 'static/css/index.4e5f6a7b.css'), 'body{margin:0}');
+  mkdirSync(path.join(dist, 'static/svg'), { recursive: true });
+  writeFileSync(path.join(dist, 'static/svg/logo.8a9b0c1d.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(dist, 'static/js/vendor.5e6f7a8b.js'), VENDOR_JS);
   writeFileSync(path.join(dist, 'static/js/prebuilt.0c1d2e3f.js'), PREBUILT_JS);
   writeFileSync(path.join(dist, 'static/js/prebuilt.0c1d2e3f.js.gz'), PREBUILT_GZ);
@@ -178,6 +183,23 @@ describe('serving the shell', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await res.text()).toBe('console.log("shell")');
+  });
+
+  it("sends scripts and stylesheets without a document's headers, and pages and SVG files with them", async () => {
+    const headersOf = async (url: string) => (await fetch(`${gw.url}${url}`)).headers;
+    for (const url of ['/static/js/index.1a2b3c4d.js', '/static/js/prebuilt.0c1d2e3f.js', '/static/css/index.4e5f6a7b.css']) {
+      const headers = await headersOf(url);
+      for (const name of DocumentOnlyHeaders) expect([url, name, headers.get(name)]).toEqual([url, name, null]);
+      // What a script or stylesheet still needs.
+      expect([headers.get('x-content-type-options'), headers.get('cross-origin-resource-policy')]).toEqual(['nosniff', 'same-origin']);
+      expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+    // An SVG file opened on its own is a document (it may run script), and so is a page.
+    for (const url of ['/static/svg/logo.8a9b0c1d.svg', '/']) {
+      const headers = await headersOf(url);
+      expect([url, headers.get('content-security-policy')]).toEqual([url, expect.stringContaining("default-src 'self'")]);
+      expect([url, headers.get('x-frame-options')]).toEqual([url, 'DENY']);
+    }
   });
 
   it('revalidates files whose names carry no hash', async () => {

@@ -2,6 +2,8 @@
 // how a remote maps its exposed names to files, and the Rsbuild setup of a remote. Each app's
 // own `module-federation.config.ts` stays its public contract; this keeps the common part in one
 // place so the five builds cannot drift apart. Build time only: nothing here reaches a browser.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation, type createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
@@ -11,8 +13,10 @@ type FederationOptions = Parameters<typeof createModuleFederationConfig>[0];
 const singleton = { singleton: true } as const;
 
 /**
- * Shared once per page: React, the QueryClient, stores, the design system (which carries the
- * shell's router, see src/router.ts) and contracts.
+ * Shared once per page: React, the QueryClient, stores and the design system (which carries the
+ * shell's router, see src/router.ts). Not contracts, nor zod: a shared package is sent whole, to
+ * the first page that imports any of it (all of zod is 72 KB compressed). Each app bundles the parts
+ * it uses, and zod comes only with a part that parses what a person typed (decision 025).
  */
 export const sharedSingletons = {
   react: singleton,
@@ -20,8 +24,24 @@ export const sharedSingletons = {
   '@tanstack/react-query': singleton,
   zustand: singleton,
   '@pl/ui': singleton,
-  '@pl/contracts': singleton,
 } as const;
+
+/**
+ * Module Federation's runtime packages as ES modules. Rspack's plugin asks Node's resolver for them
+ * and so gets their CommonJS builds, which require every part of @module-federation/sdk (snapshots,
+ * Node script loading) and every error text: ~5 KB compressed in each remote's entry that nothing
+ * calls. The same packages' ESM builds let the bundler drop what is unused (decision 025).
+ */
+const requireHere = createRequire(import.meta.url);
+const runtimeTools = requireHere.resolve('@module-federation/runtime-tools');
+const esmOf = (pkg: string) => {
+  const cjs = requireHere.resolve(pkg, { paths: [runtimeTools] });
+  const esm = cjs.replace(/\.cjs$/, '.js');
+  // A release that moves its builds stops the build here rather than quietly shipping CommonJS.
+  if (esm === cjs || !existsSync(esm)) throw new Error(`${pkg}: no ESM build beside ${cjs}`);
+  return [cjs, esm] as const;
+};
+export const federationRuntimeAlias = Object.fromEntries(['@module-federation/webpack-bundler-runtime', '@module-federation/runtime', '@module-federation/inject-external-runtime-core-plugin'].map(esmOf));
 
 /** `HomePage` → `./src/exposes/home-page.tsx`. */
 const fileOf = (exposed: string) => `./src/exposes/${exposed.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}.tsx`;
@@ -43,7 +63,7 @@ export function remoteFederationOptions(remote: { name: string; exposes: readonl
       externalRuntime: process.env.NODE_ENV === 'production',
       // A remote's entry runs in browsers only, and loads no remote itself (the shell does, from
       // manifests): leave Node's script loading and the manifest snapshot code out of it.
-      optimization: { target: 'web', disableSnapshot: true },
+      optimization: { target: 'web', disableSnapshot: true, disableRemote: true },
     },
   };
 }
@@ -63,6 +83,7 @@ export function remoteRsbuildConfig(options: { app: string; port: number; federa
       // Running alone for development: the API and websocket through the gateway.
       proxy: { '/api': gateway, '/runtime': gateway, '/ws': { target: gateway, ws: true } },
     },
+    resolve: { alias: federationRuntimeAlias },
     // 'auto': chunks load from wherever remoteEntry.js was served, not from the shell's origin.
     output: { assetPrefix: 'auto' },
     // Lazy compilation would build chunks on first request, which federation's chunk loading does not expect.

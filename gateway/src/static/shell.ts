@@ -17,7 +17,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { ErrorCodes, firstViewDataOf, InternalHeaders, remotePageOf } from '@pl/contracts';
 import { requestIdFrom } from '@pl/service-kit';
 import { holdsEntityTag, preferredEncoding, type ContentEncoding } from '../http/negotiation.js';
-import { carriesOneTimeToken } from '../security/headers.js';
+import { carriesOneTimeToken, withoutDocumentHeaders } from '../security/headers.js';
 import { leadImageOfAnswer } from './lead-image.js';
 import type { PageHead } from './page-head.js';
 
@@ -25,6 +25,8 @@ import type { PageHead } from './page-head.js';
 const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const COMPRESSIBLE = /\.(?:js|mjs|css|json|html|svg|map|txt)$/i;
+/** Files a browser runs or applies but never shows as a page (an SVG or HTML file could be one). */
+const SCRIPT_OR_STYLE = /\.(?:js|mjs|css)$/i;
 
 /** Paths that belong to the server, never to the shell's router. */
 const SERVER_PREFIXES = ['/api/', '/runtime/', '/.well-known/', '/static/', '/ws'];
@@ -126,6 +128,7 @@ export function serveShell(options: ServeShellOptions): ShellServer {
     }
     if (!stat.isFile()) return next();
     res.setHeader('Cache-Control', HASHED_FILE.test(path.basename(file)) ? IMMUTABLE : 'no-cache');
+    if (SCRIPT_OR_STYLE.test(file)) withoutDocumentHeaders(res);
     res.type(path.extname(file));
     send(req, res, variantsOf(file, stat.mtimeMs));
   });
@@ -135,6 +138,7 @@ export function serveShell(options: ServeShellOptions): ShellServer {
       redirect: false,
       setHeaders(res, filePath) {
         res.setHeader('Cache-Control', HASHED_FILE.test(path.basename(filePath)) ? IMMUTABLE : 'no-cache');
+        if (SCRIPT_OR_STYLE.test(filePath)) withoutDocumentHeaders(res);
       },
     }),
   );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 
 /**
  * The gateway signs these claims (EdDSA / Ed25519) and sets them as an HttpOnly cookie.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 import { ConditionGrade, DecimalString } from './catalog.js';
 
 /**

@@ -1,22 +1,12 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
+import { ADMIN_INVENTORY_PAGE_MAX, ADMIN_INVENTORY_PAGE_SIZE, CategoryIds, ConditionGrades, PRODUCT_PAGE_MAX, PRODUCT_PAGE_SIZE, ProductSorts } from './catalog-values.js';
 
 /** A price on the wire: a decimal string with two places, e.g. "19.99" (money is integer cents inside). */
 export const DecimalString = z.string().regex(/^\d+\.\d{2}$/);
 
-export const ConditionGrades = ['NEW_IN_BOX', 'OPEN_BOX', 'LIGHTLY_USED', 'USED', 'FOR_PARTS'] as const;
 export const ConditionGrade = z.enum(ConditionGrades);
 export type ConditionGrade = z.infer<typeof ConditionGrade>;
 
-export const CategoryIds = [
-  'electronics',
-  'mobile-devices',
-  'home-garden',
-  'automotive',
-  'gaming',
-  'sports-outdoors',
-  'clothing',
-  'general',
-] as const;
 export const CategoryId = z.enum(CategoryIds);
 export type CategoryId = z.infer<typeof CategoryId>;
 
@@ -68,8 +58,6 @@ export const ProductList = z.object({
   /** True when more than PRODUCT_COUNT_LIMIT match: `total` is then that limit ('1,000+'). */
   totalIsAtLeast: z.boolean().optional(),
 });
-/** A first page counts its matches up to this many; past it the shop says '1,000+' (counting 110k rows on every first page cost ~100 ms). */
-export const PRODUCT_COUNT_LIMIT = 1000;
 export type ProductList = z.infer<typeof ProductList>;
 
 export const CategoryCount = z.object({ category: z.string(), count: z.number().int() });
@@ -98,9 +86,6 @@ export const CategoryCountList = z.array(CategoryCount);
 export const LocationList = z.array(Location);
 /** GET /api/admin/inventory answers with a plain array (one page, newest products first). */
 export const AdminInventoryList = z.array(AdminInventoryEntry);
-/** Page size of GET /api/admin/inventory when `limit` is not given, and its ceiling. */
-export const ADMIN_INVENTORY_PAGE_SIZE = 100;
-export const ADMIN_INVENTORY_PAGE_MAX = 500;
 /** Query of GET /api/admin/inventory: `q` matches title, brand or sku (part of a word is enough). */
 export const AdminInventoryQuery = z.strictObject({
   q: z.string().trim().max(200).optional(),
@@ -108,17 +93,9 @@ export const AdminInventoryQuery = z.strictObject({
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
 export type AdminInventoryQuery = z.infer<typeof AdminInventoryQuery>;
-/** Response header of GET /api/admin/inventory: how many products match in all (the array is one page). */
-export const TOTAL_COUNT_HEADER = 'x-total-count';
 
-/** Sort orders of GET /api/products. */
-export const ProductSorts = ['newest', 'price_asc', 'price_desc', 'discount', 'title'] as const;
 export const ProductSort = z.enum(ProductSorts);
 export type ProductSort = z.infer<typeof ProductSort>;
-
-/** Page size of GET /api/products when `limit` is not given, and its ceiling. */
-export const PRODUCT_PAGE_SIZE = 24;
-export const PRODUCT_PAGE_MAX = 100;
 
 /**
  * Query of GET /api/products. Every parameter is optional: the unfiltered first page is still
@@ -142,29 +119,3 @@ export const ProductListQuery = z.strictObject({
   cursor: z.string().max(512).optional(),
 });
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
-
-/** Where product images are served (by the catalog, through the gateway): `${MEDIA_PATH}/<file>`. */
-export const MEDIA_PATH = '/api/media';
-/** Shown when a product has no image of its own. */
-export const FALLBACK_PRODUCT_IMAGE = `${MEDIA_PATH}/fallback-product.svg`;
-
-/** A product's images that can be shown (blank entries dropped); the fallback image when none is left. */
-export function productImages(images: readonly string[]): string[] {
-  const usable = images.map((src) => src.trim()).filter((src) => src !== '');
-  return usable.length > 0 ? usable : [FALLBACK_PRODUCT_IMAGE];
-}
-
-/** The image a product is shown with first (a card's photo, a product page's large one). */
-export function leadImageOf(images: readonly string[]): string {
-  return productImages(images)[0]!;
-}
-
-/** Core NATS (not durable): signals between the catalog and the gateways. */
-export const CatalogSubjects = {
-  /**
-   * No data. Something a public catalogue answer is made of changed (any instance's write, a
-   * POS import, a hand-run fix): every gateway forgets the answers it keeps. Sent by every catalog
-   * instance on each change PostgreSQL notifies, and when its own LISTEN is lost or regained.
-   */
-  readsChanged: 'catalog.reads-changed',
-} as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 
 /** Every API error on the wire (ARCHITECTURE.md §9). */
 export const ErrorBody = z.object({ message: z.string(), code: z.string().optional() });

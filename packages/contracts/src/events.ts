@@ -1,23 +1,4 @@
-import { z } from 'zod';
-
-/**
- * NATS subjects. Domain events are past tense and versioned in their envelope; they leave a
- * service through its outbox and are published to JetStream with the outbox id as message id.
- */
-export const Subjects = {
-  inventoryUpdated: (sku: string) => `inventory.updated.${sku}`,
-  inventoryUpdatedAll: 'inventory.updated.>',
-  orderPlaced: 'order.placed',
-  /** An order moved on (ready for pickup, shipped, …): `order.status-changed.<orderId>`. */
-  orderStatusChanged: (orderId: string) => `order.status-changed.${orderId}`,
-  orderStatusChangedAll: 'order.status-changed.>',
-  /** The cart asks the catalog to put an order's units back (cancellation, received return). */
-  orderRestock: (orderId: string) => `order.restock.${orderId}`,
-  orderRestockAll: 'order.restock.>',
-  /** The catalog put units back: per sku and location, for the POS write-back. */
-  stockReturned: (orderId: string) => `order.stock-returned.${orderId}`,
-  stockReturnedAll: 'order.stock-returned.>',
-} as const;
+import { z } from './zod-config.js';
 
 /**
  * order.restock data (cart → catalog): units of an order to put back where they were taken from.
@@ -41,12 +22,6 @@ export const StockReturnedData = z.object({
   lines: z.array(z.object({ sku: z.string(), locationId: z.string(), qty: z.number().int().positive() })),
 });
 export type StockReturnedData = z.infer<typeof StockReturnedData>;
-
-/** JetStream stream holding domain events (subjects it captures). */
-export const DomainStream = {
-  name: 'SHOP_EVENTS',
-  subjects: ['inventory.updated.>', 'order.>', 'customer.>', 'pos.>'],
-} as const;
 
 /** The envelope every domain event travels in. */
 export const EventEnvelope = z.object({
@@ -89,7 +64,3 @@ export const OrderStatusChangedMessage = z.object({
   status: z.string(),
 });
 export type OrderStatusChangedMessage = z.infer<typeof OrderStatusChangedMessage>;
-
-export const WS_PATH = '/ws';
-/** Browser messages are tiny; anything bigger is an attack or a bug. */
-export const WS_MAX_PAYLOAD_BYTES = 4 * 1024;

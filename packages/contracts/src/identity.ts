@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 import { ErrorCodes } from './errors.js';
 import { DeviceCookie } from './http.js';
 

@@ -1,15 +1,17 @@
 // Wire contracts shared by every team: HTTP paths, payload schemas, NATS subjects, DOM-event names.
 // Only what crosses a process or team boundary lives here; domain rules stay in the owning service.
-import './zod-config.js';
 export * from './http.js';
 export * from './errors.js';
 export * from './auth.js';
 export * from './catalog.js';
+export * from './catalog-values.js';
 export * from './cart.js';
 export * from './identity.js';
 export * from './pos.js';
 export * from './events.js';
+export * from './events-values.js';
 export * from './dom-events.js';
 export * from './remotes.js';
+export * from './remotes-config.js';
 export * from './money.js';
 export * from './catalog-internal.js';

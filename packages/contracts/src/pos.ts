@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod-config.js';
 
 export const PosConfig = z.object({ configured: z.boolean(), posUrl: z.string().nullable() });
 export type PosConfig = z.infer<typeof PosConfig>;

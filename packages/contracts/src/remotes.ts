@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// Which remote answers which page and what each exposes: plain values, no schema, so the shell's
+// first view imports them without zod (decision 025). The schema of the runtime configuration is in
+// remotes-config.ts.
 import { ApiPaths } from './http.js';
 
 /** Module Federation names of the four remotes and the modules each one exposes. */
@@ -83,11 +85,6 @@ export function remotePageOf(pathname: string): string | undefined {
 }
 export const RemoteNames = Object.values(Remotes).map((r) => r.name) as RemoteName[];
 
-/** Served by the gateway at REMOTES_CONFIG_PATH: where each remote's manifest lives right now. */
-export const RemotesConfig = z.object({
-  remotes: z.array(z.object({ name: z.string(), entry: z.url() })),
-});
-export type RemotesConfig = z.infer<typeof RemotesConfig>;
 export const REMOTES_CONFIG_PATH = '/runtime/remotes.json';
 /**
  * The same configuration inlined in the page the gateway serves, as a JSON data block

@@ -5,3 +5,7 @@
 import { z } from 'zod';
 
 if (typeof window !== 'undefined') z.config({ jitless: true });
+
+// Every schema module takes `z` from here, so the setting above comes with the first schema and
+// a module without schemas (decision 025) brings neither it nor zod.
+export { z };

@@ -1,4 +1,4 @@
-import { InventoryUpdatedMessage, OrderStatusChangedMessage, type RealtimeState } from '@pl/contracts';
+import type { InventoryUpdatedMessage, OrderStatusChangedMessage, RealtimeState } from '@pl/contracts';
 import { reconnectDelay } from './reconnect-policy.js';
 
 export interface RealtimeHandlers {
@@ -18,6 +18,12 @@ export interface RealtimeOptions {
   /** Injectable for tests (to observe the delays); setTimeout by default. */
   schedule?: (run: () => void, delayMs: number) => () => void;
 }
+
+/**
+ * The messages' schemas arrive with the first message, not with the page: zod is no part of a first
+ * view (decision 025), and most pages are left before any stock changes.
+ */
+const messageSchemas = () => import(/* webpackChunkName: "realtime-messages" */ './realtime-messages.js');
 
 // WebSocket.readyState values (spelled out: Node, where the tests run, has no WebSocket global).
 const CONNECTING = 0;
@@ -55,6 +61,19 @@ export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHand
   let cancelTimer: (() => void) | undefined;
   let stopped = false;
   let gaveUp = false;
+  let delivering: Promise<unknown> = Promise.resolve();
+
+  const deliver = (schemas: Awaited<ReturnType<typeof messageSchemas>>, type: 'inventory.updated' | 'order.status-changed', data: unknown) => {
+    if (type === 'inventory.updated') {
+      const parsed = schemas.InventoryUpdatedMessage.safeParse(data);
+      if (parsed.success) handlers.onInventoryUpdated(parsed.data);
+      else console.warn('[realtime] dropped a malformed inventory.updated message', parsed.error.issues);
+    } else {
+      const parsed = schemas.OrderStatusChangedMessage.safeParse(data);
+      if (parsed.success) handlers.onOrderStatusChanged(parsed.data);
+      else console.warn('[realtime] dropped a malformed order.status-changed message', parsed.error.issues);
+    }
+  };
 
   const open = () => {
     handlers.onState('connecting', attempt);
@@ -75,15 +94,12 @@ export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHand
         return;
       }
       const type = (data as { type?: unknown } | null)?.type;
-      if (type === 'inventory.updated') {
-        const parsed = InventoryUpdatedMessage.safeParse(data);
-        if (parsed.success) handlers.onInventoryUpdated(parsed.data);
-        else console.warn('[realtime] dropped a malformed inventory.updated message', parsed.error.issues);
-      } else if (type === 'order.status-changed') {
-        const parsed = OrderStatusChangedMessage.safeParse(data);
-        if (parsed.success) handlers.onOrderStatusChanged(parsed.data);
-        else console.warn('[realtime] dropped a malformed order.status-changed message', parsed.error.issues);
-      }
+      if (type !== 'inventory.updated' && type !== 'order.status-changed') return;
+      // In the order they came, each once the schemas are here; one that fails stops none after it.
+      delivering = delivering
+        .then(messageSchemas)
+        .then((schemas) => stopped || deliver(schemas, type, data))
+        .catch((error: unknown) => console.error(`[realtime] could not deliver a ${type} message`, error));
     };
     // A connection that fails can end with 'error' alone: Chromium fires no 'close' when the CSP
     // refuses the URL. Either event ends this socket, once.

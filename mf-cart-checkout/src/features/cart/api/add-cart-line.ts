@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths, Cart, type AddToCartPayload } from '@pl/contracts';
+import { ApiPaths, type AddToCartPayload, type Cart } from '@pl/contracts';
 import { apiJson, serverMessage, toast } from '@pl/ui';
 import { cartChanged, cartQueryKey } from './get-cart.js';
 
 /** POST /api/cart/lines: `variantId` carries the variant's sku (spec §3). Answers the cart as it now is. */
 export async function addCartLine(payload: AddToCartPayload): Promise<Cart> {
-  return Cart.parse(await apiJson('POST', ApiPaths.cart.lines, payload));
+  return apiJson<Cart>('POST', ApiPaths.cart.lines, payload);
 }
 
 /** Adds one item and tells the shopper what happened (spec §8 texts). */

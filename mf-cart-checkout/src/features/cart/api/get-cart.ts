@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ApiPaths, Cart, DomEvents } from '@pl/contracts';
+import { ApiPaths, DomEvents, type Cart } from '@pl/contracts';
 import { apiJson, emitDomEvent, useDomEvent } from '@pl/ui';
 
 /** GET /api/cart: the shopper's cart (guests have one too: the gateway's anonymous session). */
 export async function fetchCart(): Promise<Cart> {
-  return Cart.parse(await apiJson('GET', ApiPaths.cart.cart));
+  return apiJson<Cart>('GET', ApiPaths.cart.cart);
 }
 
 export const cartQueryKey = [ApiPaths.cart.cart] as const;

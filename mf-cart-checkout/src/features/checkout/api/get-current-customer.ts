@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPaths, Customer } from '@pl/contracts';
+import { ApiPaths, type Customer } from '@pl/contracts';
 import { getQueryFn } from '@pl/ui';
 
-const fetchMe = getQueryFn<unknown>({ on401: 'returnNull' });
+const fetchMe = getQueryFn<Customer | null>({ on401: 'returnNull' });
 
 /**
  * GET /api/auth/me: the signed-in customer, or null for a guest (401), who must then give an
@@ -12,10 +12,7 @@ export function useCurrentCustomer() {
   return useQuery(
     queryOptions({
       queryKey: [ApiPaths.auth.me],
-      queryFn: async (context): Promise<Customer | null> => {
-        const body = await fetchMe(context);
-        return body === null ? null : Customer.parse(body);
-      },
+      queryFn: fetchMe,
       retry: false,
     }),
   );

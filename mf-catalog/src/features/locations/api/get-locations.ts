@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPaths, LocationList, type Location } from '@pl/contracts';
+import { ApiPaths, type Location } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
 
 /** GET /api/locations: the shop's stores and warehouses. */
 export async function fetchLocations(): Promise<Location[]> {
-  return LocationList.parse(await apiJson('GET', ApiPaths.catalog.locations));
+  return apiJson<Location[]>('GET', ApiPaths.catalog.locations);
 }
 
 export const locationsQueryOptions = () => queryOptions({ queryKey: [ApiPaths.catalog.locations], queryFn: fetchLocations });

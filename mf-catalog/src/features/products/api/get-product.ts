@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPaths, Product } from '@pl/contracts';
+import { ApiPaths, type Product } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
 
 /** GET /api/products/:id: one product with its variants and stock. */
 export async function fetchProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  return Product.parse(await apiJson('GET', `${ApiPaths.catalog.products}/${encodeURIComponent(id)}`, undefined, { signal }));
+  return apiJson<Product>('GET', `${ApiPaths.catalog.products}/${encodeURIComponent(id)}`, undefined, { signal });
 }
 
 // The key is the path's segments, so it matches the default query function and the shell's

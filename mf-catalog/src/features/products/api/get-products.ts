@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiPaths, ProductList } from '@pl/contracts';
+import { ApiPaths, type ProductList } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
 
 /**
@@ -8,7 +8,7 @@ import { apiJson } from '@pl/ui';
  */
 export async function fetchProducts(search = '', signal?: AbortSignal): Promise<ProductList> {
   const url = search ? `${ApiPaths.catalog.products}?${search}` : ApiPaths.catalog.products;
-  return ProductList.parse(await apiJson('GET', url, undefined, { signal }));
+  return apiJson<ProductList>('GET', url, undefined, { signal });
 }
 
 // Every product query key starts with the path: the shell's realtime bridge invalidates

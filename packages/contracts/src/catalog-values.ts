@@ -1,0 +1,59 @@
+// The catalogue's wire values without a schema: grades, categories, sorts, page sizes, image paths.
+// Schemas are in catalog.ts. Kept apart so a browser's first view can import these without zod
+// (decision 025): a module is bundled whole, and one zod schema in it would bring all of zod.
+
+export const ConditionGrades = ['NEW_IN_BOX', 'OPEN_BOX', 'LIGHTLY_USED', 'USED', 'FOR_PARTS'] as const;
+
+export const CategoryIds = [
+  'electronics',
+  'mobile-devices',
+  'home-garden',
+  'automotive',
+  'gaming',
+  'sports-outdoors',
+  'clothing',
+  'general',
+] as const;
+
+/** A first page counts its matches up to this many; past it the shop says '1,000+' (counting 110k rows on every first page cost ~100 ms). */
+export const PRODUCT_COUNT_LIMIT = 1000;
+
+/** Page size of GET /api/admin/inventory when `limit` is not given, and its ceiling. */
+export const ADMIN_INVENTORY_PAGE_SIZE = 100;
+export const ADMIN_INVENTORY_PAGE_MAX = 500;
+
+/** Response header of GET /api/admin/inventory: how many products match in all (the array is one page). */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+/** Sort orders of GET /api/products. */
+export const ProductSorts = ['newest', 'price_asc', 'price_desc', 'discount', 'title'] as const;
+
+/** Page size of GET /api/products when `limit` is not given, and its ceiling. */
+export const PRODUCT_PAGE_SIZE = 24;
+export const PRODUCT_PAGE_MAX = 100;
+
+/** Where product images are served (by the catalog, through the gateway): `${MEDIA_PATH}/<file>`. */
+export const MEDIA_PATH = '/api/media';
+/** Shown when a product has no image of its own. */
+export const FALLBACK_PRODUCT_IMAGE = `${MEDIA_PATH}/fallback-product.svg`;
+
+/** A product's images that can be shown (blank entries dropped); the fallback image when none is left. */
+export function productImages(images: readonly string[]): string[] {
+  const usable = images.map((src) => src.trim()).filter((src) => src !== '');
+  return usable.length > 0 ? usable : [FALLBACK_PRODUCT_IMAGE];
+}
+
+/** The image a product is shown with first (a card's photo, a product page's large one). */
+export function leadImageOf(images: readonly string[]): string {
+  return productImages(images)[0]!;
+}
+
+/** Core NATS (not durable): signals between the catalog and the gateways. */
+export const CatalogSubjects = {
+  /**
+   * No data. Something a public catalogue answer is made of changed (any instance's write, a
+   * POS import, a hand-run fix): every gateway forgets the answers it keeps. Sent by every catalog
+   * instance on each change PostgreSQL notifies, and when its own LISTEN is lost or regained.
+   */
+  readsChanged: 'catalog.reads-changed',
+} as const;

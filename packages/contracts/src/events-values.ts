@@ -1,0 +1,31 @@
+// NATS subjects, the domain stream and the websocket's path: plain values, no schema, so a browser
+// imports them without zod (decision 025). Event payload schemas are in events.ts.
+
+/**
+ * NATS subjects. Domain events are past tense and versioned in their envelope; they leave a
+ * service through its outbox and are published to JetStream with the outbox id as message id.
+ */
+export const Subjects = {
+  inventoryUpdated: (sku: string) => `inventory.updated.${sku}`,
+  inventoryUpdatedAll: 'inventory.updated.>',
+  orderPlaced: 'order.placed',
+  /** An order moved on (ready for pickup, shipped, …): `order.status-changed.<orderId>`. */
+  orderStatusChanged: (orderId: string) => `order.status-changed.${orderId}`,
+  orderStatusChangedAll: 'order.status-changed.>',
+  /** The cart asks the catalog to put an order's units back (cancellation, received return). */
+  orderRestock: (orderId: string) => `order.restock.${orderId}`,
+  orderRestockAll: 'order.restock.>',
+  /** The catalog put units back: per sku and location, for the POS write-back. */
+  stockReturned: (orderId: string) => `order.stock-returned.${orderId}`,
+  stockReturnedAll: 'order.stock-returned.>',
+} as const;
+
+/** JetStream stream holding domain events (subjects it captures). */
+export const DomainStream = {
+  name: 'SHOP_EVENTS',
+  subjects: ['inventory.updated.>', 'order.>', 'customer.>', 'pos.>'],
+} as const;
+
+export const WS_PATH = '/ws';
+/** Browser messages are tiny; anything bigger is an attack or a bug. */
+export const WS_MAX_PAYLOAD_BYTES = 4 * 1024;
