@@ -7,24 +7,11 @@ import { createRequire } from 'node:module';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation, type createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
+import { sharedSingletons } from './shared-singletons';
 
 type FederationOptions = Parameters<typeof createModuleFederationConfig>[0];
 
-const singleton = { singleton: true } as const;
-
-/**
- * Shared once per page: React, the QueryClient, stores and the design system (which carries the
- * shell's router, see src/router.ts). Not contracts, nor zod: a shared package is sent whole, to
- * the first page that imports any of it (all of zod is 72 KB compressed). Each app bundles the parts
- * it uses, and zod comes only with a part that parses what a person typed (decision 025).
- */
-export const sharedSingletons = {
-  react: singleton,
-  'react-dom': singleton,
-  '@tanstack/react-query': singleton,
-  zustand: singleton,
-  '@pl/ui': singleton,
-} as const;
+export { sharedSingletons } from './shared-singletons';
 
 /**
  * Module Federation's runtime packages as ES modules. Rspack's plugin asks Node's resolver for them

@@ -1,0 +1,24 @@
+// Which packages every app of the shop shares once per page (Module Federation singletons). Build
+// time only, like federation.ts; apart from it so a test can read it without Rsbuild.
+
+/**
+ * No version check at run time: the federation runtime checks a singleton's version with semver
+ * parsers that build their regular expressions on every call, ~25 ms of a first view's main thread
+ * (~100 ms on Lighthouse's slow phone), and on a mismatch it only logs a warning. Every app declares
+ * the same ranges and builds from one lockfile instead; `shared-singletons.test.ts` holds them to that.
+ */
+const singleton = { singleton: true, requiredVersion: false } as const;
+
+/**
+ * Shared once per page: React, the QueryClient, stores and the design system (which carries the
+ * shell's router, see src/router.ts). Not contracts, nor zod: a shared package is sent whole, to
+ * the first page that imports any of it (all of zod is 72 KB compressed). Each app bundles the parts
+ * it uses, and zod comes only with a part that parses what a person typed (decision 025).
+ */
+export const sharedSingletons = {
+  react: singleton,
+  'react-dom': singleton,
+  '@tanstack/react-query': singleton,
+  zustand: singleton,
+  '@pl/ui': singleton,
+} as const;
