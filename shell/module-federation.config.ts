@@ -11,5 +11,6 @@ export default createModuleFederationConfig({
   shareStrategy: 'loaded-first',
   dts: false,
   // The shell hands its federation runtime core to the remotes (they build with externalRuntime).
-  experiments: { provideExternalRuntime: true },
+  // It runs in browsers only: Node's script loading stays out of it.
+  experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
 });

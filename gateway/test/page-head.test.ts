@@ -6,6 +6,7 @@ const REMOTES = [
   { name: 'mf_catalog', entry: 'http://cat.example:5201/mf-manifest.json' },
   { name: 'mf_cart_checkout', entry: 'http://cart.example:5202/v3/mf-manifest.json' },
   { name: 'mf_account', entry: 'http://acct.example:5203/mf-manifest.json' },
+  { name: 'mf_admin', entry: 'http://admin.example:5204/mf-manifest.json' },
 ];
 const HTML = '<html><head><title>t</title></head><body></body></html>';
 
@@ -70,6 +71,22 @@ describe("the page's head, per page", () => {
     expect(remotePageOf('/about')).toBeUndefined();
     for (const file of ['button.1.js', 'panel.1.js', 'footer.1.js']) expect(about).toContain(file);
     expect(about).not.toContain('product.1.js');
+  });
+
+  it("hints at the manifests of the remotes a page will load, not at the others', and configures them all", async () => {
+    const head = start();
+    await settled();
+    const hinted = (html: string) => REMOTES.filter((r) => html.includes(`<link rel="preload" href="${r.entry}" as="fetch"`)).map((r) => r.name);
+    const preconnected = (html: string) => REMOTES.filter((r) => html.includes(`<link rel="preconnect" href="${new URL(r.entry).origin}"`)).map((r) => r.name);
+    const shopper = ['mf_catalog', 'mf_cart_checkout', 'mf_account'];
+    for (const path of ['/', '/products/abc-123', '/about', '/account']) {
+      const html = head.render(HTML, remotePageOf(path));
+      expect([path, hinted(html), preconnected(html)]).toEqual([path, shopper, shopper]);
+      // Every remote stays configured: the shopper may open the order desk from here without a reload.
+      for (const remote of REMOTES) expect(html).toContain(remote.entry);
+    }
+    const desk = head.render(HTML, remotePageOf('/admin/orders'));
+    expect(hinted(desk)).toEqual(REMOTES.map((r) => r.name));
   });
 
   it('leaves out a remote whose manifest it could not read, and says so when it reads it, or a new one', async () => {

@@ -438,7 +438,7 @@ describe('serving the shell before it is built', () => {
 
 describe('the head the gateway gives the page', () => {
   it('keeps a remote address from ending the data block or an attribute', () => {
-    const html = served([{ name: 'mf_x', entry: 'https://cdn.example.com/a?b="</script><script>alert(1)</script>' }], '<html><head></head></html>');
+    const html = served([{ name: 'mf_catalog', entry: 'https://cdn.example.com/a?b="</script><script>alert(1)</script>' }], '<html><head></head></html>');
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html).toContain('href="https://cdn.example.com/a?b=&quot;&lt;/script>&lt;script>alert(1)&lt;/script>"');
     expect(JSON.parse(/<script type="application\/json" id="[^"]+">(.*?)<\/script>/.exec(html)![1]!).remotes[0].entry).toContain('</script>');
@@ -470,8 +470,9 @@ describe(`GET ${REMOTES_CONFIG_PATH}`, () => {
       expect(after.remotes.find((r) => r.name === 'mf_admin')?.entry).toBe('http://127.0.0.1:6204/mf-manifest.json');
 
       // The page carries the same configuration, so the shell need not ask for it before loading a remote,
-      // and has the browser fetch every manifest while the shell's own JavaScript arrives.
-      const page = await (await fetch(moved.url + '/', { headers: { accept: 'text/html' } })).text();
+      // and has the browser fetch the manifests it will use while the shell's own JavaScript arrives
+      // (the order desk's page uses every remote).
+      const page = await (await fetch(moved.url + '/admin/orders', { headers: { accept: 'text/html' } })).text();
       const inline = new RegExp(`<script type="application/json" id="${REMOTES_CONFIG_ELEMENT_ID}">(.*?)</script>`).exec(page)?.[1];
       expect(RemotesConfig.parse(JSON.parse(inline!))).toEqual(after);
       for (const { entry } of after.remotes) expect(page).toContain(`<link rel="preload" href="${entry}" as="fetch" crossorigin="anonymous">`);

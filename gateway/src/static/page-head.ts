@@ -1,7 +1,9 @@
 // What the gateway adds to the shell's index.html so a first view is not a waterfall:
 // - the runtime remote configuration inlined as a JSON data block (the shell reads it instead of
 //   fetching /runtime/remotes.json first);
-// - preconnects to the remotes' origins and preloads of every manifest;
+// - preconnects to the origins and preloads of the manifests of the remotes the page will load
+//   (its own module's and companions', and the layout's), none for the others (the order desk's
+//   remote on a shopper's page);
 // - for the page being opened, preloads of what its first view will load from the remotes: each
 //   remote's entry and the first chunks of the modules the page shows (contracts RemotePages and
 //   FirstViewCompanions; on the shell's own pages LayoutRemoteModules), read from the remotes' manifests, which the gateway
@@ -32,11 +34,14 @@ export interface PageHead {
 const inScriptElement = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The head every page gets: the configuration, preconnects and manifest preloads. */
-function commonHead(remotes: RemotesConfig['remotes']): string {
+/** The head every page gets: the configuration of every remote, so any page can be opened from here on. */
+const configurationOf = (remotes: RemotesConfig['remotes']) =>
+  `<script type="application/json" id="${REMOTES_CONFIG_ELEMENT_ID}">${inScriptElement({ remotes })}</script>`;
+
+/** Preconnects to the origins of these remotes and preloads of their manifests. */
+function manifestHints(remotes: RemotesConfig['remotes']): string {
   const origins = [...new Set(remotes.map((r) => new URL(r.entry).origin))];
   return [
-    `<script type="application/json" id="${REMOTES_CONFIG_ELEMENT_ID}">${inScriptElement({ remotes })}</script>`,
     // The runtime fetches manifests with fetch() in cors mode without credentials: 'anonymous' matches it.
     ...origins.map((origin) => `<link rel="preconnect" href="${attribute(origin)}" crossorigin="anonymous">`),
     ...remotes.map((r) => `<link rel="preload" href="${attribute(r.entry)}" as="fetch" crossorigin="anonymous">`),
@@ -57,7 +62,7 @@ export function createPageHead(options: {
 }): PageHead {
   const { remotes } = options;
   const log = options.logger.child({ component: 'page-head' });
-  const common = commonHead(remotes);
+  const configuration = configurationOf(remotes);
   const fetchManifest =
     options.fetchManifest ??
     (async (url: string) => {
@@ -114,7 +119,8 @@ export function createPageHead(options: {
       // phone's bandwidth with what the page shows first.
       const modules = page ? [page, ...(FirstViewCompanions[page] ?? [])] : LayoutRemoteModules;
       const preloads = [...new Set(modules.flatMap(preloadsOf))];
-      return insertIntoHead(html, common + preloads.join(''));
+      const used = new Set([...modules, ...LayoutRemoteModules].map((id) => id.split('/')[0]));
+      return insertIntoHead(html, configuration + manifestHints(remotes.filter((r) => used.has(r.name))) + preloads.join(''));
     },
     onChange: (listener) => void listeners.push(listener),
     close: () => clearInterval(timer),
