@@ -2,6 +2,7 @@ import {
   Component,
   createContext,
   lazy,
+  startTransition,
   Suspense,
   useContext,
   useEffect,
@@ -179,11 +180,7 @@ export function RemoteSlot({ id, props, loading, compact = false, hideWhenUnavai
     () => generations.get(remoteName) ?? 0,
     () => 0,
   );
-  const waited = useSyncExternalStore(
-    afterFirstView ? subscribeFirstView : subscribeNever,
-    () => !afterFirstView || firstViewShown,
-    () => !afterFirstView,
-  );
+  const waited = useAfterFirstView(afterFirstView);
   const fallback = loading ?? (compact ? null : <div className="pl-skeleton" style={{ height: '12rem' }} aria-hidden="true" />);
   if (!waited) return <>{fallback}</>;
   const Loaded = lazyRemote(id);
@@ -199,7 +196,23 @@ export function RemoteSlot({ id, props, loading, compact = false, hideWhenUnavai
   );
 }
 
-const subscribeNever = () => () => undefined;
+/**
+ * False while a part around the page waits for the page's first view. The parts then render as a
+ * transition, which React works through in slices between frames: all of them at once, as one
+ * synchronous update, held a phone's main thread for 40-50 ms here (~200 ms at Lighthouse's 4x CPU).
+ */
+function useAfterFirstView(afterFirstView: boolean): boolean {
+  const [waited, setWaited] = useState(() => !afterFirstView || firstViewShown);
+  useEffect(() => {
+    if (waited) return;
+    const show = () => startTransition(() => setWaited(true));
+    const unsubscribe = subscribeFirstView(show);
+    // Shown between the first render and this subscription: nothing would tell us.
+    if (firstViewShown) show();
+    return () => void unsubscribe();
+  }, [waited]);
+  return waited;
+}
 
 export interface RemoteUnavailableProps {
   /** The slot's module id; read from the surrounding slot when omitted. */
