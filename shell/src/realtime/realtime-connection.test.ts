@@ -124,6 +124,35 @@ describe('connectRealtime', () => {
     }
   });
 
+  it("drops a message still waiting for its schemas once its socket has been replaced (the new open refetches)", async () => {
+    const { wss, url } = await startServer();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const schemas = import('./realtime-messages');
+    const handlers = record();
+    let connections = 0;
+    wss.on('connection', (socket) => {
+      connections += 1;
+      if (connections === 1) socket.send(JSON.stringify(inventoryMessage));
+      else socket.send(JSON.stringify({ ...inventoryMessage, id: 'evt-2', available: 1 }));
+    });
+    const connection = connectRealtime({ url, baseDelayMs: 1000, createSocket, loadSchemas: () => held.then(() => schemas) }, handlers);
+    try {
+      await until(() => handlers.opens.length === 1 && connections === 1, 'the first open');
+      await new Promise((r) => setTimeout(r, 50));
+      connection.reconnect();
+      await until(() => handlers.opens.length === 2 && connections === 2, 'the second open');
+      await new Promise((r) => setTimeout(r, 50));
+      release();
+      await until(() => handlers.inventory.length >= 1, "the new socket's message");
+      await new Promise((r) => setTimeout(r, 50));
+      expect(handlers.inventory.map((m) => m.id)).toEqual(['evt-2']);
+    } finally {
+      connection.close();
+      await stopServer(wss);
+    }
+  });
+
   it('reports every open, including the first, so remotes refetch', async () => {
     const { wss, url } = await startServer();
     const handlers = record();

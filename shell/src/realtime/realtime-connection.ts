@@ -17,6 +17,8 @@ export interface RealtimeOptions {
   createSocket?: (url: string) => WebSocket;
   /** Injectable for tests (to observe the delays); setTimeout by default. */
   schedule?: (run: () => void, delayMs: number) => () => void;
+  /** Injectable for tests (to hold a message back); the messages' schema chunk by default. */
+  loadSchemas?: () => Promise<MessageSchemas>;
 }
 
 /**
@@ -24,6 +26,7 @@ export interface RealtimeOptions {
  * view (decision 025), and most pages are left before any stock changes.
  */
 const messageSchemas = () => import(/* webpackChunkName: "realtime-messages" */ './realtime-messages.js');
+type MessageSchemas = Awaited<ReturnType<typeof messageSchemas>>;
 
 // WebSocket.readyState values (spelled out: Node, where the tests run, has no WebSocket global).
 const CONNECTING = 0;
@@ -63,7 +66,8 @@ export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHand
   let gaveUp = false;
   let delivering: Promise<unknown> = Promise.resolve();
 
-  const deliver = (schemas: Awaited<ReturnType<typeof messageSchemas>>, type: 'inventory.updated' | 'order.status-changed', data: unknown) => {
+  const loadSchemas = options.loadSchemas ?? messageSchemas;
+  const deliver = (schemas: MessageSchemas, type: 'inventory.updated' | 'order.status-changed', data: unknown) => {
     if (type === 'inventory.updated') {
       const parsed = schemas.InventoryUpdatedMessage.safeParse(data);
       if (parsed.success) handlers.onInventoryUpdated(parsed.data);
@@ -96,9 +100,11 @@ export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHand
       const type = (data as { type?: unknown } | null)?.type;
       if (type !== 'inventory.updated' && type !== 'order.status-changed') return;
       // In the order they came, each once the schemas are here; one that fails stops none after it.
+      // Not once this socket has been replaced: the new one's open has the page fetch afresh
+      // (onOpen), and an older message applied after that fetch would put older stock back.
       delivering = delivering
-        .then(messageSchemas)
-        .then((schemas) => stopped || deliver(schemas, type, data))
+        .then(loadSchemas)
+        .then((schemas) => stopped || socket !== ws || deliver(schemas, type, data))
         .catch((error: unknown) => console.error(`[realtime] could not deliver a ${type} message`, error));
     };
     // A connection that fails can end with 'error' alone: Chromium fires no 'close' when the CSP
