@@ -261,9 +261,32 @@ describe('signing in and out', () => {
     let menu = await openAccountMenu();
     await menu.getByRole('menuitem', { name: 'Admin Panel' }).click();
     await page.waitForURL(/\/admin$/);
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor(SLOW);
     menu = await openAccountMenu();
     await menu.getByRole('menuitem', { name: 'Profile Settings' }).waitFor();
     expect(await menu.getByRole('menuitem', { name: 'Admin Panel' }).count()).toBe(0);
+  });
+
+  it('keeps the account menu open when it is opened while the next page is still loading', async () => {
+    // The order desk's remote is held back, so the router commits /admin only after the menu is open again.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { remotes } = (await (await fetch(ctx.shop.url + '/runtime/remotes.json')).json()) as { remotes: Array<{ name: string; entry: string }> };
+    const desk = new URL(remotes.find((r) => r.name === 'mf_admin')!.entry).origin;
+    await page.route((url) => url.origin === desk, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await goHomeAsGuest();
+    await signIn(DEMO_ADMIN.username, DEMO_ADMIN.password);
+    let menu = await openAccountMenu();
+    await menu.getByRole('menuitem', { name: 'Admin Panel' }).click();
+    await page.waitForURL(/\/admin$/);
+    menu = await openAccountMenu();
+    release();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor(SLOW);
+    await page.waitForTimeout(200);
+    expect(await menu.isVisible()).toBe(true);
   });
 });
 

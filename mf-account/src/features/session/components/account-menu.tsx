@@ -16,6 +16,12 @@ export function AccountMenu({ user }: { user: Customer }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
+  /** The address the menu was opened on (the browser's, which a navigation changes at once). */
+  const openedOn = useRef<string | null>(null);
+  const openMenu = () => {
+    openedOn.current = window.location.pathname;
+    setOpen(true);
+  };
 
   const items = () => Array.from(listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
   const close = (returnFocus: boolean) => {
@@ -33,8 +39,11 @@ export function AccountMenu({ user }: { user: Customer }) {
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
+  // A navigation closes the menu, unless the menu was opened after it began: the router commits a
+  // new location once the next page has loaded (another team's page may take a while), and a
+  // shopper who opened the menu meanwhile must not see it snap shut.
   useEffect(() => {
-    setOpen(false);
+    if (openedOn.current !== pathname) setOpen(false);
   }, [pathname]);
 
   const onMenuKeyDown = (event: KeyboardEvent) => {
@@ -59,11 +68,11 @@ export function AccountMenu({ user }: { user: Customer }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => (open ? setOpen(false) : openMenu())}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown' && !open) {
             e.preventDefault();
-            setOpen(true);
+            openMenu();
           }
         }}
         className="acc-trigger"
@@ -75,7 +84,16 @@ export function AccountMenu({ user }: { user: Customer }) {
         <span className="acc-trigger__label">{accountTriggerLabel(user)}</span>
       </Button>
       {open && (
-        <ul id={menuId} ref={listRef} className="pl-menu__list" role="menu" aria-label="My Account" onKeyDown={onMenuKeyDown}>
+        <ul
+          id={menuId}
+          ref={listRef}
+          className="pl-menu__list"
+          role="menu"
+          aria-label="My Account"
+          onKeyDown={onMenuKeyDown}
+          // Choosing an item closes the menu at once, not when the next page has loaded.
+          onClick={(e) => (e.target as HTMLElement).closest('[role="menuitem"]') && setOpen(false)}
+        >
           <li role="presentation" className="pl-menu__label">
             My Account
           </li>
