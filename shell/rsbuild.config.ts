@@ -33,7 +33,8 @@ export default defineConfig({
   // Lazy compilation would build chunks on first request, which federation's chunk loading does not expect.
   dev: { lazyCompilation: false },
   performance: {
-    // zod in a chunk of its own name, so the preloads below can leave it out.
+    // zod in a chunk of its own name, so the preloads below can leave it out; react-dom (and its
+    // scheduler) in one chunk: as a shared package it came in two chunks holding the same module.
     chunkSplit: { strategy: 'split-by-experience', forceSplitting: { 'lib-zod': /node_modules[\\/]zod[\\/]/, 'lib-react-dom': /node_modules[\\/](react-dom|scheduler)[\\/]/ } },
     // The shell's entry only starts the federation runtime; React, the router and the rest arrive as
     // async chunks it asks for. Named in the page, they download alongside the entry, not after it.

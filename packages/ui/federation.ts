@@ -11,7 +11,7 @@ import { sharedSingletons } from './shared-singletons';
 
 type FederationOptions = Parameters<typeof createModuleFederationConfig>[0];
 
-export { sharedSingletons } from './shared-singletons';
+export { sharedSingletons };
 
 /**
  * Module Federation's runtime packages as ES modules. Rspack's plugin asks Node's resolver for them

@@ -138,7 +138,6 @@ export function serveShell(options: ServeShellOptions): ShellServer {
       redirect: false,
       setHeaders(res, filePath) {
         res.setHeader('Cache-Control', HASHED_FILE.test(path.basename(filePath)) ? IMMUTABLE : 'no-cache');
-        if (SCRIPT_OR_STYLE.test(filePath)) withoutDocumentHeaders(res);
       },
     }),
   );
