@@ -103,6 +103,28 @@ describe('one-of-a-kind items', () => {
   });
 });
 
+describe('the cart panel opened before it has arrived', () => {
+  // The layout's parts (the cart panel among them) load after the page's first view. A holder who
+  // pressed 'In your cart' before the panel's code had arrived lost the press: the panel was not yet
+  // listening for the event the button sent.
+  it("opens once it arrives when the holder pressed 'In your cart' meanwhile", async () => {
+    const unique = (await products('inStock=true')).filter((p) => p.oneOfAKind && available(p) === 1).at(-1)!;
+    const alice = await shopper();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await alice.route(/__federation_expose_CartPanel\.[0-9a-f]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await addFromDetail(alice, unique);
+    const held = alice.locator('main').getByRole('button', { name: /^In your cart · / }).first();
+    await held.click();
+    release();
+    await panel(alice).getByText(unique.title).first().waitFor({ timeout: 10000 });
+    await panel(alice).locator('li').filter({ hasText: unique.title }).getByRole('button', { name: 'Remove' }).click();
+  });
+});
+
 describe('checkout with the test card', () => {
   async function checkout(page: Page, cardNumber: string) {
     const product = (await products('inStock=true')).find((p) => !p.oneOfAKind && available(p) > 5 && p.variants.length === 1)!;

@@ -1,7 +1,7 @@
-import { DomEvents } from '@pl/contracts';
-import { Button, emitDomEvent } from '@pl/ui';
+import { Button } from '@pl/ui';
 import { useAddCartLine } from '../api/add-cart-line.js';
 import { useCart } from '../api/get-cart.js';
+import { useCartPanelStore } from '../state/cart-panel-store.js';
 import { useNow } from '../state/use-now.js';
 import { formatCountdown, remainingMs } from '../utils/countdown.js';
 
@@ -37,7 +37,9 @@ export function AddToCartButton({ sku, title, available, oneOfAKind, reservedUnt
       <Button
         variant="secondary"
         className="cc-add-to-cart cc-add-to-cart--held"
-        onClick={() => emitDomEvent(DomEvents.cartPanel, { action: 'open' })}
+        // The panel is this team's own: opened through its store, so a press made before the panel
+        // has arrived (it loads after the page's first view) opens it when it does. An event would be lost.
+        onClick={() => useCartPanelStore.getState().apply('open')}
         data-sku={sku}
         data-held-until={held.holdExpiresAt ?? undefined}
       >

@@ -1,5 +1,4 @@
-import { DomEvents } from '@pl/contracts';
-import { Button, emitDomEvent } from '@pl/ui';
+import { Button } from '@pl/ui';
 import { useCart, useCartEvents } from '../api/get-cart.js';
 import { useCartPanelStore } from '../state/cart-panel-store.js';
 import { cartItemCount } from '../utils/cart-math.js';
@@ -16,6 +15,7 @@ export function CartButton() {
   useCartEvents();
   const cart = useCart();
   const open = useCartPanelStore((s) => s.open);
+  const apply = useCartPanelStore((s) => s.apply);
   const count = cartItemCount(cart.data?.lines);
   return (
     <>
@@ -27,7 +27,8 @@ export function CartButton() {
         aria-expanded={open}
         aria-haspopup="dialog"
         data-cart-count={count}
-        onClick={() => emitDomEvent(DomEvents.cartPanel, { action: 'toggle' })}
+        // This team's own panel: through its store, which holds the press until the panel has arrived.
+        onClick={() => apply('toggle')}
       >
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           <circle cx="9" cy="20" r="1.5" />

@@ -1,8 +1,10 @@
 import { create } from 'zustand';
 
 /**
- * Whether the cart side panel is open. Local to this remote: other teams (and the header's cart
- * button) change it only through the `cart:panel` DOM event, which the panel applies here.
+ * Whether the cart side panel is open. Local to this remote (one copy for all its modules): other
+ * teams (and the header's cart button) change it only through the `cart:panel` DOM event, which
+ * the panel applies here; this remote's own buttons set it directly, so it holds even before the
+ * panel has mounted.
  */
 interface CartPanelState {
   open: boolean;
