@@ -93,6 +93,36 @@ describe('first view on a diet', () => {
   });
 });
 
+describe('first view without a wait', () => {
+  // React keeps a Suspense fallback on screen for 300 ms once shown: a page whose module arrived a
+  // few milliseconds after the first render sat on its skeleton that long (LCP of /products at
+  // 735-769 ms on loopback, 469 ms once the first render waits for the page's module).
+  it.each(['/', '/products', 'a product page'])('%s shows its content without first showing the page skeleton, each remote entry loaded once', async (where) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { sawPageSkeleton?: boolean };
+      new MutationObserver(() => {
+        if (document.querySelector('.shell-remote-page [aria-busy="true"][aria-label="Loading"]')) w.sawPageSkeleton = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const requested: string[] = [];
+    page.on('request', (req) => requested.push(req.url()));
+    const path = where === 'a product page' ? `/products/${(await allProducts())[0]!.id}` : where;
+    await page.goto(ctx.shop.url + path);
+    await page.locator('main [data-product-card], main h1').first().waitFor({ timeout: 15000 });
+    await page.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 15000 });
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { sawPageSkeleton?: boolean }).sawPageSkeleton ?? false)).toBe(false);
+    // Registered once each: a remote registered again is fetched and run again.
+    const entries = requested.filter((url) => url.endsWith('/remoteEntry.js'));
+    expect(entries.length).toBeGreaterThanOrEqual(2);
+    expect(entries).toEqual([...new Set(entries)]);
+    // Manifests are read only for remotes the page names by their manifest (the gateway had not read it yet).
+    const configured = JSON.parse((await page.locator('#pl-remotes-config').textContent())!) as { remotes: Array<{ entry: string }> };
+    const named = new Set(configured.remotes.map((r) => r.entry));
+    expect(requested.filter((url) => url.endsWith('mf-manifest.json') && !named.has(url))).toEqual([]);
+  });
+});
+
 describe('products page', () => {
   it('shows the first page of cards and loads more', async () => {
     await page.goto(ctx.shop.url + '/products');

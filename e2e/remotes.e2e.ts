@@ -156,7 +156,9 @@ describe('composition at runtime', () => {
       const response = await page.goto(shop.url + '/');
       expect(response?.headers()['content-security-policy']).toContain(`http://127.0.0.1:${moved.port}`);
       await page.getByRole('heading', { name: /Featured Products/ }).first().waitFor({ timeout: 15000 });
-      expect(hits.some((u) => u.endsWith('/mf-manifest.json'))).toBe(true);
+      // Its entry script comes from there: named in the page once the gateway has read the manifest
+      // there, or found by the shell in that manifest (decision 026).
+      expect(hits.some((u) => u.endsWith('/remoteEntry.js'))).toBe(true);
       expect(statSync(shellIndex).mtimeMs).toBe(builtAt);
       await page.close();
     } finally {

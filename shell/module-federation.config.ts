@@ -11,6 +11,7 @@ export default createModuleFederationConfig({
   shareStrategy: 'loaded-first',
   dts: false,
   // The shell hands its federation runtime core to the remotes (they build with externalRuntime).
-  // It runs in browsers only: Node's script loading stays out of it.
-  experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+  // It runs in browsers only: Node's script loading stays out of it. It registers each remote by
+  // its entry script, never a manifest, so the manifest snapshot code stays out too (decision 026).
+  experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
 });

@@ -131,7 +131,9 @@ describe("the gateway's copy of catalogue answers", () => {
   describe("names the first view's lead image in the page's answer", () => {
     const product = (id: string, images: unknown[]) => ({ id, title: id, images });
     const linkOf = async (page: string) => (await read(page)).headers.get('link');
-    const dataOnly = (data: string) => `<${data}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+    const fetchLink = (read: string) => `<${read}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+    // With the reads the page's modules start whatever the product (contracts firstViewReadsOf).
+    const dataOnly = (data: string) => [data, ...(data === '/api/products' ? [] : ['/api/locations']), '/api/cart'].map(fetchLink).join(', ');
     const withImage = (data: string, image: string) => `${dataOnly(data)}, <${image}>; rel=preload; as=image; fetchpriority=high`;
 
     it('from the kept list (its first product) and the kept product, never before the catalogue answer is kept', async () => {

@@ -62,7 +62,7 @@ describe("the page's head, per page", () => {
     expect(product).not.toContain('panel.1.js');
     expect(product).not.toContain('later.js');
     // One preload per entry however many of its modules the page shows.
-    expect(product.match(/cat\.example:5201\/remoteEntry\.js/g)).toHaveLength(1);
+    expect(product.match(/<link rel="preload" href="http:\/\/cat\.example:5201\/remoteEntry\.js"/g)).toHaveLength(1);
 
     const home = head.render(HTML, remotePageOf('/'));
     expect(home).toContain('<link rel="preload" href="http://cat.example:5201/static/css/async/home.1.css" as="style">');
@@ -73,7 +73,27 @@ describe("the page's head, per page", () => {
     expect(about).not.toContain('product.1.js');
   });
 
-  it("hints at the manifests of the remotes a page will load, not at the others', and configures them all", async () => {
+  /** The remote configuration the page carries, as the shell reads it. */
+  const configured = (html: string) =>
+    Object.fromEntries((JSON.parse(/<script type="application\/json" id="pl-remotes-config">(.*?)<\/script>/.exec(html)![1]!) as { remotes: Array<{ name: string; entry: string }> }).remotes.map((r) => [r.name, r.entry]));
+
+  it('configures every remote, each by its entry script once its manifest has been read', async () => {
+    served[REMOTES[2]!.entry] = { ...manifest({ AccountArea: ['static/js/async/area.1.js'] }), metaData: { publicPath: 'https://cdn.example/acct/', remoteEntry: { name: 'remoteEntry.js', path: 'entry/' } } };
+    const head = start();
+    await settled();
+    for (const path of ['/', '/admin/orders']) {
+      expect(configured(head.render(HTML, remotePageOf(path)))).toEqual({
+        mf_catalog: 'http://cat.example:5201/remoteEntry.js',
+        mf_cart_checkout: 'http://cart.example:5202/v3/remoteEntry.js',
+        // Its manifest names where its files are served from.
+        mf_account: 'https://cdn.example/acct/entry/remoteEntry.js',
+        // Unread (down): the shell reads the manifest itself, should the order desk be opened.
+        mf_admin: REMOTES[3]!.entry,
+      });
+    }
+  });
+
+  it("preconnects to the remotes a page will load, not to the others', and preloads only the manifests the shell must read", async () => {
     const head = start();
     await settled();
     const hinted = (html: string) => REMOTES.filter((r) => html.includes(`<link rel="preload" href="${r.entry}" as="fetch"`)).map((r) => r.name);
@@ -81,12 +101,14 @@ describe("the page's head, per page", () => {
     const shopper = ['mf_catalog', 'mf_cart_checkout', 'mf_account'];
     for (const path of ['/', '/products/abc-123', '/about', '/account']) {
       const html = head.render(HTML, remotePageOf(path));
-      expect([path, hinted(html), preconnected(html)]).toEqual([path, shopper, shopper]);
+      // The account team's manifest was not read (see beforeEach), so the shell will.
+      expect([path, hinted(html), preconnected(html)]).toEqual([path, ['mf_account'], shopper]);
       // Every remote stays configured: the shopper may open the order desk from here without a reload.
-      for (const remote of REMOTES) expect(html).toContain(remote.entry);
+      expect(Object.keys(configured(html))).toEqual(REMOTES.map((r) => r.name));
     }
     const desk = head.render(HTML, remotePageOf('/admin/orders'));
-    expect(hinted(desk)).toEqual(REMOTES.map((r) => r.name));
+    expect(hinted(desk)).toEqual(['mf_account', 'mf_admin']);
+    expect(preconnected(desk)).toEqual(REMOTES.map((r) => r.name));
   });
 
   it('leaves out a remote whose manifest it could not read, and says so when it reads it, or a new one', async () => {
@@ -96,11 +118,13 @@ describe("the page's head, per page", () => {
     head.onChange(changes);
     await settled();
     expect(head.render(HTML, remotePageOf('/'))).not.toContain('cart.example:5202/v3/remoteEntry.js');
+    expect(configured(head.render(HTML, remotePageOf('/'))).mf_cart_checkout).toBe(REMOTES[1]!.entry);
     const seen = changes.mock.calls.length;
 
     served[REMOTES[1]!.entry] = manifest({ AddToCartButton: ['static/js/async/add.2.js'] });
     await settled();
     expect(changes.mock.calls.length).toBeGreaterThan(seen);
     expect(head.render(HTML, remotePageOf('/'))).toContain('http://cart.example:5202/v3/static/js/async/add.2.js');
+    expect(configured(head.render(HTML, remotePageOf('/'))).mf_cart_checkout).toBe('http://cart.example:5202/v3/remoteEntry.js');
   });
 });

@@ -318,16 +318,17 @@ describe('pages answered from memory', () => {
     expect((await rawRequest(port, '/products', { ...PAGE, 'x-request-id': 'trace-abc-123' })).headers['x-request-id']).toBe('trace-abc-123');
   });
 
-  it("name the catalogue read a page's first view starts with, first page or not", async () => {
+  it("name the reads a page's first view starts with, first page or not", async () => {
     const { port } = await start();
-    const preload = (path: string) => `<${path}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+    const preload = (...paths: string[]) => paths.map((path) => `<${path}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', ');
     for (let round = 0; round < 2; round++) {
-      // Round 0: the first page goes through Express; round 1: all from memory.
-      expect((await rawRequest(port, '/', PAGE)).headers.link).toBe(preload('/api/products'));
-      expect((await rawRequest(port, '/products', PAGE)).headers.link).toBe(preload('/api/products'));
-      expect((await rawRequest(port, '/products/4f1c%20a', PAGE)).headers.link).toBe(preload('/api/products/4f1c%20a'));
-      // Filters decide the read there, and the catalog team's page owns how: nothing named.
-      expect((await rawRequest(port, '/products?category=gaming', PAGE)).headers.link).toBeUndefined();
+      // Round 0: the first page goes through Express; round 1: all from memory. The cards' and the
+      // product's add-to-cart buttons read the cart; a product's stock per store, the stores.
+      expect((await rawRequest(port, '/', PAGE)).headers.link).toBe(preload('/api/products', '/api/cart'));
+      expect((await rawRequest(port, '/products', PAGE)).headers.link).toBe(preload('/api/products', '/api/cart'));
+      expect((await rawRequest(port, '/products/4f1c%20a', PAGE)).headers.link).toBe(preload('/api/products/4f1c%20a', '/api/locations', '/api/cart'));
+      // Filters decide the catalogue read there, and the catalog team's page owns how: only the cart.
+      expect((await rawRequest(port, '/products?category=gaming', PAGE)).headers.link).toBe(preload('/api/cart'));
       expect((await rawRequest(port, '/account', PAGE)).headers.link).toBeUndefined();
     }
   });
@@ -438,9 +439,9 @@ describe('serving the shell before it is built', () => {
 
 describe('the head the gateway gives the page', () => {
   it('keeps a remote address from ending the data block or an attribute', () => {
-    const html = served([{ name: 'mf_catalog', entry: 'https://cdn.example.com/a?b="</script><script>alert(1)</script>' }], '<html><head></head></html>');
+    const html = served([{ name: 'mf_catalog', entry: 'https://cdn.example.com/mf-manifest.json?b="</script><script>alert(1)</script>' }], '<html><head></head></html>');
     expect(html.match(/<script/g)).toHaveLength(1);
-    expect(html).toContain('href="https://cdn.example.com/a?b=&quot;&lt;/script>&lt;script>alert(1)&lt;/script>"');
+    expect(html).toContain('href="https://cdn.example.com/mf-manifest.json?b=&quot;&lt;/script>&lt;script>alert(1)&lt;/script>"');
     expect(JSON.parse(/<script type="application\/json" id="[^"]+">(.*?)<\/script>/.exec(html)![1]!).remotes[0].entry).toContain('</script>');
   });
 });

@@ -1,13 +1,27 @@
+import { remotePageOf } from '@pl/contracts';
+import { preloadRemote } from '@pl/ui';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { startFederationHost } from './federation/federation-host.js';
 import './styles/shell.css';
 
-// Render at once: remote slots wait for the runtime remote configuration themselves, so the
-// header, footer and the shell's own pages never wait for (or break on) a remote. As a transition,
-// the first render yields to the browser every few milliseconds instead of holding the main thread
-// for the whole tree (a phone's first view would otherwise block input for a second or more).
+/**
+ * How long the first render waits for the module of the page being opened. Its files were
+ * preloaded by the page's head, so it is normally here within a few milliseconds of this code; a
+ * remote that is slow or down gets its skeleton (and later its fallback) after this at the latest.
+ */
+const PAGE_MODULE_WAIT_MS = 1000;
+
+// The header, footer and the shell's own pages never wait for (or break on) a remote: only the
+// page's own module is waited for, briefly, so that its first render shows the page rather than a
+// skeleton that React would then keep on screen for 300 ms more (its Suspense reveal throttle).
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread for the whole tree (a phone's first view would otherwise block input for
+// a second or more).
 startFederationHost();
 const root = createRoot(document.getElementById('root')!);
-startTransition(() => root.render(<App />));
+const render = () => startTransition(() => root.render(<App />));
+const page = remotePageOf(location.pathname);
+if (page) void Promise.race([preloadRemote(page), new Promise((resolve) => setTimeout(resolve, PAGE_MODULE_WAIT_MS))]).then(render);
+else render();

@@ -1,26 +1,21 @@
 // What the gateway adds to the shell's index.html so a first view is not a waterfall:
 // - the runtime remote configuration inlined as a JSON data block (the shell reads it instead of
-//   fetching /runtime/remotes.json first);
-// - preconnects to the origins and preloads of the manifests of the remotes the page will load
-//   (its own module's and companions', and the layout's), none for the others (the order desk's
-//   remote on a shopper's page);
+//   fetching /runtime/remotes.json first), each remote named by its entry script once the gateway
+//   has read its manifest, so the browser need not read the manifest first (decision 026);
+// - preconnects to the origins of the remotes the page will load (its own module's and
+//   companions', and the layout's), none for the others (the order desk's remote on a shopper's
+//   page), and preloads of the manifests of those the gateway could not read;
 // - for the page being opened, preloads of what its first view will load from the remotes: each
 //   remote's entry and the first chunks of the modules the page shows (contracts RemotePages and
 //   FirstViewCompanions; on the shell's own pages LayoutRemoteModules), read from the remotes' manifests, which the gateway
 //   fetches in the background and asks again every MANIFEST_REFRESH_MS (a remote deployed anew
 //   names new chunks).
 // Still no rebuild when a remote moves: all of it comes from REMOTE_* when the gateway starts.
-import { FirstViewCompanions, LayoutRemoteModules, REMOTES_CONFIG_ELEMENT_ID, type RemotesConfig } from '@pl/contracts';
+import { FirstViewCompanions, LayoutRemoteModules, manifestAssetUrl, REMOTES_CONFIG_ELEMENT_ID, isManifestEntry, remoteEntryUrlOf, type RemoteManifest, type RemotesConfig } from '@pl/contracts';
 import type { Logger } from '@pl/service-kit';
 
 const MANIFEST_REFRESH_MS = 60_000;
 const MANIFEST_TIMEOUT_MS = 3000;
-
-/** What the gateway uses of a Module Federation manifest (mf-manifest.json). */
-interface Manifest {
-  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
-  exposes?: Array<{ name?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
-}
 
 export interface PageHead {
   /** index.html with the head of a page showing the remote page `page` (contracts remotePageOf), or none. */
@@ -38,13 +33,13 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 const configurationOf = (remotes: RemotesConfig['remotes']) =>
   `<script type="application/json" id="${REMOTES_CONFIG_ELEMENT_ID}">${inScriptElement({ remotes })}</script>`;
 
-/** Preconnects to the origins of these remotes and preloads of their manifests. */
-function manifestHints(remotes: RemotesConfig['remotes']): string {
+/** Preconnects to the origins of these remotes, and preloads of the manifests the shell will read itself. */
+function originHints(remotes: RemotesConfig['remotes']): string {
   const origins = [...new Set(remotes.map((r) => new URL(r.entry).origin))];
   return [
-    // The runtime fetches manifests with fetch() in cors mode without credentials: 'anonymous' matches it.
+    // Scripts load without credentials (crossorigin 'anonymous'), as the shell fetches manifests.
     ...origins.map((origin) => `<link rel="preconnect" href="${attribute(origin)}" crossorigin="anonymous">`),
-    ...remotes.map((r) => `<link rel="preload" href="${attribute(r.entry)}" as="fetch" crossorigin="anonymous">`),
+    ...remotes.filter((r) => isManifestEntry(r.entry)).map((r) => `<link rel="preload" href="${attribute(r.entry)}" as="fetch" crossorigin="anonymous">`),
   ].join('');
 }
 
@@ -62,7 +57,9 @@ export function createPageHead(options: {
 }): PageHead {
   const { remotes } = options;
   const log = options.logger.child({ component: 'page-head' });
-  const configuration = configurationOf(remotes);
+  // Each remote as the shell should load it: by its entry script once its manifest has been read.
+  let resolved = remotes;
+  let configuration = configurationOf(remotes);
   const fetchManifest =
     options.fetchManifest ??
     (async (url: string) => {
@@ -70,7 +67,7 @@ export function createPageHead(options: {
       if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
       return res.json();
     });
-  const manifests = new Map<string, { text: string; manifest: Manifest }>();
+  const manifests = new Map<string, { text: string; manifest: RemoteManifest }>();
   const listeners: Array<() => void> = [];
 
   async function readAll(): Promise<void> {
@@ -78,7 +75,7 @@ export function createPageHead(options: {
     await Promise.all(
       remotes.map(async ({ name, entry }) => {
         try {
-          const manifest = (await fetchManifest(entry)) as Manifest;
+          const manifest = (await fetchManifest(entry)) as RemoteManifest;
           const text = JSON.stringify(manifest);
           if (manifests.get(name)?.text === text) return;
           manifests.set(name, { text, manifest });
@@ -89,7 +86,13 @@ export function createPageHead(options: {
         }
       }),
     );
-    if (changed) for (const listener of listeners) listener();
+    if (!changed) return;
+    resolved = remotes.map(({ name, entry }) => {
+      const manifest = manifests.get(name)?.manifest;
+      return { name, entry: (manifest && remoteEntryUrlOf(manifest, entry)) ?? entry };
+    });
+    configuration = configurationOf(resolved);
+    for (const listener of listeners) listener();
   }
   void readAll();
   const timer = setInterval(() => void readAll(), options.refreshMs ?? MANIFEST_REFRESH_MS);
@@ -101,13 +104,11 @@ export function createPageHead(options: {
     const remote = remotes.find((r) => r.name === remoteName);
     const manifest = manifests.get(remoteName)?.manifest;
     if (!remote || !manifest) return [];
-    // publicPath 'auto': assets load from wherever the manifest is.
-    const publicPath = manifest.metaData?.publicPath && manifest.metaData.publicPath !== 'auto' ? manifest.metaData.publicPath : new URL('.', remote.entry).href;
-    const url = (file: string) => new URL(file, publicPath).href;
-    const entry = manifest.metaData?.remoteEntry;
+    const url = (file: string) => manifestAssetUrl(manifest, remote.entry, file);
+    const entry = remoteEntryUrlOf(manifest, remote.entry);
     const expose = manifest.exposes?.find((e) => e.name === exposed);
     return [
-      ...(entry?.name ? [`<link rel="preload" href="${attribute(url(`${entry.path ? `${entry.path}/` : ''}${entry.name}`))}" as="script">`] : []),
+      ...(entry ? [`<link rel="preload" href="${attribute(entry)}" as="script">`] : []),
       ...(expose?.assets?.css?.sync ?? []).map((file) => `<link rel="preload" href="${attribute(url(file))}" as="style">`),
       ...(expose?.assets?.js?.sync ?? []).map((file) => `<link rel="preload" href="${attribute(url(file))}" as="script">`),
     ];
@@ -120,7 +121,7 @@ export function createPageHead(options: {
       const modules = page ? [page, ...(FirstViewCompanions[page] ?? [])] : LayoutRemoteModules;
       const preloads = [...new Set(modules.flatMap(preloadsOf))];
       const used = new Set([...modules, ...LayoutRemoteModules].map((id) => id.split('/')[0]));
-      return insertIntoHead(html, configuration + manifestHints(remotes.filter((r) => used.has(r.name))) + preloads.join(''));
+      return insertIntoHead(html, configuration + originHints(resolved.filter((r) => used.has(r.name))) + preloads.join(''));
     },
     onChange: (listener) => void listeners.push(listener),
     close: () => clearInterval(timer),

@@ -14,7 +14,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import express, { Router, type Request, type Response } from 'express';
-import { ErrorCodes, firstViewDataOf, InternalHeaders, remotePageOf } from '@pl/contracts';
+import { ErrorCodes, firstViewDataOf, firstViewReadsOf, InternalHeaders, remotePageOf } from '@pl/contracts';
 import { requestIdFrom } from '@pl/service-kit';
 import { holdsEntityTag, preferredEncoding, type ContentEncoding } from '../http/negotiation.js';
 import { carriesOneTimeToken, withoutDocumentHeaders } from '../security/headers.js';
@@ -187,17 +187,19 @@ export function serveShell(options: ServeShellOptions): ShellServer {
 
   /**
    * The `Link` preloads of the page's first view: its catalogue read (contracts firstViewDataOf),
-   * per request since it may name the product, and that read's lead image when the gateway keeps
-   * the read's answer (lead-image.ts). `use-credentials` on the read: the shell's API client
-   * fetches with credentials 'include', and a preload is used only by a request like it.
+   * per request since it may name the product, the reads its modules start whatever the address
+   * (firstViewReadsOf), and the catalogue read's lead image when the gateway keeps the read's answer
+   * (lead-image.ts). `use-credentials` on the reads: the shell's API client fetches with
+   * credentials 'include', and a preload is used only by a request like it.
    */
   const preloads = (page: string | undefined, pathname: string, url: string): string | undefined => {
     const query = url.indexOf('?');
     const data = firstViewDataOf(page, pathname, query < 0 ? '' : url.slice(query + 1));
-    if (!data) return undefined;
-    const kept = options.keptRead?.(data);
+    const kept = data && options.keptRead?.(data);
     const image = kept && leadImageOfAnswer(kept);
-    return `<${data}>; rel=preload; as=fetch; crossorigin=use-credentials${image ? `, <${image}>; rel=preload; as=image; fetchpriority=high` : ''}`;
+    const links = [...(data ? [data] : []), ...firstViewReadsOf(page)].map((read) => `<${read}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+    if (image) links.push(`<${image}>; rel=preload; as=image; fetchpriority=high`);
+    return links.length > 0 ? links.join(', ') : undefined;
   };
 
   return {

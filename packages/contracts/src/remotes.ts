@@ -75,6 +75,24 @@ export function firstViewDataOf(page: string | undefined, pathname: string, quer
   return undefined;
 }
 
+/**
+ * The reads a module starts on its first render whatever the address says, beyond the catalogue
+ * read (firstViewDataOf): a product page's stock per store names the stores; the cart team's button
+ * asks whether this shopper already holds the item. The gateway names them in the answer of a page
+ * that shows the module at once (the page's module and its FirstViewCompanions), so the browser
+ * fetches them with the page's JavaScript, not after it has run.
+ */
+const FirstRenderReads: Readonly<Record<string, readonly string[]>> = {
+  'mf_catalog/ProductPage': [ApiPaths.catalog.locations],
+  'mf_cart_checkout/AddToCartButton': [ApiPaths.cart.cart],
+};
+
+/** The reads of the first view of the remote page `page` that its address does not decide (see FirstRenderReads). */
+export function firstViewReadsOf(page: string | undefined): string[] {
+  if (!page) return [];
+  return [...new Set([page, ...(FirstViewCompanions[page] ?? [])].flatMap((id) => FirstRenderReads[id] ?? []))];
+}
+
 /** The remote page answering `pathname` (':param' matches one segment), if a remote's page does. */
 export function remotePageOf(pathname: string): string | undefined {
   const segments = pathname.replace(/\/+$/, '').split('/');
@@ -92,3 +110,24 @@ export const REMOTES_CONFIG_PATH = '/runtime/remotes.json';
  * before loading any remote. REMOTES_CONFIG_PATH stays for a retry (a remote that moved).
  */
 export const REMOTES_CONFIG_ELEMENT_ID = 'pl-remotes-config';
+
+/** What the shop reads of a remote's Module Federation manifest (mf-manifest.json). */
+export interface RemoteManifest {
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  exposes?: Array<{ name?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }>;
+}
+
+/** A file named in the manifest at `manifestUrl`, as an absolute URL (publicPath 'auto': beside the manifest). */
+export function manifestAssetUrl(manifest: RemoteManifest, manifestUrl: string, file: string): string {
+  const publicPath = manifest.metaData?.publicPath;
+  return new URL(file, publicPath && publicPath !== 'auto' ? new URL(publicPath, manifestUrl) : new URL('.', manifestUrl)).href;
+}
+
+/** The script URL of the remote's entry (remoteEntry.js) named by its manifest, or undefined if it names none. */
+export function remoteEntryUrlOf(manifest: RemoteManifest, manifestUrl: string): string | undefined {
+  const entry = manifest.metaData?.remoteEntry;
+  return entry?.name ? manifestAssetUrl(manifest, manifestUrl, `${entry.path ? `${entry.path.replace(/\/+$/, '')}/` : ''}${entry.name}`) : undefined;
+}
+
+/** True when a configured entry is a manifest to read, not the entry script itself. */
+export const isManifestEntry = (entry: string): boolean => new URL(entry).pathname.endsWith('.json');

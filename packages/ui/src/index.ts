@@ -39,6 +39,7 @@ export {
   RemoteSlot,
   RemoteUnavailable,
   markFirstViewShown,
+  preloadRemote,
   provideRemoteHost,
   retryRemote,
   remoteNameOf,

@@ -58,7 +58,7 @@ export function remoteNameOf(id: string): string {
 // component, because React.lazy remembers a rejected load forever.
 const generations = new Map<string, number>();
 const listeners = new Set<() => void>();
-const lazies = new Map<string, LazyExoticComponent<RemoteComponent>>();
+const lazies = new Map<string, RemoteComponent | LazyExoticComponent<RemoteComponent>>();
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
@@ -68,6 +68,8 @@ function subscribe(listener: () => void) {
 function bump(remoteName: string) {
   generations.set(remoteName, (generations.get(remoteName) ?? 0) + 1);
   for (const key of lazies.keys()) if (remoteNameOf(key) === remoteName) lazies.delete(key);
+  for (const key of loads.keys()) if (remoteNameOf(key) === remoteName) loads.delete(key);
+  for (const key of loaded.keys()) if (remoteNameOf(key) === remoteName) loaded.delete(key);
   listeners.forEach((l) => l());
 }
 
@@ -84,17 +86,51 @@ export async function retryRemote(remoteName: string): Promise<void> {
   names.forEach(bump);
 }
 
-function lazyRemote(id: string): LazyExoticComponent<RemoteComponent> {
-  let component = lazies.get(id);
-  if (!component) {
-    component = lazy(async () => {
+// A module's load, started by a slot or ahead of it (preloadRemote), and the module once it is here.
+const loads = new Map<string, Promise<RemoteModule>>();
+const loaded = new Map<string, RemoteModule>();
+
+function loadModule(id: string): Promise<RemoteModule> {
+  let load = loads.get(id);
+  if (!load) {
+    const started = (async () => {
       if (!host) throw new Error(`No remote host is configured to load ${id}`);
       const mod = await host.load(id);
       if (!mod || (typeof mod.default !== 'function' && typeof mod.default !== 'object')) {
         throw new Error(`${id} did not export a component`);
       }
       return mod as RemoteModule;
-    });
+    })();
+    loads.set(id, started);
+    // Kept unless a retry has since forgotten this load.
+    started.then((mod) => loads.get(id) === started && loaded.set(id, mod), () => undefined);
+    load = started;
+  }
+  return load;
+}
+
+/**
+ * Starts loading a remote module before any slot shows it, and resolves once it has loaded or
+ * failed (never rejects: the slot that shows it reports a failure). A slot mounted after the load
+ * finished renders the module at once. Without it, React shows the slot's fallback for that first
+ * render and then holds the content back until 300 ms after the fallback appeared (its throttle on
+ * revealing Suspense content), though the module arrived a few milliseconds later.
+ */
+export function preloadRemote(id: string): Promise<void> {
+  if (!host) return Promise.resolve();
+  return loadModule(id).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+// One component per module for every slot showing it: the module itself when it had loaded before
+// the first slot asked, else a lazy one (React.lazy suspends on its first render, whatever its promise).
+function componentOf(id: string): RemoteComponent {
+  let component = lazies.get(id);
+  if (!component) {
+    const mod = loaded.get(id);
+    component = mod ? mod.default : lazy(() => loadModule(id));
     lazies.set(id, component);
   }
   return component;
@@ -183,7 +219,7 @@ export function RemoteSlot({ id, props, loading, compact = false, hideWhenUnavai
   const waited = useAfterFirstView(afterFirstView);
   const fallback = loading ?? (compact ? null : <div className="pl-skeleton" style={{ height: '12rem' }} aria-hidden="true" />);
   if (!waited) return <>{fallback}</>;
-  const Loaded = lazyRemote(id);
+  const Loaded = componentOf(id);
   return (
     <SlotContext.Provider value={{ id, compact, hideWhenUnavailable, label }}>
       <RemoteErrorBoundary key={generation} id={id} compact={compact} onFailed={page ? markFirstViewShown : undefined}>

@@ -1,5 +1,12 @@
 import type { Product, Variant } from '@pl/contracts';
-import { RemoteSlot } from '@pl/ui';
+import { preloadRemote, RemoteSlot } from '@pl/ui';
+
+const ADD_TO_CART = 'mf_cart_checkout/AddToCartButton';
+
+// Every page that shows a product shows the button: load it with the page's module (this file is
+// part of it), not when the first card renders, so the cards' first render has it and React does
+// not hold the buttons back behind a placeholder for its 300 ms reveal throttle.
+void preloadRemote(ADD_TO_CART);
 
 /**
  * The cart team's AddToCartButton, loaded through Module Federation: the one place the catalog
@@ -8,7 +15,7 @@ import { RemoteSlot } from '@pl/ui';
 export function AddToCartSlot({ product, variant }: { product: Pick<Product, 'title' | 'oneOfAKind'>; variant: Pick<Variant, 'sku' | 'totalAvailable' | 'reservedUntil'> }) {
   return (
     <RemoteSlot
-      id="mf_cart_checkout/AddToCartButton"
+      id={ADD_TO_CART}
       compact
       loading={<span className="pl-skeleton cat-card__button-placeholder" aria-hidden="true" />}
       props={{ sku: variant.sku, title: product.title, available: variant.totalAvailable, oneOfAKind: product.oneOfAKind, reservedUntil: variant.reservedUntil ?? null }}
