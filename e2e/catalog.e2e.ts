@@ -75,10 +75,12 @@ describe('first view on a slow phone', () => {
 describe('first view on a diet', () => {
   // Decision 025: zod (~25 KB compressed) came with the first view of every page, for response
   // checks and for forms no first view shows; and each script carried a page's security headers.
-  it.each(['/', '/products', 'a product page'])('%s runs no zod, and its scripts come without a page\'s headers', async (where) => {
+  it.each(['/', '/products', 'a product page'])('%s runs no zod, its scripts come without a page\'s headers, and no stylesheet comes twice', async (where) => {
     const scripts: Promise<{ url: string; body: string; csp: string | null }>[] = [];
+    const stylesheets: Promise<{ url: string; body: string }>[] = [];
     page.on('response', (res) => {
       if (res.request().resourceType() === 'script') scripts.push(res.text().then((body) => ({ url: res.url(), body, csp: res.headers()['content-security-policy'] ?? null })));
+      if (res.request().resourceType() === 'stylesheet') stylesheets.push(res.text().then((body) => ({ url: res.url(), body })));
     });
     const path = where === 'a product page' ? `/products/${(await allProducts())[0]!.id}` : where;
     await page.goto(ctx.shop.url + path);
@@ -90,6 +92,11 @@ describe('first view on a diet', () => {
     expect(loaded.length).toBeGreaterThan(10);
     expect(loaded.filter((s) => s.body.includes('ZodError')).map((s) => s.url)).toEqual([]);
     expect(loaded.filter((s) => s.csp !== null).map((s) => s.url)).toEqual([]);
+    // The design system (the shared @pl/ui) once: it came in two chunks, both downloaded.
+    expect(loaded.filter((s) => s.body.includes('This part of the shop is temporarily unavailable.')).length).toBe(1);
+    // No stylesheet twice under two names (the design system's came as two identical files).
+    const sheets = await Promise.all(stylesheets);
+    expect(sheets.filter((s, i) => sheets.findIndex((t) => t.body === s.body) !== i).map((s) => s.url)).toEqual([]);
   });
 });
 
@@ -97,9 +104,18 @@ describe('first view without a wait', () => {
   // React keeps a Suspense fallback on screen for 300 ms once shown: a page whose module arrived a
   // few milliseconds after the first render sat on its skeleton that long (LCP of /products at
   // 735-769 ms on loopback, 469 ms once the first render waits for the page's module).
-  it.each(['/', '/products', 'a product page'])('%s shows its content without first showing the page skeleton, each remote entry loaded once', async (where) => {
+  it.each(['/', '/products', 'a product page'])('%s shows its content without first showing the page skeleton or opening localStorage, each remote entry loaded once', async (where) => {
     await page.addInitScript(() => {
-      const w = window as unknown as { sawPageSkeleton?: boolean };
+      const w = window as unknown as { sawPageSkeleton?: boolean; openedLocalStorage?: boolean };
+      // A page's first touch of localStorage opens the origin's storage synchronously (~19 ms here).
+      const storage = Object.getOwnPropertyDescriptor(window, 'localStorage')!;
+      Object.defineProperty(window, 'localStorage', {
+        configurable: true,
+        get() {
+          w.openedLocalStorage = true;
+          return storage.get!.call(window);
+        },
+      });
       new MutationObserver(() => {
         if (document.querySelector('.shell-remote-page [aria-busy="true"][aria-label="Loading"]')) w.sawPageSkeleton = true;
       }).observe(document, { childList: true, subtree: true });
@@ -112,6 +128,8 @@ describe('first view without a wait', () => {
     await page.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 15000 });
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => (window as unknown as { sawPageSkeleton?: boolean }).sawPageSkeleton ?? false)).toBe(false);
+    // Nothing in the shop reads it; Module Federation's runtime did, for its debug switch (federationDebugProbeRule).
+    expect(await page.evaluate(() => (window as unknown as { openedLocalStorage?: boolean }).openedLocalStorage ?? false)).toBe(false);
     // Registered once each: a remote registered again is fetched and run again.
     const entries = requested.filter((url) => url.endsWith('/remoteEntry.js'));
     expect(entries.length).toBeGreaterThanOrEqual(2);

@@ -30,6 +30,18 @@ const esmOf = (pkg: string) => {
 };
 export const federationRuntimeAlias = Object.fromEntries(['@module-federation/webpack-bundler-runtime', '@module-federation/runtime', '@module-federation/inject-external-runtime-core-plugin'].map(esmOf));
 
+/**
+ * Module Federation's runtime asks `localStorage` whether to log for debugging as it starts (sdk
+ * `isDebugMode`, from `setGlobalFederationConstructor`). A page's first touch of localStorage opens
+ * the origin's storage synchronously: 19 ms of a first view's main thread in Chromium here (~80 ms
+ * at Lighthouse's 4x CPU), for a switch no shopper sets, and nothing else in the shop uses
+ * localStorage. This rule (for the shell, which carries the runtime) drops that probe from the
+ * build. Build with FEDERATION_DEBUG set to keep it, or to turn the runtime's debugging on outright.
+ */
+export const federationDebugProbeRule = process.env.FEDERATION_DEBUG
+  ? []
+  : [{ test: /[\\/]@module-federation[\\/]sdk[\\/]dist[\\/]env\.js$/, loader: requireHere.resolve('./federation-debug-loader.cjs') }];
+
 /** `HomePage` → `./src/exposes/home-page.tsx`. */
 const fileOf = (exposed: string) => `./src/exposes/${exposed.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}.tsx`;
 
@@ -71,6 +83,9 @@ export function remoteRsbuildConfig(options: { app: string; port: number; federa
       proxy: { '/api': gateway, '/runtime': gateway, '/ws': { target: gateway, ws: true } },
     },
     resolve: { alias: federationRuntimeAlias },
+    // A remote's stylesheet (every exposed module imports it) in one file: in each module's own
+    // chunk, a page showing three of the cart team's modules downloaded the same CSS three times.
+    performance: { chunkSplit: { strategy: 'split-by-experience', forceSplitting: { styles: /[\\/]src[\\/]features[\\/][^\\/]+\.css$/ } } },
     // 'auto': chunks load from wherever remoteEntry.js was served, not from the shell's origin.
     output: { assetPrefix: 'auto' },
     // Lazy compilation would build chunks on first request, which federation's chunk loading does not expect.

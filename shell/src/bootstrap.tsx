@@ -4,6 +4,7 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { startFederationHost } from './federation/federation-host.js';
+import '@pl/ui/styles.css';
 import './styles/shell.css';
 
 /**

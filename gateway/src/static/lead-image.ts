@@ -3,7 +3,11 @@
 // browser fetches it while the JavaScript that draws it is still arriving.
 //
 // It is read from the catalogue answer the edge cache already keeps for the page's first read, and
-// from nothing else: a page never waits on the catalog, and with nothing kept it names no image.
+// from nothing else: a page never waits on the catalog. The edge cache forgets its answers on every
+// catalogue change, and a phone's first visit then came with no image named; so the last lead image
+// seen for each read is remembered and named until a kept answer says otherwise (LeadImages). At
+// worst a remembered image is no longer the lead one, and the browser fetches one image it does not
+// show first.
 import { leadImageOf } from '@pl/contracts';
 
 /**
@@ -33,6 +37,30 @@ export function leadImageOfAnswer(body: Buffer): string | undefined {
     seen.set(body, image);
   }
   return image ?? undefined;
+}
+
+/** The most reads whose lead image is remembered (a product page each): the oldest is forgotten first. */
+const REMEMBERED_READS = 5000;
+
+export interface LeadImages {
+  /** The lead image to name for the catalogue read `read`: the kept answer's, else the last one seen for it. */
+  of(read: string, kept: Buffer | undefined): string | undefined;
+}
+
+export function createLeadImages(): LeadImages {
+  const remembered = new Map<string, string>();
+  return {
+    of(read, kept) {
+      const image = kept && leadImageOfAnswer(kept);
+      if (!image) return remembered.get(read);
+      if (remembered.get(read) !== image) {
+        remembered.delete(read);
+        remembered.set(read, image);
+        if (remembered.size > REMEMBERED_READS) remembered.delete(remembered.keys().next().value!);
+      }
+      return image;
+    },
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

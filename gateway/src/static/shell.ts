@@ -18,7 +18,7 @@ import { ErrorCodes, firstViewDataOf, firstViewReadsOf, InternalHeaders, remoteP
 import { requestIdFrom } from '@pl/service-kit';
 import { holdsEntityTag, preferredEncoding, type ContentEncoding } from '../http/negotiation.js';
 import { carriesOneTimeToken, withoutDocumentHeaders } from '../security/headers.js';
-import { leadImageOfAnswer } from './lead-image.js';
+import { createLeadImages } from './lead-image.js';
 import type { PageHead } from './page-head.js';
 
 /** Rsbuild names built files `name.<8+ hex>.ext`. */
@@ -189,14 +189,14 @@ export function serveShell(options: ServeShellOptions): ShellServer {
    * The `Link` preloads of the page's first view: its catalogue read (contracts firstViewDataOf),
    * per request since it may name the product, the reads its modules start whatever the address
    * (firstViewReadsOf), and the catalogue read's lead image when the gateway keeps the read's answer
-   * (lead-image.ts). `use-credentials` on the reads: the shell's API client fetches with
+   * or has seen it before (lead-image.ts). `use-credentials` on the reads: the shell's API client fetches with
    * credentials 'include', and a preload is used only by a request like it.
    */
+  const leadImages = createLeadImages();
   const preloads = (page: string | undefined, pathname: string, url: string): string | undefined => {
     const query = url.indexOf('?');
     const data = firstViewDataOf(page, pathname, query < 0 ? '' : url.slice(query + 1));
-    const kept = data && options.keptRead?.(data);
-    const image = kept && leadImageOfAnswer(kept);
+    const image = data && leadImages.of(data, options.keptRead?.(data));
     const links = [...(data ? [data] : []), ...firstViewReadsOf(page)].map((read) => `<${read}>; rel=preload; as=fetch; crossorigin=use-credentials`);
     if (image) links.push(`<${image}>; rel=preload; as=image; fetchpriority=high`);
     return links.length > 0 ? links.join(', ') : undefined;

@@ -1,6 +1,8 @@
 // @pl/ui: the shop's design system and the few browser-side helpers every team shares (toasts,
 // cross-team DOM events, the API client, remote slots). Shared as a Module Federation singleton.
-import './styles.css';
+// Its stylesheet (`@pl/ui/styles.css`) is applied by the page, not by this module: as part of the
+// shared module it was built into two identical files (the provided module's and its fallback's),
+// both downloaded and applied. The shell imports it; a remote running alone, its standalone harness.
 
 export { cx } from './class-names.js';
 export * from './router.js';
