@@ -141,6 +141,27 @@ describe('composition at runtime', () => {
     await page.close();
   });
 
+  it('recovers every part with one Retry when the page opened without any remote configuration', async () => {
+    const shop = await commonShop();
+    const page = await browser.newPage();
+    // The page loses its inline configuration before the shell reads it, and the gateway's cannot
+    // be read at first. (Not by rewriting the document: Chromium then treats the page as public and
+    // refuses its requests to loopback.)
+    await page.addInitScript(() => {
+      new MutationObserver(() => document.getElementById('pl-remotes-config')?.remove()).observe(document, { childList: true, subtree: true });
+    });
+    let configReachable = false;
+    await page.route('**/runtime/remotes.json', (route) => (configReachable ? route.continue() : route.abort()));
+    await page.goto(shop.url + '/');
+    await page.getByText(/temporarily unavailable/i).first().waitFor({ timeout: 15000 });
+    configReachable = true;
+    await page.locator('main').getByRole('button', { name: 'Retry' }).first().click();
+    // The page's remote and the header's (another team's) both come back.
+    await page.getByRole('heading', { name: /Featured Products/ }).first().waitFor({ timeout: 15000 });
+    await page.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 15000 });
+    await page.close();
+  });
+
   it('picks up a remote moved to a new URL without rebuilding the shell', async () => {
     const shellIndex = path.join(root, 'shell/dist/index.html');
     const builtAt = statSync(shellIndex).mtimeMs;

@@ -77,8 +77,13 @@ export function startFederationHost(): void {
       // Ask again where it lives: it may have moved, or the configuration was unreachable at load.
       const latest = await fetchRemotesConfig();
       if (entries.size === 0 && latest.length > 0) {
-        // Nothing was configured at page load: take every remote now, and let all their slots retry.
+        // Nothing was configured at page load: take every remote now, and let all their slots retry
+        // (each one's registration failed for want of an address).
         configure(latest);
+        for (const r of latest) {
+          registrations.delete(r.name);
+          failed.delete(r.name);
+        }
         return latest.map((r) => r.name);
       }
       const moved = latest.find((r) => r.name === remoteName);
