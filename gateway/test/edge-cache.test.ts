@@ -75,6 +75,19 @@ describe("the gateway's copy of catalogue answers", () => {
     expect(reached(url)).toBe(1);
   });
 
+  it('keeps a search answer from its second asking on, any other read at once', async () => {
+    const search = '/api/products?q=lamp&limit=7';
+    await (await read(search)).text();
+    await (await read(search)).text();
+    await (await read(search)).text();
+    // Asked once: not kept (most searches are asked once); asked again: kept.
+    expect(reached(search)).toBe(2);
+    const list = '/api/products?limit=7';
+    await (await read(list)).text();
+    await (await read(list)).text();
+    expect(reached(list)).toBe(1);
+  });
+
   it("forgets everything on the catalog's signal", async () => {
     const url = '/api/products/p-1?signal=1';
     await (await read(url)).text();

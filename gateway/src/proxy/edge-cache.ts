@@ -9,6 +9,9 @@
 //   an answer standing. A kept answer is asked for again after MAX_AGE_MS whatever happens.
 // - A write through this gateway (a hold, a checkout) forgets everything before its answer
 //   leaves, so the shopper who wrote reads their write.
+// - A search's answer (a `q` in its address) is kept from its second asking on: most searches are
+//   asked once, and keeping each (up to 1 MB apiece) only churned memory. A read without a search
+//   (a page's list, a product, the counts) is kept at once.
 // - A kept answer goes out compressed to a browser that accepts it (brotli, else gzip), each form
 //   made once per kept answer, on first demand: a first page's 27 KB product list is ~4 KB on a
 //   phone's network. Each form has its own strong ETag, and the answer says it varies by
@@ -27,6 +30,10 @@ const MAX_BODY_BYTES = 1_000_000;
 const COMPRESS_MIN_BYTES = 1024;
 /** Brotli's quality for a kept answer: about as small as gzip -9, made in about a millisecond at 30 KB (11 would take tens). */
 const BROTLI_QUALITY = 5;
+/** How many searches asked once are remembered, to keep their answer when asked again (oldest forgotten first). */
+const ASKED_ONCE_MAX = 10_000;
+/** A read whose address carries a search (`?q=` or `&q=`). */
+const SEARCH = /[?&]q=/;
 /** The longest any answer is kept, told about or not. */
 export const MAX_AGE_MS = 30_000;
 /** Per request or per hop: never replayed from a kept answer. */
@@ -72,6 +79,7 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
   const now = deps.now ?? Date.now;
   const log = deps.logger.child({ component: 'edge-cache' });
   const entries = new Map<string, Entry>();
+  const askedOnce = new Set<string>();
   let version = 0;
   // Until the subscription is known to be in place, and whenever NATS is away, nothing is kept.
   let listening = false;
@@ -162,6 +170,11 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
       // Once kept, the same address is answered compressed to those who accept it: say so from the first answer on.
       proxyRes.headers.vary = proxyRes.headers.vary ? `${proxyRes.headers.vary}, Accept-Encoding` : 'Accept-Encoding';
       const key = req.url!;
+      if (SEARCH.test(key) && !askedOnce.delete(key)) {
+        askedOnce.add(key);
+        if (askedOnce.size > ASKED_ONCE_MAX) askedOnce.delete(askedOnce.values().next().value!);
+        return;
+      }
       const told = Number(keepUntil);
       const until = Math.min(now() + MAX_AGE_MS, told > 0 ? told : Infinity);
       const before = version;
