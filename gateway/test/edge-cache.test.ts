@@ -184,6 +184,12 @@ describe("the gateway's copy of catalogue answers", () => {
       for (const id of ['p-odd', 'p-proto', 'p-http', 'p-https']) await (await read(`/api/products/${id}`)).text();
       for (const id of ['p-odd', 'p-proto', 'p-http']) expect(await linkOf(`/products/${id}`)).toBe(dataOnly(`/api/products/${id}`));
       expect(await linkOf('/products/p-https')).toBe(withImage('/api/products/p-https', 'https://cdn.example/img/a.jpg?w=400&h=300'));
+      // Nor the image remembered from before, once the kept answer leads with one that cannot be named.
+      bodies.set('/api/products/p-https', product('p-https', ['http://cdn.example/b.svg']));
+      gw.nats.publish(CatalogSubjects.readsChanged);
+      await eventually(async () => expect(gw.gateway.edge.size()).toBe(0));
+      await (await read('/api/products/p-https')).text();
+      expect(await linkOf('/products/p-https')).toBe(dataOnly('/api/products/p-https'));
     });
   });
 

@@ -51,11 +51,12 @@ export function createLeadImages(): LeadImages {
   const remembered = new Map<string, string>();
   return {
     of(read, kept) {
-      const image = kept && leadImageOfAnswer(kept);
-      if (!image) return remembered.get(read);
+      if (!kept) return remembered.get(read);
+      // A kept answer decides, also when its lead image cannot be named: then nothing is.
+      const image = leadImageOfAnswer(kept);
       if (remembered.get(read) !== image) {
         remembered.delete(read);
-        remembered.set(read, image);
+        if (image) remembered.set(read, image);
         if (remembered.size > REMEMBERED_READS) remembered.delete(remembered.keys().next().value!);
       }
       return image;
