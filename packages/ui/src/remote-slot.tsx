@@ -67,9 +67,7 @@ function subscribe(listener: () => void) {
 
 function bump(remoteName: string) {
   generations.set(remoteName, (generations.get(remoteName) ?? 0) + 1);
-  for (const key of lazies.keys()) if (remoteNameOf(key) === remoteName) lazies.delete(key);
-  for (const key of loads.keys()) if (remoteNameOf(key) === remoteName) loads.delete(key);
-  for (const key of loaded.keys()) if (remoteNameOf(key) === remoteName) loaded.delete(key);
+  for (const modules of [lazies, loads, loaded]) for (const key of modules.keys()) if (remoteNameOf(key) === remoteName) modules.delete(key);
   listeners.forEach((l) => l());
 }
 
