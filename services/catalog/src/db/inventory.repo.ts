@@ -37,6 +37,18 @@ export async function lockVariantById(db: Queryable, id: string): Promise<Varian
 }
 
 /**
+ * The active holds on one stock level (`level`: a row with variant_id and location_id) at `at`:
+ * how many units they reserve (`reserved`, null when none) and when the last ends (`until`).
+ */
+export const activeHoldsAt = (level: string, at: string, more = '') =>
+  `SELECT sum(a.qty) AS reserved${more}, max(h.expires_at) AS until
+     FROM holds h JOIN hold_allocations a ON a.hold_id = h.id
+    WHERE h.variant_id = ${level}.variant_id AND a.location_id = ${level}.location_id AND h.status = 'active' AND h.expires_at > ${at}`;
+
+/** An instant as the API writes it: ISO 8601 in UTC with milliseconds. */
+export const isoInstant = (expression: string) => `to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
  * Stock per location with the holds that count now. Writers pass `clock: true` after locking:
  * clock_timestamp() is read after the lock was granted, so a later writer of the same variant
  * always sees a later time, and a hold one writer treated as expired can never count again.
@@ -71,14 +83,10 @@ async function queryLevels(
       `SELECT json_build_object('id', v.id, 'productId', v.product_id, 'sku', v.sku) AS variant,
               l.variant_id AS "variantId", l.location_id AS "locationId", l.on_hand AS "onHand",
               coalesce(r.reserved, 0)::int AS reserved, coalesce(r.mine, 0)::int AS "reservedByHolder",
-              to_char(r.until AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "reservedUntil"
+              ${isoInstant('r.until')} AS "reservedUntil"
          FROM variants v
          LEFT JOIN inventory_levels l ON l.variant_id = v.id
-         LEFT JOIN LATERAL (
-           SELECT sum(a.qty) AS reserved, sum(a.qty) FILTER (WHERE h.holder = $${params.length + 1}) AS mine, max(h.expires_at) AS until
-             FROM holds h JOIN hold_allocations a ON a.hold_id = h.id
-            WHERE h.variant_id = l.variant_id AND a.location_id = l.location_id AND h.status = 'active' AND h.expires_at > ${at}
-         ) r ON true
+         LEFT JOIN LATERAL (${activeHoldsAt('l', at, `, sum(a.qty) FILTER (WHERE h.holder = $${params.length + 1}) AS mine`)}) r ON true
         WHERE ${where}
         ORDER BY l.variant_id, l.location_id`,
       [...params, options.holder ?? null],

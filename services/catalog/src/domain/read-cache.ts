@@ -13,7 +13,7 @@
 //   goes to PostgreSQL, so it can be stale for no longer than a notification takes to arrive.
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { InternalHeaders } from '@pl/contracts';
+import { InternalHeaders, type Product } from '@pl/contracts';
 import { beforeHeaders, type Logger, type Pool, type PoolClient } from '@pl/service-kit';
 
 /** Most answers kept per instance (a listing page per filter combination, a product page per product). */
@@ -36,7 +36,7 @@ export interface ReadCache {
    * gets 304). `expiry` says until when the answer stays true by itself (earliest reservation end,
    * or a lapse that brings back a product the answer left out).
    */
-  answer(req: Request, res: Response, compute: () => Promise<unknown>, expiry?: (value: unknown) => number | Promise<number>): Promise<void>;
+  answer<T>(req: Request, res: Response, compute: () => Promise<T>, expiry?: (value: T) => number | Promise<number>): Promise<void>;
   /**
    * LISTENs on the catalog's change channel; the returned stop ends it. `announce` is called on
    * every change heard (and when the LISTEN is lost or regained): the gateways' caches of these
@@ -185,18 +185,11 @@ export function createReadCache(): ReadCache {
   };
 }
 
-/** Until when a product answer stays true by itself: the earliest end of a reservation it shows. */
-export function reservationExpiry(value: unknown): number {
+/** Until when products stay true as shown: the earliest end of a reservation they show (Infinity: none). */
+export function reservationExpiry(products: readonly Product[]): number {
   let earliest = Infinity;
-  const visit = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(visit);
-    else if (v && typeof v === 'object') {
-      for (const [k, inner] of Object.entries(v)) {
-        if (k === 'reservedUntil' && typeof inner === 'string') earliest = Math.min(earliest, Date.parse(inner));
-        else if (typeof inner === 'object') visit(inner);
-      }
-    }
-  };
-  visit(value);
+  for (const product of products) {
+    for (const variant of product.variants) if (variant.reservedUntil) earliest = Math.min(earliest, Date.parse(variant.reservedUntil));
+  }
   return earliest;
 }

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ApiPaths, ProductListQuery } from '@pl/contracts';
+import { ApiPaths, ProductListQuery, type ProductList } from '@pl/contracts';
 import { notFound, parseInput, type Pool } from '@pl/service-kit';
 import { findProduct } from '../db/products.repo.js';
 import { nextStockLapse } from '../db/product-list.repo.js';
@@ -16,7 +16,10 @@ export function productsRoutes(pool: Pool, cache: ReadCache): Router {
     .get(ApiPaths.catalog.products, async (req, res) => {
       const query = parseInput(ProductListQuery, req.query);
       // "In stock only" leaves out products whose units are held: the answer ends when any such hold lapses.
-      const expiry = query.inStock ? async (value: unknown) => Math.min(reservationExpiry(value), await nextStockLapse(pool)) : reservationExpiry;
+      const expiry = async (list: ProductList) => {
+        const ends = reservationExpiry(list.data);
+        return query.inStock ? Math.min(ends, await nextStockLapse(pool)) : ends;
+      };
       await cache.answer(req, res, () => listProducts(pool, query, { sortGiven: req.query.sort !== undefined }), expiry);
     })
     .get(`${ApiPaths.catalog.products}/:id`, async (req, res) => {
@@ -29,7 +32,7 @@ export function productsRoutes(pool: Pool, cache: ReadCache): Router {
           if (!product) throw notFound('Product not found');
           return toProduct(product);
         },
-        reservationExpiry,
+        (product) => reservationExpiry([product]),
       );
     });
 }
