@@ -35,7 +35,16 @@ export function requestContext(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     req.id = requestIdFrom(req.headers[InternalHeaders.requestId]);
-    req.log = logger.child({ reqId: req.id });
+    // Made on first use: most requests log one line at most, and at LOG_LEVEL=warn none.
+    let log: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      enumerable: true,
+      get: () => (log ??= logger.child({ reqId: req.id })),
+      set: (value: Logger) => {
+        log = value;
+      },
+    });
     req.principal = { kind: 'anonymous' };
     res.setHeader(InternalHeaders.requestId, req.id);
 
@@ -48,8 +57,9 @@ export function requestContext(logger: Logger): RequestHandler {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const line = { method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10, aborted: !res.writableFinished };
       if (res.statusCode >= 500) req.log.error(line, 'request failed');
-      else if (QUIET_PATHS.has(path)) req.log.debug(line, 'request');
-      else req.log.info(line, 'request');
+      else if (QUIET_PATHS.has(path)) {
+        if (logger.isLevelEnabled('debug')) req.log.debug(line, 'request');
+      } else if (logger.isLevelEnabled('info')) req.log.info(line, 'request');
     };
     res.on('finish', done);
     res.on('close', done);
