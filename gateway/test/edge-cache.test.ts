@@ -18,6 +18,8 @@ describe("the gateway's copy of catalogue answers", () => {
   /** What the stand-in catalog marks its answers with; undefined: not marked. */
   let keepUntil: string | undefined = '0';
   let version = 1;
+  /** What the stand-in catalog answers under /api/media/. */
+  const photo = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7) % 256));
   /** Bodies the stand-in catalog answers with, by URL (others: an echo of the URL). */
   const bodies = new Map<string, unknown>();
   const shellDist = mkdtempSync(path.join(tmpdir(), 'pl-edge-shell-'));
@@ -25,6 +27,11 @@ describe("the gateway's copy of catalogue answers", () => {
 
   beforeAll(async () => {
     catalog = await startStandInService((seen, res) => {
+      if (seen.url.startsWith('/api/media/')) {
+        res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': photo.length, etag: '"photo"', 'cache-control': 'public, max-age=60' });
+        res.end(photo);
+        return;
+      }
       const body = JSON.stringify(bodies.get(seen.url) ?? { url: seen.url, version });
       res.writeHead(200, {
         'content-type': 'application/json',
@@ -248,6 +255,42 @@ describe("the gateway's copy of catalogue answers", () => {
       const held = await raw(url, {});
       expect(reached(url)).toBe(1);
       expect([held.headers['content-encoding'], held.body.toString()]).toEqual([undefined, text]);
+    });
+
+    it('compresses a search asked once in one piece, in the encoding the browser accepts (never one it refuses with q=0)', async () => {
+      const url = '/api/products?q=laptop&once=1';
+      bodies.set(url, big);
+      const gzip = await raw(url, { 'accept-encoding': 'gzip, deflate, br;q=0' });
+      expect([gzip.status, gzip.headers['content-encoding'], Number(gzip.headers['content-length'])]).toEqual([200, 'gzip', gzip.body.length]);
+      expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(big);
+      expect(gzip.headers.etag).toMatch(/-gz"$/);
+      expect(gzip.headers.vary).toMatch(/Accept-Encoding/);
+      const refused = await raw(url, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+      expect([refused.headers['content-encoding'], JSON.parse(refused.body.toString())]).toEqual([undefined, big]);
+      // A kept answer too: brotli was sent whatever its q.
+      const list = '/api/products?refused=1';
+      bodies.set(list, big);
+      await raw(list, {});
+      const kept = await raw(list, { 'accept-encoding': 'gzip, br;q=0' });
+      expect([reached(list), kept.headers['content-encoding']]).toEqual([1, 'gzip']);
+    });
+
+    it('passes an image on as it comes, uncompressed', async () => {
+      const image = await raw('/api/media/photo.jpg', { 'accept-encoding': 'br, gzip' });
+      expect([image.status, image.headers['content-type'], image.headers['content-encoding'], image.headers.etag]).toEqual([200, 'image/jpeg', undefined, '"photo"']);
+      expect(image.body.equals(photo)).toBe(true);
+    });
+
+    it('streams an answer too long to read whole, and keeps none of it', async () => {
+      const url = '/api/products?long=1';
+      const long = { data: 'x'.repeat(1_200_000) };
+      bodies.set(url, long);
+      for (let i = 0; i < 2; i++) {
+        const answer = await raw(url, { 'accept-encoding': 'br' });
+        expect([answer.status, answer.headers['content-encoding']]).toEqual([200, undefined]);
+        expect(JSON.parse(answer.body.toString())).toEqual(long);
+      }
+      expect(reached(url)).toBe(2);
     });
 
     it('leaves a small answer as it is', async () => {

@@ -4,10 +4,15 @@ import type { IncomingMessage } from 'node:http';
 
 export type ContentEncoding = 'identity' | 'br' | 'gzip';
 
-/** Brotli, then gzip, as the browser accepts them. */
+/** Brotli, then gzip, as the browser accepts them (`br;q=0` refuses brotli, RFC 9110 12.5.3). */
 export function preferredEncoding(req: IncomingMessage): ContentEncoding {
-  const accepted = req.headers['accept-encoding'] ?? '';
-  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+  const accepted = new Set<string>();
+  for (const item of (req.headers['accept-encoding'] ?? '').split(',')) {
+    const [coding = '', ...params] = item.split(';').map((part) => part.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    if (coding && !(q && Number(q.slice(2)) === 0)) accepted.add(coding);
+  }
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : 'identity';
 }
 
 /** The browser holds this entity tag: If-None-Match names it (a list; weak comparison, as RFC 9110 says). */

@@ -1,8 +1,7 @@
 // /api/* goes to the service that owns the path (contracts RouteOwners), with the full path kept.
 // Mounted before any body parser so request bodies stream through untouched.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import compression from 'compression';
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ErrorCodes, isPublicRead, Jwt, LongRunningApiPaths, ownerOf, type ServiceName } from '@pl/contracts';
 import type { Logger } from '@pl/service-kit';
@@ -53,28 +52,33 @@ export function upstreamTimeoutFor(path: string, deps: Pick<ApiProxyDeps, 'upstr
 }
 
 export function apiProxy(deps: ApiProxyDeps): Router {
-  const proxy = createProxyMiddleware<IncomingMessage>({
-    pathFilter: (_pathname, req) => ownerOf(rawPathOf(req)) !== undefined,
-    router: (req) => deps.upstreams[ownerOf(rawPathOf(req))!],
-    changeOrigin: true,
-    on: {
-      proxyReq(proxyReq, req) {
-        // A service that goes silent for this long gets a 504 sent on its behalf, never a hang.
-        proxyReq.setTimeout(upstreamTimeoutFor(rawPathOf(req), deps), () => {
-          proxyReq.destroy(Object.assign(new Error('upstream timed out'), { code: UPSTREAM_TIMEOUT }));
-        });
+  const proxyFor = (publicReads: boolean) =>
+    createProxyMiddleware<IncomingMessage>({
+      pathFilter: (_pathname, req) => ownerOf(rawPathOf(req)) !== undefined,
+      router: (req) => deps.upstreams[ownerOf(rawPathOf(req))!],
+      changeOrigin: true,
+      // A public read's answer is sent by the edge cache (compressed, perhaps kept); any other streams through.
+      selfHandleResponse: publicReads,
+      on: {
+        proxyReq(proxyReq, req) {
+          // A service that goes silent for this long gets a 504 sent on its behalf, never a hang.
+          proxyReq.setTimeout(upstreamTimeoutFor(rawPathOf(req), deps), () => {
+            proxyReq.destroy(Object.assign(new Error('upstream timed out'), { code: UPSTREAM_TIMEOUT }));
+          });
+        },
+        proxyRes(proxyRes, req, res) {
+          keepGatewayCookies(proxyRes, res as ServerResponse);
+          if (publicReads) deps.edge.deliver(req, proxyRes, res as ServerResponse);
+        },
+        error(err, req, res) {
+          const service = ownerOf(rawPathOf(req)) ?? 'upstream';
+          const log = (req as { log?: Logger }).log ?? deps.logger;
+          answerUpstreamError(err as NodeJS.ErrnoException, service, res, log);
+        },
       },
-      proxyRes(proxyRes, req, res) {
-        keepGatewayCookies(proxyRes, res as ServerResponse);
-        deps.edge.observe(req, proxyRes, res as ServerResponse);
-      },
-      error(err, req, res) {
-        const service = ownerOf(rawPathOf(req)) ?? 'upstream';
-        const log = (req as { log?: Logger }).log ?? deps.logger;
-        answerUpstreamError(err as NodeJS.ErrnoException, service, res, log);
-      },
-    },
-  });
+    });
+  const streamed = proxyFor(false);
+  const publicRead = proxyFor(true);
 
   const router = Router();
   router.use('/api', rejectAmbiguousPaths);
@@ -83,11 +87,9 @@ export function apiProxy(deps: ApiProxyDeps): Router {
   router.use(deps.ownRoutes);
   router.use('/api/admin', requireAdmin());
   router.use('/api', upstreamHeaders(deps));
-  // A public read the edge cache does not hold yet goes out compressed too (held ones are
-  // compressed once, edge-cache.ts). Only public reads: a body with a shopper's data beside text
+  // Only public reads go out compressed (edge-cache.ts): a body with a shopper's data beside text
   // an attacker chose could leak through its compressed length (BREACH).
-  router.use('/api', compression({ filter: (req) => isPublicRead(req.method ?? 'GET', (req as Request).originalUrl ?? req.url ?? '') }));
-  router.use(proxy as unknown as RequestHandler);
+  router.use(((req, res, next) => (isPublicRead(req.method, req.originalUrl) ? publicRead : streamed)(req, res, next)) as RequestHandler);
   router.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found', code: ErrorCodes.notFound });
   });

@@ -3,7 +3,7 @@
 // remote updates the policy with the runtime config; no rebuild either way).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import helmet from 'helmet';
+import helmet, { contentSecurityPolicy } from 'helmet';
 import { EmailLinks } from '@pl/contracts';
 
 export interface SecurityHeadersOptions {
@@ -61,9 +61,31 @@ export function cspDirectives(options: SecurityHeadersOptions): Record<string, S
   return directives;
 }
 
+/**
+ * The policy's header value. Helmet writes it (checking every directive), but only when the inline
+ * style hashes change, not on every response: with a directive that is a function it rebuilt and
+ * rechecked the whole policy each time (~0.1 ms a request).
+ */
+function contentSecurityPolicyHeader(options: SecurityHeadersOptions): () => string {
+  const policy = contentSecurityPolicy({ useDefaults: false, directives: cspDirectives(options) });
+  let made: { hashes: string; value: string } | undefined;
+  return () => {
+    const hashes = options.inlineStyleHashes?.().join(' ') ?? '';
+    if (made?.hashes === hashes) return made.value;
+    let value = '';
+    const capture = { setHeader: (_name: string, header: string) => (value = header) } as unknown as ServerResponse;
+    policy({} as IncomingMessage, capture, (err?: unknown) => {
+      if (err) throw err;
+    });
+    made = { hashes, value };
+    return value;
+  };
+}
+
 export function securityHeaders(options: SecurityHeadersOptions): RequestHandler {
+  const policy = contentSecurityPolicyHeader(options);
   const helmetHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
+    contentSecurityPolicy: false,
     // HSTS only means something over https; sent over http it would only confuse local development.
     strictTransportSecurity: options.secure ? { maxAge: 15552000, includeSubDomains: false } : false,
     // Matches frame-ancestors 'none' for browsers that only know the older header.
@@ -73,6 +95,7 @@ export function securityHeaders(options: SecurityHeadersOptions): RequestHandler
   return (req, res, next) => {
     helmetHeaders(req, res, (err?: unknown) => {
       if (err) return next(err);
+      res.setHeader('Content-Security-Policy', policy());
       if (carriesOneTimeToken(req.path, req.query)) res.setHeader('Referrer-Policy', 'no-referrer');
       next();
     });
