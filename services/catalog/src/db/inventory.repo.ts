@@ -36,14 +36,16 @@ export async function lockVariantById(db: Queryable, id: string): Promise<Varian
   return rows[0];
 }
 
-/**
- * The active holds on one stock level (`level`: a row with variant_id and location_id) at `at`:
- * how many units they reserve (`reserved`, null when none) and when the last ends (`until`).
- */
-export const activeHoldsAt = (level: string, at: string, more = '') =>
-  `SELECT sum(a.qty) AS reserved${more}, max(h.expires_at) AS until
-     FROM holds h JOIN hold_allocations a ON a.hold_id = h.id
+/** The allocations of the holds active at `at` on one stock level (`level`: a row with variant_id and location_id). */
+const activeHoldsOn = (level: string, at: string) =>
+  `FROM holds h JOIN hold_allocations a ON a.hold_id = h.id
     WHERE h.variant_id = ${level}.variant_id AND a.location_id = ${level}.location_id AND h.status = 'active' AND h.expires_at > ${at}`;
+
+/** The active holds on one stock level at `at`: how many units they reserve (`reserved`, null when none) and when the last ends (`until`). */
+export const activeHoldsAt = (level: string, at: string, more = '') => `SELECT sum(a.qty) AS reserved${more}, max(h.expires_at) AS until ${activeHoldsOn(level, at)}`;
+
+/** The units active holds reserve on one stock level at `at`, as a number (0 when none). */
+export const unitsHeldAt = (level: string, at: string) => `coalesce((SELECT sum(a.qty) ${activeHoldsOn(level, at)}), 0)`;
 
 /** An instant as the API writes it: ISO 8601 in UTC with milliseconds. */
 export const isoInstant = (expression: string) => `to_char(${expression} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

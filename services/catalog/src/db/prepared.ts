@@ -21,7 +21,6 @@ export function prepared(text: string, values: readonly unknown[]): { name: stri
   return { name, text, values: [...values] };
 }
 
-
 /**
  * A query planned for its values on every call (an unnamed statement): for a statement whose best
  * plan depends on the values, e.g. a search in a sort order the shopper chose (read the sort's

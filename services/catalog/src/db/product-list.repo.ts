@@ -8,6 +8,7 @@ import type { CursorPosition, ListOrder } from '../domain/product-cursor.js';
 import type { PriceRange } from '../domain/price-filter.js';
 import type { ProductRecord } from '../domain/product-view.js';
 import type { SearchText } from '../domain/search-text.js';
+import { unitsHeldAt } from './inventory.repo.js';
 import { plannedEachTime, prepared, statementFor } from './prepared.js';
 import { PRODUCT_COLUMNS, withVariants, type ProductRow } from './products.repo.js';
 
@@ -59,9 +60,7 @@ const ORDERS: Record<Exclude<ListOrder, 'relevance'>, { key: string; desc: boole
 const IN_STOCK = `EXISTS (
   SELECT 1 FROM variants v JOIN inventory_levels l ON l.variant_id = v.id
    WHERE v.product_id = p.id
-     AND l.on_hand > coalesce((
-       SELECT sum(a.qty) FROM holds h JOIN hold_allocations a ON a.hold_id = h.id
-        WHERE h.variant_id = v.id AND a.location_id = l.location_id AND h.status = 'active' AND h.expires_at > now()), 0)
+     AND l.on_hand > ${unitsHeldAt('l', 'now()')}
   OFFSET 0)`;
 
 /** When the next live hold lapses (epoch ms; Infinity: none): a list that leaves out held products ends then. */

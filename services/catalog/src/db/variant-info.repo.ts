@@ -1,14 +1,13 @@
 import type { VariantInfo } from '@pl/contracts';
 import type { Queryable } from '@pl/service-kit';
+import { unitsHeldAt } from './inventory.repo.js';
 
 /** A variant with its product's display fields and what is available now (active, unexpired holds counted per location). */
 export async function findVariantInfo(db: Queryable, sku: string): Promise<VariantInfo | undefined> {
   const { rows } = await db.query<VariantInfo>(
     `SELECT v.sku, p.title, p.images[1] AS image, p.condition_grade AS "conditionGrade", p.condition_notes AS "conditionNotes",
             p.one_of_a_kind AS "oneOfAKind", v.price_cents AS "priceCents", v.compare_at_cents AS "compareAtCents",
-            coalesce((SELECT sum(greatest(0, l.on_hand - coalesce((
-                        SELECT sum(a.qty) FROM holds h JOIN hold_allocations a ON a.hold_id = h.id
-                         WHERE h.variant_id = l.variant_id AND a.location_id = l.location_id AND h.status = 'active' AND h.expires_at > now()), 0)))
+            coalesce((SELECT sum(greatest(0, l.on_hand - ${unitsHeldAt('l', 'now()')}))
                         FROM inventory_levels l WHERE l.variant_id = v.id), 0)::int AS available
        FROM variants v JOIN products p ON p.id = v.product_id
       WHERE v.sku = $1`,
