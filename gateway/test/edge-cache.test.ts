@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { CatalogSubjects, FALLBACK_PRODUCT_IMAGE, InternalHeaders } from '@pl/contracts';
 import { eventually } from '@pl/service-kit/testing';
 import { startGateway, startStandInService, type StandInService, type TestGateway } from './support/test-gateway';
@@ -27,6 +27,12 @@ describe("the gateway's copy of catalogue answers", () => {
 
   beforeAll(async () => {
     catalog = await startStandInService((seen, res) => {
+      if (seen.url.includes('encoded=1')) {
+        const encoded = gzipSync(JSON.stringify(bodies.get(seen.url)));
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': encoded.length, etag: '"encoded"' });
+        res.end(encoded);
+        return;
+      }
       if (seen.url.startsWith('/api/media/')) {
         res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': photo.length, etag: '"photo"', 'cache-control': 'public, max-age=60' });
         res.end(photo);
@@ -273,6 +279,17 @@ describe("the gateway's copy of catalogue answers", () => {
       await raw(list, {});
       const kept = await raw(list, { 'accept-encoding': 'gzip, br;q=0' });
       expect([reached(list), kept.headers['content-encoding']]).toEqual([1, 'gzip']);
+    });
+
+    it('passes on an answer the service encoded itself, without encoding it again', async () => {
+      const url = '/api/products?encoded=1';
+      // Varied enough to stay over the compression threshold once gzipped.
+      const varied = { data: Array.from({ length: 200 }, (_, i) => ({ id: `p-${i}`, code: ((i + 1) * 2654435761).toString(36) })) };
+      bodies.set(url, varied);
+      const answer = await raw(url, { 'accept-encoding': 'br, gzip' });
+      expect(answer.body.length).toBeGreaterThan(1024);
+      expect([answer.status, answer.headers['content-encoding']]).toEqual([200, 'gzip']);
+      expect(JSON.parse(gunzipSync(answer.body).toString())).toEqual(varied);
     });
 
     it('passes an image on as it comes, uncompressed', async () => {

@@ -50,7 +50,7 @@ const SEARCH = /[?&]q=/;
 /** The longest any answer is kept, told about or not. */
 export const MAX_AGE_MS = 30_000;
 /** Per request or per hop: never replayed from a kept answer. */
-const NOT_KEPT = new Set(['x-request-id', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'date', 'set-cookie', InternalHeaders.keepUntil]);
+const NOT_KEPT = new Set([...HOP_BY_HOP, 'x-request-id', 'content-encoding', 'date', 'set-cookie', InternalHeaders.keepUntil]);
 
 interface Entry {
   headers: OutgoingHttpHeaders;
@@ -193,7 +193,9 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
         for (const chunk of read) res.write(chunk);
         proxyRes.pipe(res);
       };
-      const whole = req.method === 'GET' && status === 200 && COMPRESSIBLE.test(proxyRes.headers['content-type'] ?? '') && Number(length ?? 0) <= MAX_BODY_BYTES;
+      // An answer the service encoded itself is passed on as it is, never encoded twice.
+      const whole =
+        req.method === 'GET' && status === 200 && COMPRESSIBLE.test(proxyRes.headers['content-type'] ?? '') && !proxyRes.headers['content-encoding'] && Number(length ?? 0) <= MAX_BODY_BYTES;
       if (!whole) return passThrough();
       // Once kept, the same address is answered compressed to those who accept it: say so from the first answer on.
       const vary = res.getHeader('vary');
