@@ -3,6 +3,8 @@ import { OrderAllocations, type EventEnvelope } from '@pl/contracts';
 import type { NatsConn } from '@pl/service-kit';
 import { connectTestNats, createTestStream, eventually, type TestStream } from '@pl/service-kit/testing';
 import { insertProduct } from '../../catalog/test/factories.js';
+import { versionKey } from '../src/db/stock-versions.repo.js';
+import { pendingSoldUnits } from '../src/db/writebacks.repo.js';
 import { WritebackNotes } from '../src/domain/write-back.js';
 import { startPosSyncStack, type PosSyncStack } from './pos-sync-test-app.js';
 
@@ -308,6 +310,46 @@ describe('write-back of sales to the POS', () => {
     await eventually(async () => expect(await stack.onHand(order.sku, locationId)).toBe(posBefore + 2));
   });
 
+  it('keeps a sale made before the POS was set up out of the first sync: the sold unit never goes back on sale', async () => {
+    // A shop that has sold before anyone connected its POS: no settings, nothing known of the POS.
+    await stack.pool.query('TRUNCATE pos_settings, stock_versions');
+    const order = await placeOrder(1);
+    const totalOnHand = async () =>
+      (await stack.catalog.pool.query<{ n: number }>(`SELECT sum(l.on_hand)::int AS n FROM inventory_levels l JOIN variants v ON v.id = l.variant_id WHERE v.sku = $1`, [order.sku])).rows[0]!.n;
+    const afterSale = await totalOnHand();
+    const { rows: mark } = await stack.catalog.pool.query<{ seq: string }>(`SELECT coalesce(max(seq), 0) AS seq FROM outbox`);
+    await publishOrderPlaced(order.orderId, order.sku, 1);
+    await eventually(async () => expect(await writeback(order.orderId)).toMatchObject({ status: 'pending', attempts: 0, last_error: 'POS settings are not saved yet' }));
+
+    expect((await stack.saveSettings()).status).toBe(200);
+    // The first sync counts what the POS has, which does not know of the sale until it is sent.
+    expect((await stack.sync()).status).toBe(200);
+    await sent(order.orderId);
+
+    expect(posQuantities(order)).toEqual(expectedAfterSale(order));
+    expect(await totalOnHand()).toBe(afterSale);
+    // Every stock change the catalog announced meanwhile (its outbox): none had the sold unit on hand again.
+    const { rows: changes } = await stack.catalog.pool.query<{ onHand: number }>(
+      `SELECT (payload->>'onHand')::int AS "onHand" FROM outbox WHERE seq > $1 AND subject = $2 ORDER BY seq`,
+      [mark[0]!.seq, `inventory.updated.${order.sku}`],
+    );
+    expect(changes.filter((c) => c.onHand > afterSale)).toEqual([]);
+  });
+
+  it('sends a sale that waited for the first sync as soon as that sync ends, not after a back-off', async () => {
+    await stack.pool.query('TRUNCATE stock_versions');
+    const order = await placeOrder(1);
+    await publishOrderPlaced(order.orderId, order.sku, 1);
+    await eventually(async () => expect(await writeback(order.orderId)).toMatchObject({ status: 'pending', last_error: WritebackNotes.waitingForSync }));
+    // A back-off far longer than the test waits: only the end of the sync may send it.
+    await stack.pool.query(`UPDATE writebacks SET next_attempt_at = now() + interval '1 hour' WHERE order_id = $1`, [order.orderId]);
+
+    expect((await stack.sync()).status).toBe(200);
+
+    await sent(order.orderId);
+    expect(posQuantities(order)).toEqual(expectedAfterSale(order));
+  });
+
   describe('units an order gave back (order.stock-returned: cancellations, received returns)', () => {
     /** The catalog publishes this once it has put an action's units back on hand. */
     const publishStockReturned = async (orderId: string, key: string, lines: Array<{ sku: string; locationId: string; qty: number }>) => {
@@ -328,6 +370,22 @@ describe('write-back of sales to the POS', () => {
       expect(posQuantities(order)).toEqual(Object.fromEntries(order.before));
       expect(stack.pos.adjustmentsApplied()).toBe(applied + 1);
       expect(await writeback(`${order.orderId}:cancel`)).toMatchObject({ kind: 'return', attempts: 1, last_error: null, lines: order.allocations.lines.map((l) => ({ ...l, qty: -l.qty })) });
+    });
+
+    it('counts units given back but not yet sent as missing from the POS, and a sale not yet tried as taken', async () => {
+      const orderId = randomUUID();
+      const key = { sku: 'PL-PENDING-1', locationId: 'dublin' };
+      // Neither has been tried (no settings, no first sync): no lines yet, only their units.
+      await stack.pool.query(
+        `INSERT INTO writebacks (order_id, kind, units, next_attempt_at) VALUES
+           ($1, 'sale', $3, now() + interval '1 hour'), ($2, 'return', $4, now() + interval '1 hour')`,
+        [orderId, `${orderId}:cancel`, JSON.stringify([{ ...key, qty: 3 }]), JSON.stringify([{ ...key, qty: 1 }])],
+      );
+      try {
+        expect(await pendingSoldUnits(stack.pool, [key])).toEqual(new Map([[versionKey(key), 2]]));
+      } finally {
+        await stack.pool.query(`DELETE FROM writebacks WHERE order_id IN ($1, $2)`, [orderId, `${orderId}:cancel`]);
+      }
     });
 
     it("sends only the skus the POS has, and is done without it when there are none", async () => {

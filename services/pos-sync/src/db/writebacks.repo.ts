@@ -1,10 +1,21 @@
 import type { Queryable } from '@pl/service-kit';
 import { versionKey, type StockKey } from './stock-versions.repo.js';
 
-/** Records that an order's sale must reach the POS; false when it was recorded before (a redelivered event). */
-export async function recordWriteback(db: Queryable, orderId: string): Promise<boolean> {
-  const { rowCount } = await db.query(`INSERT INTO writebacks (order_id) VALUES ($1) ON CONFLICT (order_id) DO NOTHING`, [orderId]);
+/**
+ * Records that an order's sale must reach the POS, with the units it took (every sku, by location;
+ * null when the catalog committed none); false when it was recorded before (a redelivered event).
+ */
+export async function recordWriteback(db: Queryable, orderId: string, units: WritebackLine[] | null): Promise<boolean> {
+  const { rowCount } = await db.query(`INSERT INTO writebacks (order_id, units) VALUES ($1, $2) ON CONFLICT (order_id) DO NOTHING`, [
+    orderId,
+    units === null ? null : JSON.stringify(units),
+  ]);
   return rowCount === 1;
+}
+
+/** Notes a sale's units on a write-back recorded before they were kept with it. */
+export async function noteSaleUnits(db: Queryable, orderId: string, units: WritebackLine[]): Promise<void> {
+  await db.query(`UPDATE writebacks SET units = $2 WHERE order_id = $1 AND kind = 'sale' AND units IS NULL`, [orderId, JSON.stringify(units)]);
 }
 
 /** The key of a give-back's write-back: the order and the cart's action (its cancellation, one received return). */
@@ -26,7 +37,7 @@ export interface DueWriteback {
   /** The sale's order id, or a give-back's key (returnWritebackKey). */
   orderId: string;
   kind: 'sale' | 'return';
-  /** A give-back's units (positive), from the catalog's event. */
+  /** The units, positive: a sale's as the catalog committed them (every sku), a give-back's from the catalog's event. */
   units: WritebackLine[] | null;
   attempts: number;
   /** The lines an earlier attempt sent (null before the first): a retry sends exactly those again. */
@@ -124,15 +135,24 @@ export async function makePendingWritebacksDue(db: Queryable): Promise<void> {
   await db.query(`UPDATE writebacks SET next_attempt_at = now() WHERE status = 'pending' AND next_attempt_at > now()`);
 }
 
-/** Units sold but not yet confirmed by the POS, keyed like stock versions: the POS's counts do not include them yet. */
+/**
+ * Units taken but not yet confirmed by the POS, keyed like stock versions: the POS's counts do not
+ * include them yet. Every pending write-back counts, however long it has waited (for settings, for
+ * a first sync, for the POS to answer): what its first attempt sent once there was one, else all of
+ * its units (a give-back's as negative: units the POS's count lacks).
+ */
 export async function pendingSoldUnits(db: Queryable, keys: StockKey[]): Promise<Map<string, number>> {
   if (keys.length === 0) return new Map();
   const { rows } = await db.query<{ sku: string; locationId: string; qty: number }>(
     `SELECT l.sku, l."locationId", sum(l.qty)::int AS qty
        FROM writebacks w
-       CROSS JOIN LATERAL jsonb_to_recordset(w.lines) AS l(sku text, "locationId" text, qty int)
+       CROSS JOIN LATERAL jsonb_to_recordset(
+         coalesce(w.lines,
+                  CASE WHEN w.kind = 'sale' THEN w.units
+                       ELSE (SELECT jsonb_agg(u || jsonb_build_object('qty', -(u->>'qty')::int)) FROM jsonb_array_elements(w.units) u) END)
+       ) AS l(sku text, "locationId" text, qty int)
        JOIN unnest($1::text[], $2::text[]) AS k(sku, location_id) ON k.sku = l.sku AND k.location_id = l."locationId"
-      WHERE w.status = 'pending' AND w.lines IS NOT NULL
+      WHERE w.status = 'pending'
       GROUP BY l.sku, l."locationId"`,
     [keys.map((k) => k.sku), keys.map((k) => k.locationId)],
   );

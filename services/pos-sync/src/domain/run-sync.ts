@@ -11,6 +11,7 @@ import { AppError, conflict } from '@pl/service-kit';
 import { CatalogError } from '../clients/catalog-client.js';
 import { PosError } from '../connector/pos-connector.js';
 import type { PosProduct } from '../connector/pos-wire.js';
+import { makePendingWritebacksDue } from '../db/writebacks.repo.js';
 import { failAbandonedRuns, finishRun, lastSucceededRun, startRun, touchRun, type SyncKind } from '../db/sync-runs.repo.js';
 import { requirePosSettings, type PosSettings } from './pos-settings.js';
 import type { PosSyncContext } from './pos-sync-context.js';
@@ -69,6 +70,9 @@ export async function runSync(ctx: PosSyncContext, requested: SyncKind): Promise
       error,
     });
     ctx.logger.info({ runId, kind, ...stats, seen: tally.seen.size, failed: tally.failed.size }, 'POS sync finished');
+    // Sales that waited for the POS's skus to be known (a first sync) can tell them now.
+    await makePendingWritebacksDue(ctx.pool);
+    void ctx.writebacks.kick();
     if (status === 'failed') throw new AppError(502, SyncErrorCodes.failed, error!);
     if (error) ctx.logger.warn({ runId, reason: error }, 'POS sync saved all but some products the shop cannot take');
     return stats;

@@ -17,6 +17,7 @@ import {
   markWritebackFailed,
   markWritebackSent,
   markWritebackSkipped,
+  noteSaleUnits,
   noteWritebackAttempt,
   scheduleWritebackRetry,
   type DueWriteback,
@@ -100,6 +101,12 @@ async function sendWriteback(ctx: PosSyncContext, due: DueWriteback): Promise<vo
     ctx.logger.error({ orderId, attempts }, 'the POS did not confirm a sale write-back within 23 hours; it will not be retried');
     await markWritebackFailed(ctx.pool, orderId, WritebackNotes.notConfirmed, { attempted: false });
     return;
+  }
+  // A sale recorded before its units were kept with it (an older row): kept now, before anything
+  // waits, so that counts from the POS leave them out from here on.
+  if (due.kind === 'sale' && !due.units && !due.lines) {
+    const committed = await ctx.catalog.orderAllocations(orderId).catch(() => undefined);
+    if (committed && committed.lines.length > 0) await noteSaleUnits(ctx.pool, orderId, committed.lines);
   }
   // Waits for usable POS settings; saving settings makes it due again at once.
   let settings: PosSettings;

@@ -10,8 +10,11 @@ export interface EventConsumerOptions {
 }
 
 /**
- * Every paid order's sale must reach the POS. The handler only records the order (a redelivery
- * records nothing more) and kicks the sender, so a POS outage never holds up the stream.
+ * Every paid order's sale must reach the POS. The handler records the order with the units the
+ * catalog committed to it (a redelivery records nothing more) and kicks the sender, so a POS
+ * outage never holds up the stream. The units count as sold for every count from the POS from
+ * this moment until the POS confirms the sale, however long that takes (settings not saved yet,
+ * no first sync, the POS down). Without an answer from the catalog the event is redelivered.
  */
 export function startOrderPlacedConsumer(ctx: PosSyncContext, nats: NatsConn, options: EventConsumerOptions = {}): Promise<BackgroundWorker> {
   return consumeDurable(nats, {
@@ -25,7 +28,8 @@ export function startOrderPlacedConsumer(ctx: PosSyncContext, nats: NatsConn, op
         ctx.logger.warn({ eventId: envelope.id }, 'order.placed without an order id; nothing to write back');
         return;
       }
-      if (await recordWriteback(ctx.pool, order.data.orderId)) void ctx.writebacks.kick();
+      const allocations = await ctx.catalog.orderAllocations(order.data.orderId);
+      if (await recordWriteback(ctx.pool, order.data.orderId, allocations?.lines ?? null)) void ctx.writebacks.kick();
     },
   });
 }
