@@ -21,7 +21,7 @@
 //   7. the catalog service's memory (RSS) with 110k products, after the reads above.
 // Issue 12's targets are printed beside the figures they apply to ('target …'); nothing is asserted.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import autocannon from 'autocannon';
@@ -181,6 +181,52 @@ const REFERENCE_HOST_INDEX = 1750;
 /** The slowdown that takes a host of `benchmarkIndex` to the same phone as the default takes the reference host; never below 1. */
 function calibratedSlowdown(benchmarkIndex) {
   return Math.max(1, (4 * benchmarkIndex) / REFERENCE_HOST_INDEX);
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc; 100 ticks a second), or NaN elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Every PostgreSQL process of this machine (the server and its backends), by /proc. */
+function postgresPids() {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres');
+      } catch {
+        return false;
+      }
+    });
+}
+
+/**
+ * Where a run's time went: CPU seconds of each named process (and of PostgreSQL, all its
+ * processes) between start() and the returned stop(), and each process's peak resident memory
+ * sampled every 100 ms. PostgreSQL backends that end meanwhile take their CPU with them.
+ */
+function processWatch(named) {
+  const pg = () => postgresPids().reduce((n, pid) => n + (cpuSeconds(pid) || 0), 0);
+  const before = Object.fromEntries(Object.entries(named).map(([name, pid]) => [name, cpuSeconds(pid)]));
+  const pgBefore = pg();
+  const peak = Object.fromEntries(Object.keys(named).map((name) => [name, 0]));
+  const sample = () => {
+    for (const [name, pid] of Object.entries(named)) peak[name] = Math.max(peak[name], rssMb(pid) || 0);
+  };
+  sample();
+  const timer = setInterval(sample, 100);
+  return () => {
+    clearInterval(timer);
+    sample();
+    const cpu = Object.fromEntries(Object.entries(named).map(([name, pid]) => [name, cpuSeconds(pid) - before[name]]));
+    return { cpu: { ...cpu, postgres: pg() - pgBefore }, peakRssMb: peak };
+  };
 }
 
 /** A process's resident memory in MB (Linux /proc), or NaN elsewhere. */
@@ -384,7 +430,7 @@ async function adminCookie(gateway) {
   return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
-async function posSync(gateway) {
+async function posSync(shop, gateway) {
   const pos = await startReferencePosProcess({ port: await freePort(), seed: POS_PRODUCTS, quiet: true, log: () => {}, env: { ...process.env, POS_RATE_LIMIT: '0' } });
   try {
     const cookie = await adminCookie(gateway);
@@ -395,13 +441,16 @@ async function posSync(gateway) {
 
     console.log(`\nPOS sync through the gateway (reference POS, ${POS_PRODUCTS.toLocaleString('en-US')} products, 1–2 variants and 4 locations each)`);
     for (const label of ['first full sync (creates)', 'second full sync (updates)']) {
+      const watch = processWatch({ 'pos-sync': shop.pidOf['pos-sync'], catalog: shop.pidOf.catalog, 'reference POS': pos.pid });
       const started = process.hrtime.bigint();
       const res = await admin('POST', '/api/admin/sync/trigger');
       const body = await res.json();
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const { cpu, peakRssMb } = watch();
       if (!res.ok) throw new Error(`sync answered ${res.status}: ${JSON.stringify(body)}`);
       const { productsCreated, productsUpdated } = body.stats;
       console.log(`${label.padEnd(30)} ${seconds.toFixed(1).padStart(6)} s   ${Math.round((productsCreated + productsUpdated) / seconds).toString().padStart(6)} products/s   created ${productsCreated}, updated ${productsUpdated}`);
+      console.log(`${''.padEnd(30)} CPU s: ${Object.entries(cpu).map(([name, s]) => `${name} ${s.toFixed(1)}`).join(', ')}; peak RSS MB: ${Object.entries(peakRssMb).map(([name, mb]) => `${name} ${mb.toFixed(0)}`).join(', ')}`);
     }
 
     // Webhook to browser: a count set in the POS → signed webhook → pos-sync → catalog → outbox →
@@ -511,7 +560,7 @@ try {
   if (part('lighthouse')) await firstView(shop);
   if (part('staleness')) await staleness(shop, `http://127.0.0.1:${shop.gatewayPort}`);
   if (part('cart')) await cartRushAndCheckout(shop, `http://127.0.0.1:${shop.gatewayPort}`);
-  if (part('pos')) await posSync(shop.url);
+  if (part('pos')) await posSync(shop, shop.url);
   if (part('catalogue')) {
     await catalogueAtScale(url.toString(), `http://127.0.0.1:${shop.gatewayPort}`, shop.url);
     console.log(`catalog service memory (RSS) with the 110k catalogue, after the reads above: ${rssMb(shop.pidOf.catalog).toFixed(0)} MB`);

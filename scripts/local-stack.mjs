@@ -270,7 +270,7 @@ export async function startReferencePosProcess({ env = process.env, port, seed, 
     log,
     quiet,
   });
-  return { url, apiKey, stop: proc.stop };
+  return { url, apiKey, pid: proc.child.pid, stop: proc.stop };
 }
 
 /**

@@ -19,18 +19,26 @@ export interface OutboxEvent<T> {
  * comes from the kit's own migration (outbox-migration.ts), which runMigrations applies.
  */
 export async function writeOutbox<T>(client: pg.PoolClient, event: OutboxEvent<T>): Promise<EventEnvelope & { data: T }> {
-  const envelope = {
-    id: randomUUID(),
-    type: event.type,
-    version: event.version ?? 1,
-    occurredAt: new Date().toISOString(),
-    data: event.data,
-  };
+  return (await writeOutboxMany(client, [event]))[0]!;
+}
+
+/**
+ * Records several events in one statement, in the order given (their publish order), inside the
+ * caller's transaction, as writeOutbox does for one.
+ */
+export async function writeOutboxMany<T>(client: pg.PoolClient, events: ReadonlyArray<OutboxEvent<T>>): Promise<Array<EventEnvelope & { data: T }>> {
+  if (events.length === 0) return [];
+  const occurredAt = new Date().toISOString();
+  const envelopes = events.map((event) => ({ id: randomUUID(), type: event.type, version: event.version ?? 1, occurredAt, data: event.data }));
+  // WITH ORDINALITY keeps the given order in `seq` (an identity filled in insertion order).
   await client.query(
-    `INSERT INTO outbox (id, subject, type, version, payload, occurred_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [envelope.id, event.subject, envelope.type, envelope.version, JSON.stringify(event.data), envelope.occurredAt],
+    `INSERT INTO outbox (id, subject, type, version, payload, occurred_at)
+     SELECT id, subject, type, version, payload, $6::timestamptz
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::jsonb[]) WITH ORDINALITY AS e(id, subject, type, version, payload, n)
+      ORDER BY n`,
+    [envelopes.map((e) => e.id), events.map((e) => e.subject), envelopes.map((e) => e.type), envelopes.map((e) => e.version), events.map((e) => JSON.stringify(e.data)), occurredAt],
   );
-  return envelope;
+  return envelopes;
 }
 
 export interface OutboxRelayOptions {

@@ -196,6 +196,42 @@ describe('internal stock and product writes (pos-sync)', () => {
       ]);
     });
 
+    it('announces each new variant once, then only the variants whose count changed', async () => {
+      const skus = [uniqueSku(), uniqueSku(), uniqueSku()];
+      const before = await outboxCount();
+      expect((await batch({ products: skus.map((sku) => product(sku)) })).status).toBe(200);
+      expect(await outboxCount()).toBe(before + 3);
+
+      const recount = skus.map((sku) => product(sku));
+      recount[1] = { ...recount[1]!, title: 'Espresso Machine, descaled', variants: [{ ...recount[1]!.variants[0]!, stock: [{ locationId: 'dublin', onHand: 5 }] }] };
+      expect((await batch({ products: recount })).status).toBe(200);
+      const { rows } = await catalog.pool.query(`SELECT subject, payload FROM outbox ORDER BY seq DESC LIMIT 1`);
+      expect(await outboxCount()).toBe(before + 4);
+      expect(rows[0]).toMatchObject({ subject: `inventory.updated.${skus[1]}`, payload: { sku: skus[1], onHand: 5, available: 5 } });
+    });
+
+    it('gives products of one batch creation times in the order sent, newest last', async () => {
+      const skus = [uniqueSku(), uniqueSku(), uniqueSku()];
+      const results = UpsertProductBatchResult.parse(await (await batch({ products: skus.map((sku, i) => product(sku, `Kettle ${i}`)) })).json()).results;
+      const ids = results.map((r) => (r as { productId: string }).productId);
+      const { rows } = await catalog.pool.query<{ id: string }>(`SELECT id FROM products WHERE id = ANY($1::uuid[]) ORDER BY created_at DESC, id DESC`, [ids]);
+      expect(rows.map((r) => r.id)).toEqual([...ids].reverse());
+    });
+
+    it('ends the newest holds a lower count no longer covers, and keeps the oldest', async () => {
+      const sku = uniqueSku();
+      expect((await batch({ products: [product(sku)] })).status).toBe(200);
+      const hold = async (holder: string) => (await (await catalog.internal('POST', '/internal/holds', { sku, qty: 1, holder, ttlSeconds: 600 })).json()) as { id: string };
+      const first = await hold('cart:first');
+      const second = await hold('cart:second');
+
+      // The store sold one of the two in person: the POS counts 1.
+      expect((await batch({ products: [{ ...product(sku), variants: [{ ...product(sku).variants[0]!, stock: [{ locationId: 'dublin', onHand: 1 }] }] }] })).status).toBe(200);
+
+      const status = async (id: string) => ((await (await catalog.internal('GET', `/internal/holds/${id}`)).json()) as { status: string }).status;
+      expect([await status(first.id), await status(second.id)]).toEqual(['active', 'lost']);
+    });
+
     it('takes a batch far above the public body limit', async () => {
       const products = Array.from({ length: 100 }, () => ({ ...product(uniqueSku()), description: 'd'.repeat(4000) }));
       const res = await batch({ products });

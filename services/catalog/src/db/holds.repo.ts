@@ -1,4 +1,5 @@
 import type { Queryable } from '@pl/service-kit';
+import { prepared } from './prepared.js';
 import type { Allocation } from '../domain/hold-allocation.js';
 import type { VariantRef } from './inventory.repo.js';
 
@@ -115,21 +116,31 @@ export async function markLapsedHoldsExpired(db: Queryable, variantIds: readonly
 }
 
 /**
- * After a count at a location went below what the active holds there take: ends the newest of
- * them ('lost') until the rest fit on the shelf. The oldest keeps its unit:
- * that shopper was first. A lost hold frees whatever it held elsewhere too (the hold ends whole).
+ * After counts at some levels went below what the active holds there take: ends the newest of
+ * them ('lost': the store sold the unit in person) until the rest fit on the shelf. The oldest keeps
+ * its unit: that shopper was first. A lost hold frees whatever it held elsewhere too (the hold ends
+ * whole). One statement for all the levels; the callers hold the variants' locks.
+ * REVIEW: a hold spread over two recounted levels is weighed at both in one pass, so a hold lost at
+ * one still takes its units at the other; counted one level at a time it would not. Holds span one
+ * level unless a shopper takes more units than one store has.
  */
-export async function loseUncoveredHolds(db: Queryable, variantId: string, locationId: string): Promise<void> {
+export async function loseUncoveredHolds(db: Queryable, levels: ReadonlyArray<{ variantId: string; locationId: string }>): Promise<void> {
+  if (levels.length === 0) return;
   await db.query(
-    `WITH held AS (
-       SELECT h.id, sum(a.qty) OVER (ORDER BY h.created_at, h.id) AS running
-         FROM holds h JOIN hold_allocations a ON a.hold_id = h.id
-        WHERE h.variant_id = $1 AND a.location_id = $2 AND h.status = 'active' AND h.expires_at > clock_timestamp()
-     )
-     UPDATE holds h SET status = 'lost', updated_at = now()
-       FROM held, inventory_levels l
-      WHERE h.id = held.id AND l.variant_id = $1 AND l.location_id = $2 AND held.running > l.on_hand`,
-    [variantId, locationId],
+    prepared(
+      `WITH level AS (SELECT * FROM unnest($1::uuid[], $2::text[]) AS k(variant_id, location_id)),
+       held AS (
+         SELECT h.id, level.variant_id, level.location_id,
+                sum(a.qty) OVER (PARTITION BY level.variant_id, level.location_id ORDER BY h.created_at, h.id) AS running
+           FROM level
+           JOIN holds h ON h.variant_id = level.variant_id AND h.status = 'active' AND h.expires_at > clock_timestamp()
+           JOIN hold_allocations a ON a.hold_id = h.id AND a.location_id = level.location_id
+       )
+       UPDATE holds h SET status = 'lost', updated_at = now()
+         FROM held JOIN inventory_levels l ON l.variant_id = held.variant_id AND l.location_id = held.location_id
+        WHERE h.id = held.id AND held.running > l.on_hand`,
+      [levels.map((l) => l.variantId), levels.map((l) => l.locationId)],
+    ),
   );
 }
 

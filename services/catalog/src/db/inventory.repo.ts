@@ -112,16 +112,35 @@ export async function unknownLocations(db: Queryable, locationIds: readonly stri
 
 /** Sets what is on hand at one location; answers whether anything changed (a repeated count changes nothing). */
 export async function setOnHand(db: Queryable, variantId: string, locationId: string, onHand: number): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `INSERT INTO inventory_levels AS l (variant_id, location_id, on_hand)
-     SELECT $1::uuid, $2::text, $3::int
-      WHERE $3::int > 0 OR EXISTS (SELECT 1 FROM inventory_levels WHERE variant_id = $1::uuid AND location_id = $2::text)
-     ON CONFLICT (variant_id, location_id) DO UPDATE
-        SET on_hand = excluded.on_hand, updated_at = now()
-      WHERE l.on_hand IS DISTINCT FROM excluded.on_hand`,
-    [variantId, locationId, onHand],
+  return (await setOnHandMany(db, [{ variantId, locationId, onHand }])).length > 0;
+}
+
+export interface StockLevelKey {
+  variantId: string;
+  locationId: string;
+}
+
+/**
+ * Sets what is on hand at many levels in one statement; answers the levels that changed. A zero
+ * count where the variant has no level yet creates none. Each level once (the last count of it wins).
+ */
+export async function setOnHandMany(db: Queryable, counts: ReadonlyArray<StockLevelKey & { onHand: number }>): Promise<StockLevelKey[]> {
+  const last = new Map(counts.map((c) => [`${c.variantId} ${c.locationId}`, c]));
+  if (last.size === 0) return [];
+  const levels = [...last.values()];
+  const { rows } = await db.query<StockLevelKey>(
+    prepared(
+      `INSERT INTO inventory_levels AS l (variant_id, location_id, on_hand)
+       SELECT d.variant_id, d.location_id, d.on_hand FROM unnest($1::uuid[], $2::text[], $3::int[]) AS d(variant_id, location_id, on_hand)
+        WHERE d.on_hand > 0 OR EXISTS (SELECT 1 FROM inventory_levels x WHERE x.variant_id = d.variant_id AND x.location_id = d.location_id)
+       ON CONFLICT (variant_id, location_id) DO UPDATE
+          SET on_hand = excluded.on_hand, updated_at = now()
+        WHERE l.on_hand IS DISTINCT FROM excluded.on_hand
+       RETURNING l.variant_id AS "variantId", l.location_id AS "locationId"`,
+      [levels.map((l) => l.variantId), levels.map((l) => l.locationId), levels.map((l) => l.onHand)],
+    ),
   );
-  return (rowCount ?? 0) > 0;
+  return rows;
 }
 
 /** Takes sold units off the shelf; false when the location no longer has them (a recount in between). */

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { UpsertProductRequest } from '@pl/contracts';
 import type { Queryable } from '@pl/service-kit';
 import type { VariantRef } from './inventory.repo.js';
+import { prepared } from './prepared.js';
 
 export interface ExistingVariant extends VariantRef {
   priceCents: number;
@@ -29,47 +31,102 @@ export async function lockVariantsBySkus(db: Queryable, skus: readonly string[])
 
 export type ProductFields = Omit<UpsertProductRequest, 'variants'>;
 
-export async function insertProduct(db: Queryable, p: ProductFields): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO products (title, brand, description, condition_grade, condition_notes, one_of_a_kind, category_id, images)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [p.title, p.brand ?? null, p.description ?? null, p.conditionGrade, p.conditionNotes ?? null, p.oneOfAKind, p.category, p.images],
+/** A product's columns as jsonb_to_recordset reads them (one JSON document for a whole batch). */
+const productRecord = (id: string, p: ProductFields) => ({
+  id,
+  title: p.title,
+  brand: p.brand ?? null,
+  description: p.description ?? null,
+  condition_grade: p.conditionGrade,
+  condition_notes: p.conditionNotes ?? null,
+  one_of_a_kind: p.oneOfAKind,
+  category_id: p.category,
+  images: p.images,
+});
+const PRODUCT_RECORD = `jsonb_to_recordset($1::jsonb) AS d(id uuid, title text, brand text, description text, condition_grade text,
+                         condition_notes text, one_of_a_kind boolean, category_id text, images text[], n int)`;
+
+/**
+ * Inserts products with the ids given, in one statement. Each gets its own creation time, in the
+ * order given (clock_timestamp() per row), as if they had been created one after another: the
+ * newest-first list and its cursors never see a tie within a batch.
+ */
+export async function insertProducts(db: Queryable, products: ReadonlyArray<ProductFields & { id: string }>): Promise<void> {
+  if (products.length === 0) return;
+  await db.query(
+    prepared(
+      `INSERT INTO products (id, title, brand, description, condition_grade, condition_notes, one_of_a_kind, category_id, images, created_at, updated_at)
+       SELECT d.id, d.title, d.brand, d.description, d.condition_grade, d.condition_notes, d.one_of_a_kind, d.category_id, d.images, clock_timestamp(), clock_timestamp()
+         FROM ${PRODUCT_RECORD}
+        ORDER BY d.n`,
+      [JSON.stringify(products.map((p, n) => ({ ...productRecord(p.id, p), n })))],
+    ),
   );
-  return (rows[0] as { id: string }).id;
+}
+
+export async function insertProduct(db: Queryable, p: ProductFields): Promise<string> {
+  const id = randomUUID();
+  await insertProducts(db, [{ ...p, id }]);
+  return id;
 }
 
 /**
- * Updates what differs. An empty image list keeps the images the product has: a POS rarely
- * carries photos, and its sync must not wipe the shop's.
+ * Updates what differs, in one statement. An empty image list keeps the images the product has:
+ * a POS rarely carries photos, and its sync must not wipe the shop's.
  */
-export async function updateProduct(db: Queryable, id: string, p: ProductFields): Promise<void> {
+export async function updateProducts(db: Queryable, products: ReadonlyArray<ProductFields & { id: string }>): Promise<void> {
+  if (products.length === 0) return;
   await db.query(
-    `UPDATE products
-        SET title = $2, brand = $3, description = $4, condition_grade = $5, condition_notes = $6, one_of_a_kind = $7,
-            category_id = $8, images = CASE WHEN cardinality($9::text[]) = 0 THEN images ELSE $9::text[] END, updated_at = now()
-      WHERE id = $1
-        AND (title, brand, description, condition_grade, condition_notes, one_of_a_kind, category_id, images)
-            IS DISTINCT FROM ($2, $3, $4, $5, $6, $7, $8, CASE WHEN cardinality($9::text[]) = 0 THEN images ELSE $9::text[] END)`,
-    [id, p.title, p.brand ?? null, p.description ?? null, p.conditionGrade, p.conditionNotes ?? null, p.oneOfAKind, p.category, p.images],
+    prepared(
+      `UPDATE products p
+          SET title = d.title, brand = d.brand, description = d.description, condition_grade = d.condition_grade,
+              condition_notes = d.condition_notes, one_of_a_kind = d.one_of_a_kind, category_id = d.category_id,
+              images = CASE WHEN cardinality(d.images) = 0 THEN p.images ELSE d.images END, updated_at = now()
+         FROM ${PRODUCT_RECORD}
+        WHERE p.id = d.id
+          AND (p.title, p.brand, p.description, p.condition_grade, p.condition_notes, p.one_of_a_kind, p.category_id, p.images)
+              IS DISTINCT FROM (d.title, d.brand, d.description, d.condition_grade, d.condition_notes, d.one_of_a_kind, d.category_id,
+                                CASE WHEN cardinality(d.images) = 0 THEN p.images ELSE d.images END)`,
+      [JSON.stringify(products.map((p, n) => ({ ...productRecord(p.id, p), n })))],
+    ),
   );
 }
 
-export async function insertVariant(
-  db: Queryable,
-  productId: string,
-  v: { sku: string; priceCents: number; compareAtCents?: number | null },
-): Promise<VariantRef> {
-  const { rows } = await db.query<VariantRef>(
-    `INSERT INTO variants (product_id, sku, price_cents, compare_at_cents) VALUES ($1, $2, $3, $4)
-     RETURNING id, product_id AS "productId", sku`,
-    [productId, v.sku, v.priceCents, v.compareAtCents ?? null],
-  );
-  return rows[0] as VariantRef;
+export interface NewVariant {
+  id: string;
+  productId: string;
+  sku: string;
+  priceCents: number;
+  compareAtCents?: number | null;
 }
 
-export async function updateVariantPrice(db: Queryable, id: string, priceCents: number, compareAtCents: number | null): Promise<void> {
+/** Inserts variants with the ids given, in one statement. */
+export async function insertVariants(db: Queryable, variants: readonly NewVariant[]): Promise<void> {
+  if (variants.length === 0) return;
   await db.query(
-    `UPDATE variants SET price_cents = $2, compare_at_cents = $3 WHERE id = $1 AND (price_cents, compare_at_cents) IS DISTINCT FROM ($2, $3)`,
-    [id, priceCents, compareAtCents],
+    prepared(
+      `INSERT INTO variants (id, product_id, sku, price_cents, compare_at_cents)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::int[])`,
+      [variants.map((v) => v.id), variants.map((v) => v.productId), variants.map((v) => v.sku), variants.map((v) => v.priceCents), variants.map((v) => v.compareAtCents ?? null)],
+    ),
+  );
+}
+
+export async function insertVariant(db: Queryable, productId: string, v: { sku: string; priceCents: number; compareAtCents?: number | null }): Promise<VariantRef> {
+  const variant = { ...v, id: randomUUID(), productId };
+  await insertVariants(db, [variant]);
+  return { id: variant.id, productId, sku: v.sku };
+}
+
+/** Sets prices that differ, in one statement. */
+export async function updateVariantPrices(db: Queryable, prices: ReadonlyArray<{ id: string; priceCents: number; compareAtCents: number | null }>): Promise<void> {
+  if (prices.length === 0) return;
+  await db.query(
+    prepared(
+      `UPDATE variants v SET price_cents = d.price_cents, compare_at_cents = d.compare_at_cents
+         FROM unnest($1::uuid[], $2::int[], $3::int[]) AS d(id, price_cents, compare_at_cents)
+        WHERE v.id = d.id AND (v.price_cents, v.compare_at_cents) IS DISTINCT FROM (d.price_cents, d.compare_at_cents)`,
+      [prices.map((p) => p.id), prices.map((p) => p.priceCents), prices.map((p) => p.compareAtCents)],
+    ),
   );
 }

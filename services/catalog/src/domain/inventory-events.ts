@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { Subjects, type InventoryUpdatedData } from '@pl/contracts';
-import { writeOutbox } from '@pl/service-kit';
-import { levelsWithHolds, type VariantRef } from '../db/inventory.repo.js';
+import { writeOutboxMany } from '@pl/service-kit';
+import { levelsWithHolds, type LevelWithHolds, type VariantRef } from '../db/inventory.repo.js';
 import { stockTotals } from './product-view.js';
 
 export const INVENTORY_UPDATED = { type: 'inventory.updated', version: 1 } as const;
@@ -12,15 +12,28 @@ export const INVENTORY_UPDATED = { type: 'inventory.updated', version: 1 } as co
  * lock and call this once per variant they changed, after their last change to it.
  */
 export async function recordInventoryUpdated(client: pg.PoolClient, variant: VariantRef): Promise<InventoryUpdatedData> {
-  const totals = stockTotals(await levelsWithHolds(client, [variant.id], { clock: true }));
-  const data: InventoryUpdatedData = {
-    productId: variant.productId,
-    variantId: variant.id,
-    sku: variant.sku,
-    onHand: totals.onHand,
-    reserved: totals.reserved,
-    available: totals.available,
-  };
-  await writeOutbox(client, { subject: Subjects.inventoryUpdated(variant.sku), ...INVENTORY_UPDATED, data });
-  return data;
+  return (await recordInventoryUpdatedMany(client, [variant]))[0]!;
+}
+
+/** recordInventoryUpdated for several variants: their levels in one read, their events in one write, in the order given. */
+export async function recordInventoryUpdatedMany(client: pg.PoolClient, variants: readonly VariantRef[]): Promise<InventoryUpdatedData[]> {
+  if (variants.length === 0) return [];
+  const levels = new Map<string, LevelWithHolds[]>();
+  for (const level of await levelsWithHolds(client, variants.map((v) => v.id), { clock: true })) {
+    levels.set(level.variantId, [...(levels.get(level.variantId) ?? []), level]);
+  }
+  const events = variants.map((variant) => {
+    const totals = stockTotals(levels.get(variant.id) ?? []);
+    const data: InventoryUpdatedData = {
+      productId: variant.productId,
+      variantId: variant.id,
+      sku: variant.sku,
+      onHand: totals.onHand,
+      reserved: totals.reserved,
+      available: totals.available,
+    };
+    return { subject: Subjects.inventoryUpdated(variant.sku), ...INVENTORY_UPDATED, data };
+  });
+  await writeOutboxMany(client, events);
+  return events.map((e) => e.data);
 }

@@ -14,7 +14,7 @@ import { stockTotals } from './product-view.js';
  */
 export async function countOnHand(db: Queryable, variantId: string, locationId: string, onHand: number): Promise<boolean> {
   const changed = await setOnHand(db, variantId, locationId, onHand);
-  if (changed) await loseUncoveredHolds(db, variantId, locationId);
+  if (changed) await loseUncoveredHolds(db, [{ variantId, locationId }]);
   return changed;
 }
 

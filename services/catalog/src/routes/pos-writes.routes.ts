@@ -12,7 +12,7 @@ import {
 import { AppError, notFound, parseInput, type Pool } from '@pl/service-kit';
 import { findOrderAllocations } from '../db/order-allocations.repo.js';
 import { setStock } from '../domain/set-stock.js';
-import { upsertProduct } from '../domain/upsert-product.js';
+import { upsertProduct, upsertProducts } from '../domain/upsert-product.js';
 
 const OrderParams = z.object({ orderId: z.string().min(1).max(128) });
 
@@ -32,24 +32,18 @@ export function posWritesRoutes(pool: Pool): Router {
     })
     .put(CatalogInternalPaths.productsBatch, async (req, res) => {
       const { products } = parseInput(UpsertProductBatchRequest, req.body);
-      // One transaction per product, one after the other: a product the catalog refuses (its skus
-      // belong to two products, say) is reported in its place and does not undo the others.
-      const results: UpsertProductBatchResult['results'] = [];
-      for (const product of products) {
-        try {
-          results.push(await upsertProduct(pool, product));
-        } catch (err) {
-          if (err instanceof AppError) {
-            results.push({ error: { status: err.status, code: err.code, message: err.message } });
-            continue;
-          }
-          // A database error, reported in its place so the caller still learns what the others
-          // became. Data the database refuses (class 22 data exception, 23 constraint) is the
-          // product's fault and will not pass later either: a 400. Anything else may: a 500.
-          req.log.error({ err, skus: product.variants.map((v) => v.sku) }, 'batch upsert: product failed');
-          results.push({ error: refusedByDatabase(err) ? REFUSED_DATA : NOT_SAVED });
-        }
-      }
+      // A product the catalog refuses (its skus belong to two products, say) is reported in its
+      // place and does not undo the others.
+      const outcomes = await upsertProducts(pool, products);
+      const results: UpsertProductBatchResult['results'] = outcomes.map((outcome, i) => {
+        if (!(outcome instanceof Error)) return outcome;
+        if (outcome instanceof AppError) return { error: { status: outcome.status, code: outcome.code, message: outcome.message } };
+        // A database error, reported in its place so the caller still learns what the others
+        // became. Data the database refuses (class 22 data exception, 23 constraint) is the
+        // product's fault and will not pass later either: a 400. Anything else may: a 500.
+        req.log.error({ err: outcome, skus: products[i]!.variants.map((v) => v.sku) }, 'batch upsert: product failed');
+        return { error: refusedByDatabase(outcome) ? REFUSED_DATA : NOT_SAVED };
+      });
       res.json({ results } satisfies UpsertProductBatchResult);
     })
     .get(CatalogInternalPaths.orderAllocations(':orderId'), async (req, res) => {
