@@ -4,10 +4,13 @@
 // (POS webhook → pos-sync → catalog → NATS → gateway websocket); a paid order is written back to the
 // POS once (order.placed → pos-sync → POS adjustment). Customers and guests are refused.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { freePort, startReferencePosProcess } from '../scripts/local-stack.mjs';
+import { axeViolations, blocking, withAxe } from './support/axe.js';
 import { waitUntil } from './support/orders.js';
 import { useShopInBrowser } from './support/suite.js';
 
-const ctx = useShopInBrowser({ referencePos: true });
+// The sync trigger answers 202 after a second, so a long sync is followed on the status (decision 029).
+const ctx = useShopInBrowser({ referencePos: true, env: { SYNC_TRIGGER_WAIT_MS: '1000' } });
 const SLOW = { timeout: 20000 };
 /** The demo admin identity seeds outside production (services/identity demo accounts). */
 const DEMO_ADMIN = { username: 'admin', password: 'admin12345' };
@@ -180,6 +183,54 @@ describe('admin dashboard with the reference POS', () => {
     await admin.getByRole('button', { name: 'Sync from POS' }).click();
     const second = await syncCounts(admin);
     expect(second.created).toBe(0);
+  });
+});
+
+describe('a sync of a big POS catalogue', () => {
+  it('goes on in the background with its progress shown (after a reload too), can be cancelled, and announces its end', async () => {
+    const PRODUCTS = 12_000;
+    const big = await startReferencePosProcess({ port: await freePort(), seed: PRODUCTS, quiet: true, log: () => {}, env: { ...process.env, POS_RATE_LIMIT: '0' } });
+    try {
+      const context = await ctx.browser.newContext();
+      contexts.push(context);
+      await withAxe(context);
+      const admin = await context.newPage();
+      await signIn(admin, DEMO_ADMIN.username, DEMO_ADMIN.password);
+      await admin.goto(ctx.shop.url + '/admin');
+      await fillSettings(admin, big.url, big.apiKey);
+      await admin.getByRole('button', { name: 'Save', exact: true }).click();
+      await toastWith(admin, 'Settings Saved').waitFor(SLOW);
+
+      const progressText = admin.locator('#adm-sync-progress-text');
+      await admin.getByRole('button', { name: 'Sync from POS' }).click();
+      await admin.getByRole('progressbar', { name: 'Progress' }).waitFor(SLOW);
+      expect(await progressText.textContent()).toMatch(/^[\d,]+ of 12,000 products/);
+
+      // The run is the server's: a reload shows it still going.
+      await admin.reload();
+      await admin.getByRole('progressbar', { name: 'Progress' }).waitFor(SLOW);
+      expect(blocking(await axeViolations(admin))).toEqual([]);
+      // From the keyboard: once the run has stopped and Cancel is gone, focus is on the panel, not <body>.
+      await admin.getByRole('button', { name: 'Cancel sync' }).focus();
+      await admin.keyboard.press('Enter');
+      const cancelled = toastWith(admin, 'Sync Cancelled');
+      await cancelled.waitFor({ timeout: 60000 });
+      const written = Number(/Created (\d+) products/.exec((await cancelled.textContent()) ?? '')?.[1]);
+      expect(written).toBeGreaterThan(0);
+      expect(written).toBeLessThan(PRODUCTS);
+      await admin.locator('[data-sync-status="ready"]').waitFor(SLOW);
+      expect(await admin.evaluate(() => document.activeElement?.id)).toBe('adm-status-title');
+
+      // Started again and followed across a reload: its end is still announced, with its counts.
+      await admin.getByRole('button', { name: 'Sync from POS' }).click();
+      await admin.getByRole('progressbar', { name: 'Progress' }).waitFor(SLOW);
+      await admin.reload();
+      const counts = await syncCounts(admin);
+      expect(counts).toEqual({ created: PRODUCTS - written, updated: written });
+      expect(await admin.getByRole('progressbar').count()).toBe(0);
+    } finally {
+      await big.stop();
+    }
   });
 });
 

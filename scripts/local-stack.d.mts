@@ -19,6 +19,8 @@ export interface StartedShop {
 export interface ReferencePosProcess {
   url: string;
   apiKey: string;
+  /** The process id (the bench reads its CPU and memory). */
+  pid: number;
   stop(): Promise<void>;
 }
 export function isPortOpen(port: number, host?: string, timeoutMs?: number): Promise<boolean>;

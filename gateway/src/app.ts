@@ -119,7 +119,6 @@ export function createGateway(deps: GatewayDeps): Gateway {
     apiProxy({
       upstreams: config.upstreams,
       upstreamTimeoutMs: config.upstreamTimeoutMs,
-      longUpstreamTimeoutMs: config.longUpstreamTimeoutMs,
       publicOrigin: config.publicOrigin,
       cookie,
       devices,

@@ -53,8 +53,6 @@ const GatewayEnv = z.object({
   STRIPE_PUBLISHABLE_KEY: z.preprocess(emptyAsUnset, z.string().regex(/^pk_(test|live)_\w+$/, 'a Stripe publishable key (pk_test_… or pk_live_…)').optional()),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)?$/i, 'a size such as 100kb').default('100kb'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /** For the few calls that are slow by nature (contracts LongRunningApiPaths: a full POS sync). */
-  LONG_UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(600_000),
   /** The services' shared secret: the gateway calls identity's internal session API with it. */
   INTERNAL_API_TOKEN: internalApiTokenVar,
 }).superRefine(requireInternalApiTokenInProduction);
@@ -79,7 +77,6 @@ export interface GatewayConfig {
   stripe: boolean;
   bodyLimit: string;
   upstreamTimeoutMs: number;
-  longUpstreamTimeoutMs: number;
   internalApiToken: string;
 }
 
@@ -114,7 +111,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv, repoRoot: string): Gat
     stripe: e.STRIPE_PUBLISHABLE_KEY !== undefined,
     bodyLimit: e.BODY_LIMIT,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
-    longUpstreamTimeoutMs: e.LONG_UPSTREAM_TIMEOUT_MS,
     internalApiToken: e.INTERNAL_API_TOKEN,
   };
 }

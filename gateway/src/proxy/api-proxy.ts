@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router, type RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { ErrorCodes, isPublicRead, Jwt, LongRunningApiPaths, ownerOf, type ServiceName } from '@pl/contracts';
+import { ErrorCodes, isPublicRead, Jwt, ownerOf, type ServiceName } from '@pl/contracts';
 import type { Logger } from '@pl/service-kit';
 import type { SessionCookie } from '../auth/cookies.js';
 import type { DeviceCookies } from '../auth/device-cookie.js';
@@ -17,8 +17,6 @@ import { upstreamHeaders } from './upstream-headers.js';
 export interface ApiProxyDeps {
   upstreams: Record<ServiceName, string>;
   upstreamTimeoutMs: number;
-  /** For contracts LongRunningApiPaths. */
-  longUpstreamTimeoutMs: number;
   publicOrigin: string;
   cookie: SessionCookie;
   devices: DeviceCookies;
@@ -46,11 +44,6 @@ const rejectAmbiguousPaths: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** How long the gateway waits for the owning service to answer a path. */
-export function upstreamTimeoutFor(path: string, deps: Pick<ApiProxyDeps, 'upstreamTimeoutMs' | 'longUpstreamTimeoutMs'>): number {
-  return LongRunningApiPaths.includes(path.replace(/\/+$/, '')) ? deps.longUpstreamTimeoutMs : deps.upstreamTimeoutMs;
-}
-
 export function apiProxy(deps: ApiProxyDeps): Router {
   const proxyFor = (publicReads: boolean) =>
     createProxyMiddleware<IncomingMessage>({
@@ -62,7 +55,7 @@ export function apiProxy(deps: ApiProxyDeps): Router {
       on: {
         proxyReq(proxyReq, req) {
           // A service that goes silent for this long gets a 504 sent on its behalf, never a hang.
-          proxyReq.setTimeout(upstreamTimeoutFor(rawPathOf(req), deps), () => {
+          proxyReq.setTimeout(deps.upstreamTimeoutMs, () => {
             proxyReq.destroy(Object.assign(new Error('upstream timed out'), { code: UPSTREAM_TIMEOUT }));
           });
         },

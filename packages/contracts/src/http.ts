@@ -40,16 +40,12 @@ export const ApiPaths = {
     config: '/api/admin/pos-config',
     testConnection: '/api/admin/sync/test-connection',
     trigger: '/api/admin/sync/trigger',
+    /** POST: asks the running sync to stop (it ends 'cancelled' after the batches it is writing). */
+    cancel: '/api/admin/sync/cancel',
     status: '/api/admin/sync/status',
     events: '/api/admin/events',
   },
 } as const;
-
-/**
- * Calls that legitimately take long (a full pull of the POS catalogue answers when it is done):
- * the gateway gives them LONG_UPSTREAM_TIMEOUT_MS instead of UPSTREAM_TIMEOUT_MS.
- */
-export const LongRunningApiPaths: readonly string[] = [ApiPaths.pos.trigger];
 
 export type ServiceName = 'catalog' | 'cart' | 'identity' | 'pos-sync';
 

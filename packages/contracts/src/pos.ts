@@ -5,6 +5,28 @@ export type PosConfig = z.infer<typeof PosConfig>;
 
 export const SavePosConfigPayload = z.strictObject({ posUrl: z.string().max(2048), apiKey: z.string().max(4096) });
 
+/**
+ * The latest sync run as it goes (or as it ended): how many products it has handled of how many the
+ * POS said there are (null: the POS does not tell), what they became, and when it should end at this
+ * pace (null until it can be told).
+ */
+export const SyncRun = z.object({
+  id: z.string(),
+  kind: z.enum(['full', 'incremental']),
+  status: z.enum(['running', 'succeeded', 'failed', 'cancelled']),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  processed: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative().nullable(),
+  productsCreated: z.number().int().nonnegative(),
+  productsUpdated: z.number().int().nonnegative(),
+  estimatedEndAt: z.string().nullable(),
+  /** An admin asked to cancel it; it stops after the batches it is writing. */
+  cancelRequested: z.boolean(),
+  error: z.string().nullable(),
+});
+export type SyncRun = z.infer<typeof SyncRun>;
+
 export const SyncStatus = z.object({
   status: z.enum(['syncing', 'error', 'ready']),
   lastSyncAt: z.string().nullable(),
@@ -16,13 +38,21 @@ export const SyncStatus = z.object({
    * Optional: a pos-sync older than this field does not send it.
    */
   writebacks: z.object({ pending: z.number().int().nonnegative(), failed: z.number().int().nonnegative() }).optional(),
+  /** The latest run, running or ended (absent before the first). Optional: a pos-sync older than this field does not send it. */
+  run: SyncRun.optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 
+/** POST /api/admin/sync/trigger when the run ended within pos-sync's SYNC_TRIGGER_WAIT_MS (200); `runId` names it on the status. */
 export const SyncTriggerResult = z.object({
   stats: z.object({ productsCreated: z.number().int(), productsUpdated: z.number().int() }),
+  runId: z.string().optional(),
 });
 export type SyncTriggerResult = z.infer<typeof SyncTriggerResult>;
+/** POST /api/admin/sync/trigger when the run goes on in the background (202): follow it on the status. */
+export const SyncTriggerAccepted = z.object({ runId: z.string() });
+export type SyncTriggerAccepted = z.infer<typeof SyncTriggerAccepted>;
+
 
 export const TestConnectionResult = z.object({ connected: z.boolean(), message: z.string() });
 export type TestConnectionResult = z.infer<typeof TestConnectionResult>;

@@ -37,6 +37,15 @@ describe('GET /v1/products', () => {
     expect([...times].sort()).toEqual(times);
   });
 
+  it('tells on every page how many products the listing holds, counting only those meeting updated_since', async () => {
+    const first = await api(pos, 'GET', '/v1/products?limit=5');
+    expect(first.body.total_count).toBe(DEMO_PRODUCTS.length);
+    const next = await api(pos, 'GET', `/v1/products?limit=5&cursor=${encodeURIComponent(first.body.next_cursor)}`);
+    expect(next.body.total_count).toBe(DEMO_PRODUCTS.length);
+    const all = await pullAll(pos, 'limit=200');
+    expect((await api(pos, 'GET', `/v1/products?updated_since=${maxUpdatedAt(all.products)}`)).body.total_count).toBe(1);
+  });
+
   it('keeps limit within 1–200 (default 100)', async () => {
     expect((await api(pos, 'GET', '/v1/products')).body.products).toHaveLength(100);
     expect((await api(pos, 'GET', '/v1/products?limit=200')).body.products).toHaveLength(DEMO_PRODUCTS.length);
@@ -183,7 +192,7 @@ describe('seeds', () => {
     const empty = await startPos({ seed: 'none' });
     const generated = await startPos({ seed: { generated: 1000 } });
     try {
-      expect((await api(empty, 'GET', '/v1/products')).body).toEqual({ products: [], next_cursor: null });
+      expect((await api(empty, 'GET', '/v1/products')).body).toEqual({ products: [], next_cursor: null, total_count: 0 });
       const products = generated.products();
       expect(products).toHaveLength(1000);
       expect(products.map((p) => p.variants[0]!.sku.slice(0, 14)).sort()[0]).toBe('POS-GEN-000001');

@@ -4,6 +4,7 @@ import { createKickablePass, createServiceApp, type ServiceDeps } from '@pl/serv
 import { createCatalogClient } from './clients/catalog-client.js';
 import { createHttpPosConnector, type HttpPosConnectorOptions } from './connector/http-pos-connector.js';
 import { applyDueEvents } from './domain/apply-pos-events.js';
+import { createSyncRunner } from './domain/run-sync.js';
 import type { PosSyncContext, PosSyncSettings } from './domain/pos-sync-context.js';
 import { createSecretBox } from './domain/secret-box.js';
 import { sendDueWritebacks } from './domain/write-back.js';
@@ -34,9 +35,11 @@ export function posSyncContext({ pool, logger }: Pick<ServiceDeps, 'pool' | 'log
       webhookToleranceS: options.webhookToleranceS ?? 300,
       retryBaseMs: options.retryBaseMs ?? 2000,
       retryMaxMs: options.retryMaxMs ?? 5 * 60_000,
+      triggerWaitMs: options.triggerWaitMs ?? 8_000,
     },
     eventApplier: createKickablePass('pos-events', logger, () => applyDueEvents(ctx)),
     writebacks: createKickablePass('pos-writebacks', logger, () => sendDueWritebacks(ctx)),
+    syncs: createSyncRunner(() => ctx),
   };
   return ctx;
 }

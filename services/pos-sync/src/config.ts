@@ -44,6 +44,11 @@ export const PosSyncConfig = serviceConfig({ port: 5104, schema: 'pos_sync' })
     PUBLIC_ORIGIN: urlVar('http://localhost:5000'),
     /** The URL the POS delivers webhooks to; unset: PUBLIC_ORIGIN + /api/webhooks/pos. */
     POS_WEBHOOK_URL: z.preprocess(emptyAsUnset, z.url({ protocol: /^https?$/ }).optional()),
+    /**
+     * How long POST /api/admin/sync/trigger waits for its run before answering 202 (the run goes on;
+     * the status follows it). Keep it below the gateway's UPSTREAM_TIMEOUT_MS.
+     */
+    SYNC_TRIGGER_WAIT_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(60_000).default(8_000)),
     /** How long one call to the POS may take. */
     POS_REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(120_000).default(10_000)),
   })

@@ -28,6 +28,7 @@ const context = (deps: Pick<ServiceDeps, 'pool' | 'logger'>) =>
     settingsKey,
     webhookUrl: config.POS_WEBHOOK_URL,
     webhookToleranceS: config.POS_WEBHOOK_TOLERANCE_S,
+    triggerWaitMs: config.SYNC_TRIGGER_WAIT_MS,
     pos: { timeoutMs: config.POS_REQUEST_TIMEOUT_MS },
   }));
 

@@ -33,6 +33,7 @@ describe('pos-sync service', () => {
       '003-writeback-skipped-and-first-attempt.sql',
       '004-writeback-lines.sql',
       '005-return-writebacks.sql',
+      '006-sync-progress.sql',
     ]);
   });
 
@@ -83,6 +84,20 @@ describe('pos-sync service', () => {
         totalProducts: 42,
         lastError: 'POS answered 401 Unauthorized',
         writebacks: { pending: 0, failed: 0 },
+        run: {
+          id: expect.any(String),
+          kind: 'full',
+          status: 'failed',
+          startedAt: '2025-05-02T09:00:00.000Z',
+          finishedAt: '2025-05-02T09:00:05.000Z',
+          processed: 0,
+          total: null,
+          productsCreated: 0,
+          productsUpdated: 0,
+          estimatedEndAt: null,
+          cancelRequested: false,
+          error: 'POS answered 401 Unauthorized',
+        },
       });
     });
 

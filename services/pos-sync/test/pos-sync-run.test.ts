@@ -67,7 +67,7 @@ describe('sync from the POS', () => {
 
     const second = await stack.sync();
 
-    expect([second.status, second.body]).toEqual([200, { stats: { productsCreated: 0, productsUpdated: POS_PRODUCTS } }]);
+    expect([second.status, second.body]).toEqual([200, { stats: { productsCreated: 0, productsUpdated: POS_PRODUCTS }, runId: expect.any(String) }]);
     expect(await catalogProducts()).toBe(POS_PRODUCTS);
     expect(await status()).toEqual({
       status: 'ready',
@@ -75,6 +75,7 @@ describe('sync from the POS', () => {
       totalProducts: POS_PRODUCTS,
       lastError: null,
       writebacks: { pending: 0, failed: 0 },
+      run: expect.objectContaining({ status: 'succeeded', kind: 'full', processed: POS_PRODUCTS, total: POS_PRODUCTS, productsCreated: 0, productsUpdated: POS_PRODUCTS }),
     });
     expect((await runs()).map((r) => [r.status, r.kind])).toEqual([
       ['succeeded', 'full'],
@@ -195,7 +196,7 @@ describe('sync from the POS', () => {
 
       const res = await stack.sync();
 
-      expect([res.status, res.body]).toEqual([200, { stats: { productsCreated: 0, productsUpdated: POS_PRODUCTS - 1 } }]);
+      expect([res.status, res.body]).toEqual([200, { stats: { productsCreated: 0, productsUpdated: POS_PRODUCTS - 1 }, runId: expect.any(String) }]);
       expect((await runs()).at(-1)).toMatchObject({ status: 'succeeded', error: warning(product.name), products_updated: POS_PRODUCTS - 1 });
       expect(await status()).toMatchObject({ status: 'ready', lastError: warning(product.name), totalProducts: POS_PRODUCTS });
     });

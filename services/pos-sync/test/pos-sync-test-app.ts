@@ -95,7 +95,7 @@ export async function startPosSyncStack(stack: StackOptions = {}) {
     },
     async stop() {
       for (const stop of extra.reverse()) await stop();
-      await Promise.all([context.eventApplier.stop(), context.writebacks.stop()]);
+      await Promise.all([context.syncs.stop(), context.eventApplier.stop(), context.writebacks.stop()]);
       await service.stop();
       await pos.stop();
       await catalog.stop();

@@ -17,6 +17,7 @@ export function productRoutes(store: CatalogStore, actions: PosActions, cursors:
       res.json({
         products: page.products.map(toWireProduct),
         next_cursor: page.more && last ? cursors.encode({ updatedAt: last.updatedAt, id: last.id, since }) : null,
+        total_count: page.total,
       });
     })
     .get('/v1/products/:id', (req, res) => {

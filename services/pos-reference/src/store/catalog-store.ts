@@ -145,16 +145,18 @@ export class CatalogStore {
 
   /**
    * One page in (updated_at, id) order: products with updated_at >= since (when given) that come
-   * after `after` (when given). `more` says whether anything follows the page.
+   * after `after` (when given). `more` says whether anything follows the page; `total` is how many
+   * products meet `since`, whatever the page.
    */
-  page(query: { since: number | null; after: PagePosition | null; limit: number }): { products: ProductRecord[]; more: boolean } {
+  page(query: { since: number | null; after: PagePosition | null; limit: number }): { products: ProductRecord[]; more: boolean; total: number } {
     const all = this.all();
-    let start = query.since === null ? 0 : lowerBound(all, (p) => p.updatedAt >= query.since!);
+    const since = query.since === null ? 0 : lowerBound(all, (p) => p.updatedAt >= query.since!);
+    let start = since;
     if (query.after) {
       const after = query.after;
       start = Math.max(start, lowerBound(all, (p) => compare(p, after) > 0));
     }
-    return { products: all.slice(start, start + query.limit), more: start + query.limit < all.length };
+    return { products: all.slice(start, start + query.limit), more: start + query.limit < all.length, total: all.length - since };
   }
 
   get size(): number {

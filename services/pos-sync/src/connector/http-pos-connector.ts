@@ -158,7 +158,7 @@ export function createHttpPosConnector(options: HttpPosConnectorOptions): PosCon
       const page = await required('GET', '/v1/products', ProductPage, {
         query: { limit: query.limit, cursor: query.cursor, updated_since: query.updatedSince },
       });
-      return { products: page.products, nextCursor: page.next_cursor };
+      return { products: page.products, nextCursor: page.next_cursor, total: page.total_count };
     },
     async getProduct(id) {
       return (await call('GET', `/v1/products/${encodeURIComponent(id)}`, ProductResponse, { notFoundIsUndefined: true }))?.product;

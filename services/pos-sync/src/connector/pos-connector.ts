@@ -13,7 +13,8 @@ export interface ListProductsQuery {
 export interface PosConnector {
   /** Who the POS is; the connection test. */
   merchant(): Promise<PosMerchant>;
-  listProducts(query: ListProductsQuery): Promise<{ products: ProductPage['products']; nextCursor: string | null }>;
+  /** `total`: how many products all the pages hold, when the POS tells. */
+  listProducts(query: ListProductsQuery): Promise<{ products: ProductPage['products']; nextCursor: string | null; total?: number }>;
   /** undefined when the POS has no such product. */
   getProduct(id: string): Promise<PosProduct | undefined>;
   /** Applies all changes or none; the same key and body again is answered without applying twice. */

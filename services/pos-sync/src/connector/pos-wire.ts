@@ -34,7 +34,8 @@ export const PosMerchant = z.object({ id: z.string(), name: z.string(), currency
 export type PosMerchant = z.infer<typeof PosMerchant>;
 
 export const MerchantResponse = z.object({ merchant: PosMerchant, api_version: z.string() });
-export const ProductPage = z.object({ products: z.array(PosProduct), next_cursor: z.string().nullable() });
+/** `total_count`: how many products the listing will give over all its pages, when the POS tells (a progress hint). */
+export const ProductPage = z.object({ products: z.array(PosProduct), next_cursor: z.string().nullable(), total_count: z.number().int().nonnegative().optional() });
 export type ProductPage = z.infer<typeof ProductPage>;
 export const ProductResponse = z.object({ product: PosProduct });
 export const SubscriptionResponse = z.object({ subscription: z.object({ url: z.string(), signature_key: z.string().min(1), event_types: z.array(z.string()) }) });

@@ -3,7 +3,8 @@ import type { SyncRunRecord } from '../domain/sync-status.js';
 
 export type SyncKind = 'full' | 'incremental';
 
-const COLUMNS = `status, started_at AS "startedAt", finished_at AS "finishedAt", heartbeat_at AS "heartbeatAt", total_products AS "totalProducts", error`;
+const COLUMNS = `id, kind, status, started_at AS "startedAt", finished_at AS "finishedAt", heartbeat_at AS "heartbeatAt", total_products AS "totalProducts", error,
+  processed, expected, products_created AS "productsCreated", products_updated AS "productsUpdated", cancel_requested_at IS NOT NULL AS "cancelRequested"`;
 
 /** The latest run and the latest successful one (possibly the same). */
 export async function latestSyncRuns(db: Queryable): Promise<{ latest?: SyncRunRecord; lastSucceeded?: SyncRunRecord }> {
@@ -48,8 +49,33 @@ export async function touchRun(db: Queryable, id: string): Promise<void> {
   await db.query(`UPDATE sync_runs SET heartbeat_at = now() WHERE id = $1 AND status = 'running'`, [id]);
 }
 
+/**
+ * Records how far a running run is (and touches its heartbeat); answers whether an admin asked to
+ * cancel it meanwhile.
+ */
+export async function recordProgress(
+  db: Queryable,
+  id: string,
+  progress: { processed: number; expected: number | null; productsCreated: number; productsUpdated: number },
+): Promise<{ cancelRequested: boolean }> {
+  const { rows } = await db.query<{ cancelRequested: boolean }>(
+    `UPDATE sync_runs SET processed = $2, expected = $3, products_created = $4, products_updated = $5, heartbeat_at = now()
+     WHERE id = $1 RETURNING cancel_requested_at IS NOT NULL AS "cancelRequested"`,
+    [id, progress.processed, progress.expected, progress.productsCreated, progress.productsUpdated],
+  );
+  return { cancelRequested: rows[0]?.cancelRequested ?? false };
+}
+
+/** Asks the running run (on whichever instance) to stop; its id, or undefined when none is running. */
+export async function requestCancel(db: Queryable): Promise<string | undefined> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE sync_runs SET cancel_requested_at = coalesce(cancel_requested_at, now()) WHERE status = 'running' RETURNING id`,
+  );
+  return rows[0]?.id;
+}
+
 export interface RunOutcome {
-  status: 'succeeded' | 'failed';
+  status: 'succeeded' | 'failed' | 'cancelled';
   productsCreated: number;
   productsUpdated: number;
   totalProducts: number;

@@ -2,11 +2,14 @@ import type { KickablePass, Logger, Pool } from '@pl/service-kit';
 import { CatalogError, type CatalogClient } from '../clients/catalog-client.js';
 import { PosError, type PosConnector } from '../connector/pos-connector.js';
 
+import type { SyncRunner } from './run-sync.js';
 import type { SecretBox } from './secret-box.js';
 
 export interface PosSyncSettings {
   /** Where the POS must deliver webhooks (registered by every sync). */
   webhookUrl: string;
+  /** How long POST /api/admin/sync/trigger waits for its run before answering 202 (below the gateway's upstream timeout). */
+  triggerWaitMs: number;
   /** Webhooks signed further than this from our clock are refused. */
   webhookToleranceS: number;
   /** First retry delay of a failed event or write-back; doubles per attempt up to retryMaxMs. */
@@ -27,6 +30,8 @@ export interface PosSyncContext {
   eventApplier: KickablePass;
   /** Sends recorded sales to the POS (kicked by the order.placed consumer and by saving settings). */
   writebacks: KickablePass;
+  /** The sync runs this instance started (an admin's trigger, the schedule). */
+  syncs: SyncRunner;
 }
 
 /** Exponential back-off: retryBaseMs, twice that, ... capped at retryMaxMs. */

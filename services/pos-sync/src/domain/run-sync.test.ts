@@ -1,8 +1,11 @@
-import { runVerdict } from './run-sync.js';
+import { runVerdict, type Failures, type ProductFailure } from './run-sync.js';
+
+/** The tally a run keeps of these failures, in the order they happened. */
+const tallied = (failures: ProductFailure[]): Failures => ({ count: failures.length, first: failures[0], firstTransient: failures.find((f) => f.transient) });
 
 describe('runVerdict', () => {
   it('succeeds with no error when every product was saved', () => {
-    expect(runVerdict([], 10_000)).toEqual({ status: 'succeeded', error: null });
+    expect(runVerdict(tallied([]), 10_000)).toEqual({ status: 'succeeded', error: null });
   });
 
   it('succeeds with a warning when the shop refused products for good (the cursor moves on)', () => {
@@ -10,7 +13,7 @@ describe('runVerdict', () => {
       { message: 'Lamp: it has no variants', transient: false },
       { message: 'Desk: These SKUs belong to different products', transient: false },
     ];
-    expect(runVerdict(failures, 10_000)).toEqual({
+    expect(runVerdict(tallied(failures), 10_000)).toEqual({
       status: 'succeeded',
       error: '2 of 10000 POS products could not be saved; the first: Lamp: it has no variants',
     });
@@ -21,10 +24,10 @@ describe('runVerdict', () => {
       { message: 'Lamp: it has no variants', transient: false },
       { message: 'Desk: The catalog failed', transient: true },
     ];
-    expect(runVerdict(failures, 12)).toEqual({ status: 'failed', error: '2 of 12 POS products could not be saved; the first: Desk: The catalog failed' });
+    expect(runVerdict(tallied(failures), 12)).toEqual({ status: 'failed', error: '2 of 12 POS products could not be saved; the first: Desk: The catalog failed' });
   });
 
   it('names the one product without "the first"', () => {
-    expect(runVerdict([{ message: 'Lamp: it has no name', transient: false }], 250).error).toBe('1 of 250 POS products could not be saved: Lamp: it has no name');
+    expect(runVerdict(tallied([{ message: 'Lamp: it has no name', transient: false }]), 250).error).toBe('1 of 250 POS products could not be saved: Lamp: it has no name');
   });
 });

@@ -1,12 +1,19 @@
-import { ABANDONED_RUN_ERROR, toSyncStatus, type SyncRunRecord } from './sync-status.js';
+import { ABANDONED_RUN_ERROR, toSyncRun, toSyncStatus, type SyncRunRecord } from './sync-status.js';
 
 const buildRun = (overrides: Partial<SyncRunRecord> = {}): SyncRunRecord => ({
+  id: '7c1e1a4e-0000-4000-8000-000000000001',
+  kind: 'full',
   status: 'succeeded',
   startedAt: new Date('2025-01-01T10:00:00Z'),
   finishedAt: new Date('2025-01-01T10:01:00Z'),
   heartbeatAt: new Date('2025-01-01T10:01:00Z'),
   totalProducts: 12,
   error: null,
+  processed: 12,
+  expected: 12,
+  productsCreated: 2,
+  productsUpdated: 10,
+  cancelRequested: false,
   ...overrides,
 });
 
@@ -56,5 +63,35 @@ describe('toSyncStatus', () => {
   it('shows the error of a failed latest run', () => {
     const failed = buildRun({ status: 'failed', error: 'POS answered 401' });
     expect(toSyncStatus(failed, undefined)).toEqual({ status: 'error', lastSyncAt: null, totalProducts: 0, lastError: 'POS answered 401' });
+  });
+
+  it('stays ready after a cancelled run, saying it was cancelled', () => {
+    const cancelled = buildRun({ status: 'cancelled', error: 'Cancelled by an admin; the products written before stay' });
+    expect(toSyncStatus(cancelled, buildRun())).toMatchObject({ status: 'ready', lastError: 'Cancelled by an admin; the products written before stay' });
+  });
+});
+
+describe('toSyncRun', () => {
+  it('estimates the end of a running run from its pace and the total the POS gave', () => {
+    const running = buildRun({ status: 'running', finishedAt: null, processed: 2_500, expected: 10_000, heartbeatAt: new Date('2025-01-01T10:00:09Z') });
+    expect(toSyncRun(running, new Date('2025-01-01T10:00:10Z'))).toMatchObject({
+      status: 'running',
+      processed: 2_500,
+      total: 10_000,
+      startedAt: '2025-01-01T10:00:00.000Z',
+      estimatedEndAt: '2025-01-01T10:00:40.000Z',
+      finishedAt: null,
+    });
+  });
+
+  it('gives no estimate without a total from the POS, or before the first batch', () => {
+    const at = new Date('2025-01-01T10:00:05Z');
+    expect(toSyncRun(buildRun({ status: 'running', finishedAt: null, expected: null, heartbeatAt: at }), at).estimatedEndAt).toBeNull();
+    expect(toSyncRun(buildRun({ status: 'running', finishedAt: null, processed: 0, heartbeatAt: at }), at).estimatedEndAt).toBeNull();
+  });
+
+  it('reads a run whose instance stopped touching it as failed, with why', () => {
+    const running = buildRun({ status: 'running', finishedAt: null, heartbeatAt: new Date('2025-01-02T09:00:00Z') });
+    expect(toSyncRun(running, new Date('2025-01-02T09:01:01Z'))).toMatchObject({ status: 'failed', error: ABANDONED_RUN_ERROR, estimatedEndAt: null });
   });
 });

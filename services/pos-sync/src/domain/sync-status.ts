@@ -1,13 +1,21 @@
-import type { SyncStatus } from '@pl/contracts';
+import type { SyncRun, SyncStatus } from '@pl/contracts';
 
 export interface SyncRunRecord {
-  status: 'running' | 'succeeded' | 'failed';
+  id: string;
+  kind: 'full' | 'incremental';
+  status: 'running' | 'succeeded' | 'failed' | 'cancelled';
   startedAt: Date;
   finishedAt: Date | null;
   /** Touched every few seconds by the instance running it. */
   heartbeatAt: Date;
   totalProducts: number;
   error: string | null;
+  /** Products handled so far, of `expected` when the POS told. */
+  processed: number;
+  expected: number | null;
+  productsCreated: number;
+  productsUpdated: number;
+  cancelRequested: boolean;
 }
 
 /** A running run not touched for this long was cut short: its instance stopped. */
@@ -27,6 +35,32 @@ export function toSyncStatus(latest: SyncRunRecord | undefined, lastSucceeded: S
     status: failed ? 'error' : latest?.status === 'running' ? 'syncing' : 'ready',
     lastSyncAt: lastSucceeded?.finishedAt?.toISOString() ?? null,
     totalProducts: lastSucceeded?.totalProducts ?? 0,
-    lastError: abandoned ? ABANDONED_RUN_ERROR : failed ? (latest?.error ?? 'Sync failed') : latest?.status === 'succeeded' ? latest.error : null,
+    lastError: abandoned ? ABANDONED_RUN_ERROR : failed ? (latest?.error ?? 'Sync failed') : latest?.status === 'succeeded' || latest?.status === 'cancelled' ? latest.error : null,
+  };
+}
+
+/**
+ * The latest run as the dashboard follows it: a run whose instance died reads as failed. While it
+ * runs with a total from the POS, its end is estimated from its pace so far.
+ */
+export function toSyncRun(run: SyncRunRecord, now: Date = new Date()): SyncRun {
+  const abandoned = run.status === 'running' && now.getTime() - run.heartbeatAt.getTime() > ABANDONED_RUN_MS;
+  const status = abandoned ? 'failed' : run.status;
+  const elapsed = now.getTime() - run.startedAt.getTime();
+  const estimatedEnd =
+    status === 'running' && run.expected !== null && run.processed > 0 && run.processed <= run.expected ? run.startedAt.getTime() + (elapsed * run.expected) / run.processed : undefined;
+  return {
+    id: run.id,
+    kind: run.kind,
+    status,
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    processed: run.processed,
+    total: run.expected,
+    productsCreated: run.productsCreated,
+    productsUpdated: run.productsUpdated,
+    estimatedEndAt: estimatedEnd === undefined ? null : new Date(estimatedEnd).toISOString(),
+    cancelRequested: run.cancelRequested,
+    error: abandoned ? ABANDONED_RUN_ERROR : run.error,
   };
 }

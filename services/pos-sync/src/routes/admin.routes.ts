@@ -1,15 +1,15 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ApiPaths, type PosConfig, type SyncStatus, type SyncTriggerResult } from '@pl/contracts';
-import { parseInput, requireAdmin, type Queryable } from '@pl/service-kit';
+import { ApiPaths, type PosConfig, type SyncStatus, type SyncTriggerAccepted, type SyncTriggerResult } from '@pl/contracts';
+import { conflict, parseInput, requireAdmin, type Queryable } from '@pl/service-kit';
 import { listRecentEvents } from '../db/pos-events.repo.js';
 import { findPosUrl } from '../db/pos-settings.repo.js';
-import { latestSyncRuns } from '../db/sync-runs.repo.js';
+import { latestSyncRuns, requestCancel } from '../db/sync-runs.repo.js';
 import { countWritebacks } from '../db/writebacks.repo.js';
 import { savePosSettings, testPosConnection } from '../domain/pos-settings.js';
 import type { PosSyncContext } from '../domain/pos-sync-context.js';
-import { runSync } from '../domain/run-sync.js';
-import { toSyncStatus } from '../domain/sync-status.js';
+import { SyncErrorCodes } from '../domain/run-sync.js';
+import { toSyncRun, toSyncStatus } from '../domain/sync-status.js';
 
 const EventsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) });
 
@@ -31,7 +31,7 @@ export function adminRoutes(ctx: PosSyncContext): Router {
       })
       .get(ApiPaths.pos.status, async (_req, res) => {
         const [{ latest, lastSucceeded }, writebacks] = await Promise.all([latestSyncRuns(pool), countWritebacks(pool)]);
-        const body: SyncStatus = { ...toSyncStatus(latest, lastSucceeded), writebacks };
+        const body: SyncStatus = { ...toSyncStatus(latest, lastSucceeded), writebacks, ...(latest ? { run: toSyncRun(latest) } : {}) };
         res.json(body);
       })
       .get(ApiPaths.pos.events, async (req, res) => {
@@ -49,10 +49,29 @@ export function adminRoutes(ctx: PosSyncContext): Router {
       .get(ApiPaths.pos.testConnection, async (_req, res) => {
         res.json(await testPosConnection(ctx));
       })
-      // A full sync, answered when it is over (409 while another runs, 502 with the reason when it fails).
+      // A full sync. Answered with its counts when it ends within triggerWaitMs (409 while another
+      // runs, 502 with the reason when it fails); otherwise 202 with its id while it goes on in the
+      // background: the status follows it, and its end is recorded there whoever watches.
       .post(ApiPaths.pos.trigger, async (_req, res) => {
-        const body: SyncTriggerResult = { stats: await runSync(ctx, 'full') };
-        res.json(body);
+        const { runId, done } = await ctx.syncs.start('full');
+        let timer: NodeJS.Timeout | undefined;
+        const waited = new Promise<'later'>((resolve) => (timer = setTimeout(() => resolve('later'), ctx.settings.triggerWaitMs)));
+        try {
+          const outcome = await Promise.race([done, waited]);
+          if (outcome === 'later') {
+            res.status(202).location(ApiPaths.pos.status).json({ runId } satisfies SyncTriggerAccepted);
+            return;
+          }
+          res.json({ stats: outcome, runId } satisfies SyncTriggerResult);
+        } finally {
+          clearTimeout(timer);
+        }
+      })
+      // Cancel: the running run stops after the batches it is writing (202); 409 when none runs.
+      .post(ApiPaths.pos.cancel, async (_req, res) => {
+        const runId = await requestCancel(pool);
+        if (!runId) throw conflict('No sync is running', SyncErrorCodes.notRunning);
+        res.status(202).json({ runId } satisfies SyncTriggerAccepted);
       })
   );
 }

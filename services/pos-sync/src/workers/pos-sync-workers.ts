@@ -36,6 +36,8 @@ export async function startPosSyncWorkers(ctx: PosSyncContext, nats: NatsConn, o
   }
   return {
     async stop() {
+      // A run this instance is making ends 'cancelled' (whole batches written) rather than abandoned.
+      await ctx.syncs.stop();
       await Promise.all(consumers.map((c) => c.stop()));
       await Promise.all(periodic.map((w) => w.stop()));
       await Promise.all([ctx.eventApplier.stop(), ctx.writebacks.stop()]);

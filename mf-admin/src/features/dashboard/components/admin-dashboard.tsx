@@ -13,6 +13,7 @@ import { InventoryPanel } from './inventory-panel.js';
 import { QuickActionsCard } from './quick-actions-card.js';
 import { RecentEventsPanel } from './recent-events-panel.js';
 import { SyncStatusPanel } from './sync-status-panel.js';
+import { useSyncRunAnnouncer } from './use-sync-run-announcer.js';
 
 export function AdminDashboard() {
   const status = useSyncStatus();
@@ -23,6 +24,7 @@ export function AdminDashboard() {
   const posConfig = usePosConfig();
   const locations = useLocations();
   const test = useTestConnection();
+  const claimRun = useSyncRunAnnouncer(status.data);
 
   const access = dashboardAccess([status, events, inventory, posConfig].map(outcomeOf));
   if (access === 'signed-out' || access === 'forbidden') return <AccessDenied signedIn={access === 'forbidden'} what="the admin dashboard" />;
@@ -40,7 +42,7 @@ export function AdminDashboard() {
       ) : (
         <div className="adm-layout">
           <div className="adm-top">
-            <PosSettingsCard config={posConfig} test={test} syncStatus={status.data} />
+            <PosSettingsCard config={posConfig} test={test} syncStatus={status.data} claimRun={claimRun} />
             <SyncStatusPanel query={status} />
             <QuickActionsCard
               posConfig={posConfig.data}

@@ -1,7 +1,9 @@
-import { Fragment } from 'react';
+import { Fragment, useLayoutEffect, useRef } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { SyncStatus } from '@pl/contracts';
-import { Badge, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@pl/ui';
+import type { SyncRun, SyncStatus } from '@pl/contracts';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@pl/ui';
+import { syncProgressText, timeLeftText } from '../../pos-settings/utils/pos-settings-rules.js';
+import { useCancelSync } from '../api/cancel-sync.js';
 import { syncStatusNotes } from '../utils/sync-status-notes.js';
 import { PanelError } from './panel-error.js';
 import { Spinner } from './spinner.js';
@@ -22,7 +24,9 @@ export function SyncStatusPanel({ query }: { query: UseQueryResult<SyncStatus> }
   return (
     <Card className="adm-status" role="region" aria-labelledby="adm-status-title">
       <CardHeader>
-        <CardTitle level={2} id="adm-status-title">POS Integration Status</CardTitle>
+        <CardTitle level={2} id="adm-status-title" tabIndex={-1}>
+          POS Integration Status
+        </CardTitle>
       </CardHeader>
       <CardContent>
         {query.isPending ? (
@@ -52,6 +56,7 @@ export function SyncStatusPanel({ query }: { query: UseQueryResult<SyncStatus> }
             </dd>
             <dt>Products</dt>
             <dd data-total-products={query.data.totalProducts}>{query.data.totalProducts}</dd>
+            {query.data.run?.status === 'running' && <SyncProgress run={query.data.run} />}
             {syncStatusNotes(query.data).map((note) => (
               <Fragment key={note.id}>
                 <dt>{note.label}</dt>
@@ -65,5 +70,47 @@ export function SyncStatusPanel({ query }: { query: UseQueryResult<SyncStatus> }
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * A running sync: how far it is (a bar of products handled against the POS's total, or a moving bar
+ * without one), the time left by its pace, and Cancel. Shown from the status, so it is there after a
+ * reload and for a run another admin or the schedule started.
+ */
+function SyncProgress({ run }: { run: SyncRun }) {
+  const cancel = useCancelSync();
+  const left = timeLeftText(run.estimatedEndAt);
+  const cancelling = run.cancelRequested || cancel.isPending;
+  // When the run ends this goes away; keyboard focus on Cancel moves to the panel's heading rather
+  // than dropping to <body>. A layout effect's cleanup runs while the button is still in the page.
+  const box = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const element = box.current;
+    return () => {
+      if (element?.contains(document.activeElement)) document.getElementById('adm-status-title')?.focus();
+    };
+  }, []);
+  return (
+    <>
+      <dt id="adm-sync-progress-label">Progress</dt>
+      <dd className="adm-sync-progress" data-sync-run={run.id} ref={box}>
+        <progress
+          className="adm-sync-progress__bar"
+          aria-labelledby="adm-sync-progress-label"
+          aria-describedby="adm-sync-progress-text"
+          max={run.total ?? undefined}
+          value={run.total === null ? undefined : Math.min(run.processed, run.total)}
+        />
+        <p id="adm-sync-progress-text" className="adm-sync-progress__text" data-sync-processed={run.processed}>
+          {syncProgressText(run)}
+          {left && <span> · {left}</span>}
+        </p>
+        {/* aria-disabled while cancelling, not disabled: a disabled button would drop keyboard focus to <body>. */}
+        <Button variant="outline" size="sm" aria-disabled={cancelling || undefined} aria-busy={cancel.isPending || undefined} onClick={() => !cancelling && cancel.mutate()}>
+          {cancelling ? 'Cancelling...' : 'Cancel sync'}
+        </Button>
+      </dd>
+    </>
   );
 }

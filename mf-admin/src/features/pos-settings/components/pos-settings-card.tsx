@@ -15,10 +15,12 @@ interface FormProps {
   /** Shared with the quick actions, so a test started there reports here too. */
   test: TestConnection;
   syncStatus: SyncStatus | undefined;
+  /** Whether the end of this run is still to be announced (see useSyncRunAnnouncer). */
+  claimRun: (runId: string) => boolean;
 }
 
 /** POS settings (spec §2, §5): the POS URL and API key, Save, Test and 'Sync from POS'. */
-export function PosSettingsCard({ config, test, syncStatus }: FormProps & { config: UseQueryResult<PosConfig> }) {
+export function PosSettingsCard({ config, test, syncStatus, claimRun }: FormProps & { config: UseQueryResult<PosConfig> }) {
   return (
     <Card className="adm-settings" role="region" aria-labelledby="adm-settings-title">
       <CardHeader className="adm-card-head">
@@ -38,19 +40,19 @@ export function PosSettingsCard({ config, test, syncStatus }: FormProps & { conf
         ) : config.isError ? (
           <PanelError what="the POS settings" error={config.error} />
         ) : (
-          <PosSettingsForm config={config.data} test={test} syncStatus={syncStatus} />
+          <PosSettingsForm config={config.data} test={test} syncStatus={syncStatus} claimRun={claimRun} />
         )}
       </CardContent>
     </Card>
   );
 }
 
-function PosSettingsForm({ config, test, syncStatus }: FormProps & { config: PosConfig }) {
+function PosSettingsForm({ config, test, syncStatus, claimRun }: FormProps & { config: PosConfig }) {
   const queryClient = useQueryClient();
   // The saved URL is shown for editing; the saved key never leaves the server.
   const [fields, setFields] = useState<PosSettingsFields>({ posUrl: config.posUrl ?? '', apiKey: '' });
   const save = useSavePosConfig();
-  const sync = useTriggerSync();
+  const sync = useTriggerSync(claimRun);
   const testable = testAvailability(fields, config, test.isPending || save.isPending);
   const syncing = sync.isPending || syncStatus?.status === 'syncing';
   const set = (name: keyof PosSettingsFields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));

@@ -1,4 +1,5 @@
-import { canSave, canSync, sameUrl, savePayload, syncCompletedText, testAvailability } from './pos-settings-rules';
+import type { SyncRun } from '@pl/contracts';
+import { canSave, canSync, runEndToast, sameUrl, savePayload, syncCompletedText, syncProgressText, testAvailability, timeLeftText } from './pos-settings-rules';
 
 const saved = { configured: true, posUrl: 'http://127.0.0.1:5300' };
 const nothingSaved = { configured: false, posUrl: null };
@@ -82,5 +83,50 @@ describe('Sync from POS', () => {
   it("reports 'Created N products, updated M products' from the run's stats", () => {
     expect(syncCompletedText({ productsCreated: 12, productsUpdated: 3 })).toBe('Created 12 products, updated 3 products');
     expect(syncCompletedText({ productsCreated: 0, productsUpdated: 0 })).toBe('Created 0 products, updated 0 products');
+  });
+});
+
+describe('a followed sync run', () => {
+  const run = (overrides: Partial<SyncRun> = {}): SyncRun => ({
+    id: 'run-1',
+    kind: 'full',
+    status: 'running',
+    startedAt: '2026-11-27T10:00:00.000Z',
+    finishedAt: null,
+    processed: 2300,
+    total: 10_000,
+    productsCreated: 300,
+    productsUpdated: 2000,
+    estimatedEndAt: '2026-11-27T10:00:40.000Z',
+    cancelRequested: false,
+    error: null,
+    ...overrides,
+  });
+
+  it('tells its progress against the total the POS gave, or what it has done so far without one', () => {
+    expect(syncProgressText(run())).toBe('2,300 of 10,000 products');
+    expect(syncProgressText(run({ total: null }))).toBe('2,300 products so far');
+    // The POS's total is a hint: a product changed while paging is read twice.
+    expect(syncProgressText(run({ processed: 10_002 }))).toBe('10,000 of 10,000 products');
+  });
+
+  it('tells the time left by its estimate, in seconds, then minutes', () => {
+    const at = (iso: string) => Date.parse(iso);
+    expect(timeLeftText(null)).toBeUndefined();
+    expect(timeLeftText('2026-11-27T10:00:40.000Z', at('2026-11-27T10:00:38.000Z'))).toBe('almost done');
+    expect(timeLeftText('2026-11-27T10:00:40.000Z', at('2026-11-27T10:00:03.000Z'))).toBe('about 40 s left');
+    expect(timeLeftText('2026-11-27T10:03:10.000Z', at('2026-11-27T10:00:00.000Z'))).toBe('about 3 min left');
+  });
+
+  it("announces its end with the spec's texts", () => {
+    expect(runEndToast(run())).toBeUndefined();
+    expect(runEndToast(run({ status: 'succeeded' }))).toEqual({ title: 'Sync Completed', description: 'Created 300 products, updated 2000 products' });
+    expect(runEndToast(run({ status: 'failed', error: 'The POS at http://pos is unavailable right now; try again later' }))).toEqual({
+      variant: 'destructive',
+      title: 'Sync Failed',
+      description: 'The POS at http://pos is unavailable right now; try again later',
+    });
+    expect(runEndToast(run({ status: 'failed' }))).toMatchObject({ description: 'Failed to sync with POS' });
+    expect(runEndToast(run({ status: 'cancelled' }))).toEqual({ title: 'Sync Cancelled', description: 'Created 300 products, updated 2000 products before it stopped' });
   });
 });

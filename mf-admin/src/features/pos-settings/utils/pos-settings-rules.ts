@@ -1,4 +1,4 @@
-import type { PosConfig, SyncStatus } from '@pl/contracts';
+import type { PosConfig, SyncRun, SyncStatus } from '@pl/contracts';
 
 /** What the admin has typed into the POS Settings card. */
 export interface PosSettingsFields {
@@ -60,4 +60,34 @@ export function canSync(status: SyncStatus['status'] | undefined, pending: boole
 /** Spec §8: the 'Sync Completed' toast text. */
 export function syncCompletedText(stats: { productsCreated: number; productsUpdated: number }): string {
   return `Created ${stats.productsCreated} products, updated ${stats.productsUpdated} products`;
+}
+
+/** Spec §8's texts for the end of a run the dashboard followed (started here or elsewhere, before a reload or after). */
+export function runEndToast(run: SyncRun): { variant?: 'destructive'; title: string; description: string } | undefined {
+  switch (run.status) {
+    case 'succeeded':
+      return { title: 'Sync Completed', description: syncCompletedText(run) };
+    case 'failed':
+      return { variant: 'destructive', title: 'Sync Failed', description: run.error ?? SYNC_FAILED_FALLBACK };
+    case 'cancelled':
+      return { title: 'Sync Cancelled', description: `${syncCompletedText(run)} before it stopped` };
+    default:
+      return undefined;
+  }
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** How far a running run is: "2,300 of 10,000 products", or "2,300 products so far" when the POS gives no total. */
+export function syncProgressText(run: Pick<SyncRun, 'processed' | 'total'>): string {
+  return run.total === null ? `${count(run.processed)} products so far` : `${count(Math.min(run.processed, run.total))} of ${count(run.total)} products`;
+}
+
+/** What is left by the run's own estimate: "about 40 s left", "about 3 min left"; undefined without an estimate. */
+export function timeLeftText(estimatedEndAt: string | null, now: number = Date.now()): string | undefined {
+  if (estimatedEndAt === null) return undefined;
+  const seconds = Math.max(0, Math.round((Date.parse(estimatedEndAt) - now) / 1000));
+  if (seconds < 5) return 'almost done';
+  if (seconds < 90) return `about ${Math.ceil(seconds / 5) * 5} s left`;
+  return `about ${Math.round(seconds / 60)} min left`;
 }
