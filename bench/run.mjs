@@ -7,7 +7,8 @@
 //   2. cart: 200 concurrent guests adding the same one-of-a-kind item (winners, p50/p99), and
 //      checkout throughput with the built-in test-card provider, through the gateway;
 //   3. POS: a full sync of 10,000 products (BENCH_POS_PRODUCTS) from a second reference POS
-//      (seconds, products/s), and webhook-to-browser latency: a count changed in the POS until the
+//      (seconds, products/s, CPU and peak memory per process), then again (updates), then 100,000
+//      new products from a third (BENCH_POS_BIG_PRODUCTS), and webhook-to-browser latency: a count changed in the POS until the
 //      inventory.updated reaches a websocket client of the gateway (p50/p99);
 //   4. catalogue at scale: 110k generated products (BENCH_PRODUCTS), list and search latency
 //      p50/p95 through the gateway;
@@ -40,6 +41,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 110_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const POS_PRODUCTS = Number(process.env.BENCH_POS_PRODUCTS ?? 10_000);
+/** The big POS of the third sync row (0: skipped). */
+const POS_BIG_PRODUCTS = Number(process.env.BENCH_POS_BIG_PRODUCTS ?? 100_000);
 const WEBHOOK_ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 200);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** BENCH_ONLY=ceiling,lighthouse,staleness,cart,pos,catalogue runs only those parts (all when unset). */
@@ -430,28 +433,55 @@ async function adminCookie(gateway) {
   return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
 
+/**
+ * One full sync as the admin runs it: the trigger, then (when it answers 202) the status polled
+ * until that run ends. Seconds from the trigger to the end, the run's counts, and what each process
+ * used meanwhile (CPU, peak resident memory).
+ */
+async function timedSync(shop, admin, pos) {
+  const watch = processWatch({ 'pos-sync': shop.pidOf['pos-sync'], catalog: shop.pidOf.catalog, 'reference POS': pos.pid });
+  const rssBefore = { 'pos-sync': rssMb(shop.pidOf['pos-sync']), catalog: rssMb(shop.pidOf.catalog) };
+  const started = process.hrtime.bigint();
+  const res = await admin('POST', '/api/admin/sync/trigger');
+  const body = await res.json();
+  if (!res.ok) throw new Error(`sync answered ${res.status}: ${JSON.stringify(body)}`);
+  let stats = body.stats;
+  while (!stats) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const { run } = await (await admin('GET', '/api/admin/sync/status')).json();
+    if (run?.id !== body.runId || run.status === 'running') continue;
+    if (run.status !== 'succeeded') throw new Error(`sync ${run.status}: ${run.error}`);
+    stats = { productsCreated: run.productsCreated, productsUpdated: run.productsUpdated };
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return { seconds, stats, answered: res.status, rssBefore, ...watch() };
+}
+
+function printSync(label, { seconds, stats, answered, cpu, peakRssMb, rssBefore }, target) {
+  const { productsCreated, productsUpdated } = stats;
+  console.log(
+    `${label.padEnd(34)} ${seconds.toFixed(1).padStart(6)} s   ${Math.round((productsCreated + productsUpdated) / seconds).toString().padStart(6)} products/s   created ${productsCreated}, updated ${productsUpdated}   (trigger answered ${answered})   target ${target}`,
+  );
+  console.log(`${''.padEnd(34)} CPU s: ${Object.entries(cpu).map(([name, s]) => `${name} ${s.toFixed(1)}`).join(', ')}`);
+  console.log(
+    `${''.padEnd(34)} RSS MB, before -> peak: ${Object.entries(peakRssMb).map(([name, mb]) => `${name} ${rssBefore[name] === undefined ? '' : `${rssBefore[name].toFixed(0)} -> `}${mb.toFixed(0)}`).join(', ')}`,
+  );
+}
+
 async function posSync(shop, gateway) {
   const pos = await startReferencePosProcess({ port: await freePort(), seed: POS_PRODUCTS, quiet: true, log: () => {}, env: { ...process.env, POS_RATE_LIMIT: '0' } });
-  try {
-    const cookie = await adminCookie(gateway);
-    const admin = (method, path, body) =>
-      fetch(gateway + path, { method, headers: { cookie, origin: gateway, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-    const saved = await admin('POST', '/api/admin/pos-config', { posUrl: pos.url, apiKey: pos.apiKey });
+  const cookie = await adminCookie(gateway);
+  const admin = (method, path, body) =>
+    fetch(gateway + path, { method, headers: { cookie, origin: gateway, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const useSettings = async (target) => {
+    const saved = await admin('POST', '/api/admin/pos-config', { posUrl: target.url, apiKey: target.apiKey });
     if (!saved.ok) throw new Error(`saving POS settings answered ${saved.status}`);
-
-    console.log(`\nPOS sync through the gateway (reference POS, ${POS_PRODUCTS.toLocaleString('en-US')} products, 1–2 variants and 4 locations each)`);
-    for (const label of ['first full sync (creates)', 'second full sync (updates)']) {
-      const watch = processWatch({ 'pos-sync': shop.pidOf['pos-sync'], catalog: shop.pidOf.catalog, 'reference POS': pos.pid });
-      const started = process.hrtime.bigint();
-      const res = await admin('POST', '/api/admin/sync/trigger');
-      const body = await res.json();
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const { cpu, peakRssMb } = watch();
-      if (!res.ok) throw new Error(`sync answered ${res.status}: ${JSON.stringify(body)}`);
-      const { productsCreated, productsUpdated } = body.stats;
-      console.log(`${label.padEnd(30)} ${seconds.toFixed(1).padStart(6)} s   ${Math.round((productsCreated + productsUpdated) / seconds).toString().padStart(6)} products/s   created ${productsCreated}, updated ${productsUpdated}`);
-      console.log(`${''.padEnd(30)} CPU s: ${Object.entries(cpu).map(([name, s]) => `${name} ${s.toFixed(1)}`).join(', ')}; peak RSS MB: ${Object.entries(peakRssMb).map(([name, mb]) => `${name} ${mb.toFixed(0)}`).join(', ')}`);
-    }
+  };
+  try {
+    await useSettings(pos);
+    console.log(`\nPOS sync through the gateway (reference POS, ${POS_PRODUCTS.toLocaleString('en-US')} products, 1–2 variants and 4 locations each; followed on the status once the trigger answers 202)`);
+    printSync('first full sync (creates)', await timedSync(shop, admin, pos), '<= 20 s');
+    printSync('second full sync (updates)', await timedSync(shop, admin, pos), '<= 5 s');
 
     // Webhook to browser: a count set in the POS → signed webhook → pos-sync → catalog → outbox →
     // NATS → gateway → websocket. One change at a time, timed until the client sees its sku.
@@ -480,6 +510,23 @@ async function posSync(shop, gateway) {
     ws.close();
     times.sort((a, b) => a - b);
     console.log(`webhook to browser (${WEBHOOK_ROUNDS} stock counts, one at a time): p50 ${percentile(times, 0.5).toFixed(1)} ms   p99 ${percentile(times, 0.99).toFixed(1)} ms`);
+
+    // A big POS: skus of their own, so every product is new to the shop.
+    if (POS_BIG_PRODUCTS > 0) {
+      const big = await startReferencePosProcess({
+        port: await freePort(),
+        seed: POS_BIG_PRODUCTS,
+        quiet: true,
+        log: () => {},
+        env: { ...process.env, POS_RATE_LIMIT: '0', POS_SEED_SKU_PREFIX: 'POS-BIG' },
+      });
+      try {
+        await useSettings(big);
+        printSync(`full sync of ${POS_BIG_PRODUCTS.toLocaleString('en-US')} new products`, await timedSync(shop, admin, big), '<= 180 s, memory flat');
+      } finally {
+        await big.stop();
+      }
+    }
   } finally {
     await pos.stop();
   }

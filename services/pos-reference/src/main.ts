@@ -12,6 +12,8 @@ const Env = z.object({
     .regex(/^(demo|none|\d+)$/, 'demo, none or a number of products to generate')
     .default('demo')
     .transform((value): Seed => (value === 'demo' || value === 'none' ? value : { generated: Number(value) })),
+  /** The sku prefix of generated products (POS_SEED=<n>), so two generated POSes share no sku. */
+  POS_SEED_SKU_PREFIX: z.string().regex(/^[A-Z][A-Z0-9-]{0,23}$/, 'capital letters, digits and dashes').default('POS-GEN'),
   POS_RATE_LIMIT: z.coerce.number().int().min(0).default(100),
 });
 
@@ -28,7 +30,7 @@ const pos = await startReferencePos({
   port: env.POS_PORT,
   host: env.POS_HOST,
   apiKey,
-  seed: env.POS_SEED,
+  seed: typeof env.POS_SEED === 'object' ? { ...env.POS_SEED, skuPrefix: env.POS_SEED_SKU_PREFIX } : env.POS_SEED,
   rateLimitPerSecond: env.POS_RATE_LIMIT,
   log: (line) => console.log(line),
 });

@@ -1,4 +1,5 @@
-// Deterministic synthetic products for benchmarks (POS_SEED=<n>): skus POS-GEN-000001…, plausible
+// Deterministic synthetic products for benchmarks (POS_SEED=<n>): skus POS-GEN-000001… (another
+// prefix with POS_SEED_SKU_PREFIX), plausible
 // names, one or two variants, stock at the four locations. The same n always gives the same products.
 import { GRADES, variant, type SeedProduct, type SeedVariant, type StockCounts } from './seed-product.js';
 
@@ -47,7 +48,7 @@ function prng(seed: number): () => number {
   };
 }
 
-export function generateProducts(n: number): SeedProduct[] {
+export function generateProducts(n: number, skuPrefix = 'POS-GEN'): SeedProduct[] {
   const random = prng(20261101);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const count = (): number => (random() < 0.4 ? 0 : Math.floor(random() * 8));
@@ -56,7 +57,7 @@ export function generateProducts(n: number): SeedProduct[] {
     const [kind, category, image] = pick(KINDS);
     const brand = pick(BRANDS);
     const grade = pick(GRADES);
-    const sku = `POS-GEN-${String(i).padStart(6, '0')}`;
+    const sku = `${skuPrefix}-${String(i).padStart(6, '0')}`;
     const unique = random() < 0.1;
     const priceCents = 500 + Math.floor(random() * 150_000);
     const compareAtCents = random() < 0.8 ? Math.round(priceCents * (1.2 + random())) : null;

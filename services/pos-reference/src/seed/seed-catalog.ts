@@ -6,7 +6,8 @@ import { DEMO_PRODUCTS } from './demo-products.data.js';
 import { generateProducts } from './generate-products.js';
 import type { SeedProduct } from './seed-product.js';
 
-export type Seed = 'demo' | 'none' | { generated: number };
+/** `skuPrefix` of generated products: POS-GEN unless given (two generated POSes with different prefixes share no sku). */
+export type Seed = 'demo' | 'none' | { generated: number; skuPrefix?: string };
 
 const stableId = (prefix: string, name: string): string => `${prefix}_${createHash('sha256').update(name).digest('hex').slice(0, 24)}`;
 export const productIdFor = (baseSku: string): string => stableId('prd', `product:${baseSku}`);
@@ -15,7 +16,7 @@ export const variantIdFor = (sku: string): string => stableId('var', `variant:${
 export function seedProducts(seed: Seed): readonly SeedProduct[] {
   if (seed === 'none') return [];
   if (seed === 'demo') return DEMO_PRODUCTS;
-  return generateProducts(seed.generated);
+  return generateProducts(seed.generated, seed.skuPrefix);
 }
 
 export function seedCatalog(store: CatalogStore, seed: Seed, now: number = Date.now()): void {
