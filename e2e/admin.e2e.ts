@@ -3,6 +3,7 @@
 // the POS reaches the admin's inventory list and a shopper's open products page without a reload
 // (POS webhook → pos-sync → catalog → NATS → gateway websocket); a paid order is written back to the
 // POS once (order.placed → pos-sync → POS adjustment). Customers and guests are refused.
+import pg from 'pg';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { freePort, startReferencePosProcess } from '../scripts/local-stack.mjs';
 import { axeViolations, blocking, withAxe } from './support/axe.js';
@@ -230,6 +231,53 @@ describe('a sync of a big POS catalogue', () => {
       expect(await admin.getByRole('progressbar').count()).toBe(0);
     } finally {
       await big.stop();
+    }
+  });
+});
+
+describe('the POS event inbox', () => {
+  it('shows an event that failed with why, applies it on Retry once the cause is fixed, and replays from the keyboard', async () => {
+    // A count the POS sent for a store the shop did not have yet (as a webhook would have left it).
+    const db = new pg.Client({ connectionString: ctx.shop.databaseUrl });
+    await db.connect();
+    try {
+      const sku = 'PL-EL-001';
+      const id = `evt_e2e_${Date.now().toString(36)}`;
+      const payload = { id, type: 'inventory.count.updated', created_at: new Date().toISOString(), data: { sku, location_id: 'lakeside', quantity: 4, version: Date.now() * 1000, product_id: 'prd_e2e' } };
+      await db.query(`INSERT INTO pos_sync.pos_events (id, type, payload, status, applied_at, attempts, last_error) VALUES ($1, $2, $3, 'failed', now(), 1, 'Not applied: Unknown location lakeside')`, [
+        id,
+        payload.type,
+        JSON.stringify(payload),
+      ]);
+
+      const admin = await newPage();
+      await signIn(admin, DEMO_ADMIN.username, DEMO_ADMIN.password);
+      await admin.goto(ctx.shop.url + '/admin');
+      const inbox = admin.getByRole('region', { name: 'POS Event Inbox' });
+      const item = inbox.locator(`[data-inbox-event="${id}"]`);
+      await item.getByText('Not applied: Unknown location lakeside').waitFor(SLOW);
+      expect(await item.getByText('Failed after 1 attempt').count()).toBe(1);
+
+      // The shop opens that store; the admin retries the event from the keyboard.
+      await db.query(`INSERT INTO catalog.locations (id, name, type, address, city, state, zip_code) VALUES ('lakeside', 'Lakeside', 'STORE', '1 Lake Rd', 'Columbus', 'OH', '43215')`);
+      await item.getByRole('button', { name: /^Retry / }).focus();
+      await admin.keyboard.press('Enter');
+      await toastWith(admin, '1 event is being applied again').waitFor(SLOW);
+      await item.waitFor({ state: 'detached', timeout: 20000 });
+      await inbox.locator('[data-inbox-empty]').waitFor(SLOW);
+      const { rows } = await db.query(`SELECT l.on_hand FROM catalog.inventory_levels l JOIN catalog.variants v ON v.id = l.variant_id WHERE v.sku = $1 AND l.location_id = 'lakeside'`, [sku]);
+      expect(rows[0]?.on_hand).toBe(4);
+      // The Retry button is gone with its event: focus did not drop to <body>.
+      expect(await admin.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+
+      // A replay of the last hour: every event received since is applied again, changing nothing.
+      await inbox.getByRole('button', { name: 'Replay', exact: true }).click();
+      await toastWith(admin, 'Replay Started').waitFor(SLOW);
+      await waitUntil(async () => (await db.query(`SELECT count(*)::int AS n FROM pos_sync.pos_events WHERE status = 'pending'`)).rows[0].n === 0, 'the replay to end');
+      const after = await db.query(`SELECT l.on_hand FROM catalog.inventory_levels l JOIN catalog.variants v ON v.id = l.variant_id WHERE v.sku = $1 AND l.location_id = 'lakeside'`, [sku]);
+      expect(after.rows[0]?.on_hand).toBe(4);
+    } finally {
+      await db.end();
     }
   });
 });

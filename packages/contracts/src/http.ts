@@ -44,6 +44,14 @@ export const ApiPaths = {
     cancel: '/api/admin/sync/cancel',
     status: '/api/admin/sync/status',
     events: '/api/admin/events',
+    /** The POS event inbox: events that failed to apply or are retried after an error. */
+    eventProblems: '/api/admin/events/problems',
+    /** POST: every problem event due again now. */
+    retryEvents: '/api/admin/events/retry',
+    /** POST: one problem event due again now (`id` as it goes in a URL: encoded by the caller). */
+    retryEvent: (id: string) => `/api/admin/events/${id}/retry`,
+    /** POST {since}: every event received since then applied again (versions decide). */
+    replayEvents: '/api/admin/events/replay',
   },
 } as const;
 

@@ -73,3 +73,23 @@ export type IngestedEvent = z.infer<typeof IngestedEvent>;
 
 /** GET /api/admin/events answers with a plain array, newest first. */
 export const IngestedEventList = z.array(IngestedEvent);
+
+/** An event of the POS event inbox: one that failed to apply (kept until retried), or one still retried after an error. */
+export const ProblemEvent = IngestedEvent.extend({
+  status: z.enum(['pending', 'failed']),
+  attempts: z.number().int().nonnegative(),
+  /** Why it did not apply (the last attempt's error). */
+  error: z.string(),
+  /** When it is tried again on its own (pending only). */
+  nextAttemptAt: z.string().nullable(),
+});
+export type ProblemEvent = z.infer<typeof ProblemEvent>;
+/** GET /api/admin/events/problems: the newest problems first, and how many there are in all. */
+export const ProblemEventList = z.object({ events: z.array(ProblemEvent), total: z.number().int().nonnegative() });
+export type ProblemEventList = z.infer<typeof ProblemEventList>;
+/** POST /api/admin/events/replay: re-apply every event received at or after `since`. */
+export const ReplayEventsRequest = z.strictObject({ since: z.iso.datetime({ offset: true }) });
+export type ReplayEventsRequest = z.infer<typeof ReplayEventsRequest>;
+/** The answer of a retry or a replay: how many events are to be applied again. */
+export const EventsReopened = z.object({ count: z.number().int().nonnegative() });
+export type EventsReopened = z.infer<typeof EventsReopened>;

@@ -34,6 +34,7 @@ describe('pos-sync service', () => {
       '004-writeback-lines.sql',
       '005-return-writebacks.sql',
       '006-sync-progress.sql',
+      '007-event-inbox.sql',
     ]);
   });
 
@@ -108,16 +109,18 @@ describe('pos-sync service', () => {
   });
 
   describe('pruning of webhook events', () => {
-    it('deletes applied events ingested more than 30 days ago and keeps newer or unapplied ones', async () => {
+    it('deletes applied and skipped events ingested more than 30 days ago and keeps newer, unapplied or failed ones', async () => {
       await posSync.pool.query(
-        `INSERT INTO pos_events (id, type, payload, ingested_at, applied_at) VALUES
-           ('evt-old', 't', '{}', now() - interval '31 days', now() - interval '31 days'),
-           ('evt-old-unapplied', 't', '{}', now() - interval '31 days', NULL),
-           ('evt-recent', 't', '{}', now() - interval '29 days', now() - interval '29 days')`,
+        `INSERT INTO pos_events (id, type, payload, ingested_at, status, applied_at, last_error) VALUES
+           ('evt-old', 't', '{}', now() - interval '31 days', 'applied', now() - interval '31 days', NULL),
+           ('evt-old-skipped', 't', '{}', now() - interval '31 days', 'skipped', now() - interval '31 days', 'Ignored: the shop does not use t events'),
+           ('evt-old-failed', 't', '{}', now() - interval '31 days', 'failed', now() - interval '31 days', 'Not applied: Unknown location lakeside'),
+           ('evt-old-unapplied', 't', '{}', now() - interval '31 days', 'pending', NULL, NULL),
+           ('evt-recent', 't', '{}', now() - interval '29 days', 'applied', now() - interval '29 days', NULL)`,
       );
-      expect(await pruneAppliedEvents(posSync.pool)).toBe(1);
+      expect(await pruneAppliedEvents(posSync.pool)).toBe(2);
       const { rows } = await posSync.pool.query('SELECT id FROM pos_events ORDER BY id');
-      expect(rows.map((r) => r.id)).toEqual(['evt-old-unapplied', 'evt-recent']);
+      expect(rows.map((r) => r.id)).toEqual(['evt-old-failed', 'evt-old-unapplied', 'evt-recent']);
     });
   });
 

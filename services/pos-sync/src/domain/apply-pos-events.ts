@@ -6,7 +6,7 @@
 import { withTransaction } from '@pl/service-kit';
 import { z } from 'zod';
 import { CountUpdatedData, PosEventTypes, PosWebhookEvent, ProductEventData } from '../connector/pos-wire.js';
-import { claimDueEvents, markEventApplied, scheduleEventRetry, type DueEvent } from '../db/pos-events.repo.js';
+import { claimDueEvents, markEventApplied, markEventFailed, scheduleEventRetry, type DueEvent } from '../db/pos-events.repo.js';
 import { lockStock } from '../db/stock-versions.repo.js';
 import { applyPosCounts } from './apply-pos-counts.js';
 import { requirePosSettings } from './pos-settings.js';
@@ -33,7 +33,7 @@ export async function applyDueEvents(ctx: PosSyncContext): Promise<number> {
         await markEventApplied(ctx.pool, event.id, note ?? null);
       } catch (err) {
         if (err instanceof NotApplicable || isPermanent(err)) {
-          await markEventApplied(ctx.pool, event.id, `Not applied: ${messageOf(err)}`);
+          await markEventFailed(ctx.pool, event.id, `Not applied: ${messageOf(err)}`);
         } else {
           ctx.logger.warn({ eventId: event.id, attempts: event.attempts, reason: messageOf(err) }, 'POS event not applied yet; retrying later');
           await scheduleEventRetry(ctx.pool, event.id, messageOf(err), retryDelayMs(ctx.settings, event.attempts));

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ApiPaths, type PosConfig, type SyncStatus, type SyncTriggerAccepted, type SyncTriggerResult } from '@pl/contracts';
-import { conflict, parseInput, requireAdmin, type Queryable } from '@pl/service-kit';
-import { listRecentEvents } from '../db/pos-events.repo.js';
+import { ApiPaths, ReplayEventsRequest, type EventsReopened, type PosConfig, type ProblemEventList, type SyncStatus, type SyncTriggerAccepted, type SyncTriggerResult } from '@pl/contracts';
+import { conflict, notFound, parseInput, requireAdmin, type Queryable } from '@pl/service-kit';
+import { listProblemEvents, listRecentEvents, reopenEventsSince, retryEvents } from '../db/pos-events.repo.js';
 import { findPosUrl } from '../db/pos-settings.repo.js';
 import { latestSyncRuns, requestCancel } from '../db/sync-runs.repo.js';
 import { countWritebacks } from '../db/writebacks.repo.js';
@@ -12,6 +12,14 @@ import { SyncErrorCodes } from '../domain/run-sync.js';
 import { toSyncRun, toSyncStatus } from '../domain/sync-status.js';
 
 const EventsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) });
+const EventParams = z.object({ eventId: z.string().min(1).max(200) });
+
+/** Events made due again are applied at once by this instance's applier (any other picks them up on its next pass). */
+async function reopened(ctx: PosSyncContext, count: Promise<number>): Promise<EventsReopened> {
+  const answer = { count: await count };
+  if (answer.count > 0) void ctx.eventApplier.kick();
+  return answer;
+}
 
 async function posConfig(db: Queryable): Promise<PosConfig> {
   const posUrl = await findPosUrl(db);
@@ -37,6 +45,28 @@ export function adminRoutes(ctx: PosSyncContext): Router {
       .get(ApiPaths.pos.events, async (req, res) => {
         const { limit } = parseInput(EventsQuery, req.query);
         res.json(await listRecentEvents(pool, limit));
+      })
+      // The POS event inbox: what did not apply, with why; retry one or all; replay since a time.
+      .get(ApiPaths.pos.eventProblems, async (req, res) => {
+        const { limit } = parseInput(EventsQuery, req.query);
+        const { events, total } = await listProblemEvents(pool, limit);
+        res.json({
+          events: events.map((e) => ({ ...e, ingestedAt: e.ingestedAt.toISOString(), nextAttemptAt: e.nextAttemptAt?.toISOString() ?? null })),
+          total,
+        } satisfies ProblemEventList);
+      })
+      .post(ApiPaths.pos.retryEvents, async (_req, res) => {
+        res.status(202).json(await reopened(ctx, retryEvents(pool, { all: true })));
+      })
+      .post(ApiPaths.pos.retryEvent(':eventId'), async (req, res) => {
+        const { eventId } = parseInput(EventParams, req.params);
+        const answer = await reopened(ctx, retryEvents(pool, { id: eventId }));
+        if (answer.count === 0) throw notFound('No event with that id is waiting to be retried');
+        res.status(202).json(answer);
+      })
+      .post(ApiPaths.pos.replayEvents, async (req, res) => {
+        const { since } = parseInput(ReplayEventsRequest, req.body);
+        res.status(202).json(await reopened(ctx, reopenEventsSince(pool, new Date(since))));
       })
       .get(ApiPaths.pos.config, async (_req, res) => {
         res.json(await posConfig(pool));

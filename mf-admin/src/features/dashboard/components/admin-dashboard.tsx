@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Skeleton } from '@pl/ui';
 import { usePosConfig } from '../../pos-settings/api/get-pos-config.js';
 import { useTestConnection } from '../../pos-settings/api/test-connection.js';
+import { EventInboxPanel } from '../../event-inbox/components/event-inbox-panel.js';
 import { PosSettingsCard } from '../../pos-settings/components/pos-settings-card.js';
 import { useAdminInventory } from '../api/get-admin-inventory.js';
 import { useEvents } from '../api/get-events.js';
@@ -53,6 +54,7 @@ export function AdminDashboard() {
           </div>
           {/* Events before the (long) inventory list: what just came in from the POS stays in view. */}
           <RecentEventsPanel query={events} />
+          <EventInboxPanel />
           <InventoryPanel query={inventory} q={inventorySearch} onSearch={setInventorySearch} locations={locations} />
         </div>
       )}

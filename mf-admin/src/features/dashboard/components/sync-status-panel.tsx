@@ -1,4 +1,4 @@
-import { Fragment, useLayoutEffect, useRef } from 'react';
+import { Fragment } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SyncRun, SyncStatus } from '@pl/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@pl/ui';
@@ -7,6 +7,7 @@ import { useCancelSync } from '../api/cancel-sync.js';
 import { syncStatusNotes } from '../utils/sync-status-notes.js';
 import { PanelError } from './panel-error.js';
 import { Spinner } from './spinner.js';
+import { useFocusHandOff } from './use-focus-hand-off.js';
 
 const statusBadge = {
   syncing: { label: 'Syncing', tone: 'blue' },
@@ -82,15 +83,8 @@ function SyncProgress({ run }: { run: SyncRun }) {
   const cancel = useCancelSync();
   const left = timeLeftText(run.estimatedEndAt);
   const cancelling = run.cancelRequested || cancel.isPending;
-  // When the run ends this goes away; keyboard focus on Cancel moves to the panel's heading rather
-  // than dropping to <body>. A layout effect's cleanup runs while the button is still in the page.
-  const box = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
-    const element = box.current;
-    return () => {
-      if (element?.contains(document.activeElement)) document.getElementById('adm-status-title')?.focus();
-    };
-  }, []);
+  // When the run ends this goes away: keyboard focus on Cancel moves to the panel's heading.
+  const box = useFocusHandOff<HTMLElement>('adm-status-title');
   return (
     <>
       <dt id="adm-sync-progress-label">Progress</dt>
