@@ -114,6 +114,18 @@ export type UpsertProductRequest = z.infer<typeof UpsertProductRequest>;
 export const UpsertProductResult = z.object({ productId: z.string(), created: z.boolean() });
 export type UpsertProductResult = z.infer<typeof UpsertProductResult>;
 
+/**
+ * GET /internal/variants/:sku?qty=&holder=: asked with `qty` (and the `holder` asking, when it holds
+ * some already), the catalog also says whether those units can be had right now (`refusal` when
+ * not, as a hold would be refused): a rush of shoppers for one sold item is answered without
+ * anyone taking a lock.
+ */
+export const VariantInfoQuery = z.object({
+  qty: z.coerce.number().int().min(1).max(1000).optional(),
+  holder: z.string().min(1).max(128).optional(),
+});
+export type VariantInfoQuery = z.infer<typeof VariantInfoQuery>;
+
 /** GET /internal/variants/:sku: a variant as the cart needs it (price in cents, availability now). */
 export const VariantInfo = z.object({
   sku: z.string(),
@@ -125,6 +137,8 @@ export const VariantInfo = z.object({
   priceCents: z.number().int(),
   compareAtCents: z.number().int().nullable(),
   available: z.number().int(),
+  /** With `qty` asked: why those units cannot be had now (what a hold would answer); absent when they can. */
+  refusal: z.object({ code: z.string(), message: z.string() }).optional(),
 });
 export type VariantInfo = z.infer<typeof VariantInfo>;
 

@@ -29,4 +29,28 @@ describe('200 shoppers add the same unique item at once', () => {
     const lines = await app.cart.pool.query(`SELECT count(*)::int AS n FROM cart_lines WHERE sku = $1`, [sku]);
     expect(lines.rows[0].n).toBe(1);
   });
+
+  it('answers those who cannot have it before anything is written or locked: no cart of theirs exists after a refusal', async () => {
+    const sku = await app.product({ oneOfAKind: true });
+    const winner = await app.guest('guest:drop-winner');
+    expect((await app.call('POST', '/api/cart/lines', winner, { variantId: sku, qty: 1 })).status).toBe(201);
+
+    const losers = Array.from({ length: 50 }, (_, i) => `guest:drop-loser-${sku}-${i}`);
+    const results = await Promise.all(losers.map(async (sub, i) => carts[i % 2]!('POST', '/api/cart/lines', await app.guest(sub), { variantId: sku, qty: 1 })));
+
+    expect(new Set(results.map((r) => `${r.status} ${r.body.code} ${r.body.message}`))).toEqual(new Set(['409 HELD_BY_ANOTHER Sorry, this item is reserved by another shopper']));
+    const { rows } = await app.cart.pool.query(`SELECT count(*)::int AS n FROM carts WHERE subject = ANY($1)`, [losers]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('still lets the holder add a second unit of a unique item it holds, and refuses others what is left', async () => {
+    const sku = await app.product({ oneOfAKind: true, onHand: 2 });
+    const holder = await app.guest();
+    expect((await app.call('POST', '/api/cart/lines', holder, { variantId: sku, qty: 1 })).status).toBe(201);
+    const other = await app.call('POST', '/api/cart/lines', await app.guest(), { variantId: sku, qty: 2 });
+    expect([other.status, other.body.message]).toEqual([409, 'Only 1 left']);
+    const more = await app.call('POST', '/api/cart/lines', holder, { variantId: sku, qty: 1 });
+    expect(more.status).toBe(201);
+    expect(more.body.lines.find((l: { variant: { sku: string } }) => l.variant.sku === sku)?.qty).toBe(2);
+  });
 });

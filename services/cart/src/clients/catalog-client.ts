@@ -1,12 +1,13 @@
 // The cart's only way to the catalog: its internal API (variants, holds) and the public locations
 // list. Catalog refusals (409 with a shopper-facing message, 404 unknown sku) become AppErrors
 // with the catalog's own message and code, so the shopper reads exactly what the catalog decided.
-import { ApiPaths, CatalogInternalPaths, ErrorCodes, Hold, type CreateHoldRequest, Location, LookupHoldsResult, OrderAllocations, VariantInfo } from '@pl/contracts';
+import { ApiPaths, CatalogInternalPaths, ErrorCodes, Hold, type CreateHoldRequest, Location, LookupHoldsResult, OrderAllocations, VariantInfo, type VariantInfoQuery } from '@pl/contracts';
 import { AppError, createPeerCaller, PeerUnreachableError } from '@pl/service-kit';
 import { z } from 'zod';
 
 export interface CatalogClient {
-  variant(sku: string): Promise<VariantInfo>;
+  /** With `ask`: also whether `qty` units could be held for `holder` now (VariantInfo.refusal). */
+  variant(sku: string, ask?: VariantInfoQuery): Promise<VariantInfo>;
   createHold(request: CreateHoldRequest): Promise<Hold>;
   extendHold(id: string, ttlSeconds: number): Promise<Hold>;
   releaseHold(id: string): Promise<Hold>;
@@ -37,7 +38,10 @@ export function createCatalogClient(options: { baseUrl: string; token: string })
     throw new Error(`catalog ${method} ${path} answered ${answer.status}`);
   }
   return {
-    variant: (sku) => call('GET', CatalogInternalPaths.variant(encodeURIComponent(sku)), (v) => VariantInfo.parse(v)),
+    variant: (sku, ask) => {
+      const query = new URLSearchParams(Object.entries(ask ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
+      return call('GET', `${CatalogInternalPaths.variant(encodeURIComponent(sku))}${query.size > 0 ? `?${query}` : ''}`, (v) => VariantInfo.parse(v));
+    },
     createHold: (request) => call('POST', CatalogInternalPaths.holds, (v) => Hold.parse(v), request),
     extendHold: (id, ttlSeconds) => call('POST', CatalogInternalPaths.extendHold(id), (v) => Hold.parse(v), { ttlSeconds }),
     releaseHold: (id) => call('POST', CatalogInternalPaths.releaseHold(id), (v) => Hold.parse(v), {}),

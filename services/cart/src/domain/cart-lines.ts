@@ -69,12 +69,24 @@ async function assertMayHoldAnotherUnique(ctx: CartContext, client: PoolClient, 
   }
 }
 
-/** POST /api/cart/lines: adds qty of a sku, on top of a line of the same sku. */
+/**
+ * POST /api/cart/lines: adds qty of a sku, on top of a line of the same sku.
+ * A one-of-a-kind unit someone else holds (a drop: hundreds of shoppers, one unit) is refused
+ * before anything is written or locked: the catalog says, from a consistent read, that the hold
+ * would be refused now, which is as true as if the request had come at that moment. Only those who
+ * might win create their cart, queue on its lock and ask the catalog for the hold, which decides
+ * under the variant's lock.
+ */
 export async function addLine(ctx: CartContext, subject: string, request: AddToCartPayload): Promise<void> {
   const sku = request.variantId;
   if (!SKU.test(sku)) throw unknownSku(sku);
-  const info = await ctx.catalog.variant(sku);
-  const cart = await ensureCart(ctx.pool, subject);
+  const existing = await findCart(ctx.pool, subject);
+  const own = existing ? (await findLinesOfCart(ctx.pool, existing.id)).find((l) => l.sku === sku) : undefined;
+  // The units a hold would take: the extra ones on a line already held, else the whole line (held afresh).
+  const wanted = own && isHeld(own) ? request.qty : (own?.qty ?? 0) + request.qty;
+  const info = await ctx.catalog.variant(sku, { qty: wanted, holder: existing ? holderOf(existing.id) : undefined });
+  if (info.oneOfAKind && info.refusal) throw conflict(info.refusal.message, info.refusal.code);
+  const cart = existing ?? (await ensureCart(ctx.pool, subject));
   await withAdvisoryLock(ctx.pool, cartLockKey(cart.id), async (client) => {
     const line = (await findLinesOfCart(client, cart.id)).find((l) => l.sku === sku);
     const qty = (line?.qty ?? 0) + request.qty;

@@ -3,7 +3,7 @@
 // inventory.updated in the same transaction whenever availability changed.
 import type pg from 'pg';
 import { HoldErrorCodes, type CreateHoldRequest, type Hold } from '@pl/contracts';
-import { AppError, conflict, inTransaction, notFound, withClient, withTransaction, type Pool } from '@pl/service-kit';
+import { AppError, conflict, inTransaction, notFound, withClient, withTransaction, type Pool, type Queryable } from '@pl/service-kit';
 import {
   allocationsOf,
   findHold,
@@ -52,12 +52,21 @@ const notActive = (h: HoldRecord) => {
  */
 export function createHold(pool: Pool, request: CreateHoldRequest): Promise<Hold> {
   return withClient(pool, async (db) => {
-    const seen = await glanceAtSku(db, request.sku, request.holder);
-    if (!seen) throw unknownSku(request.sku);
-    const glance = allocateHold(seen.levels, request.qty, request.preferLocationId);
-    if (!glance.ok) throw conflict(glance.message, glance.code);
+    const refusal = await holdRefusal(db, request);
+    if (refusal) throw conflict(refusal.message, refusal.code);
     return inTransaction(db, (client) => holdUnderLock(client, request));
   });
+}
+
+/**
+ * Why a hold of `qty` units for `holder` would be refused now, from a consistent read without any
+ * lock (undefined: it may be granted, which only the lock decides). Throws 404 for an unknown sku.
+ */
+export async function holdRefusal(db: Queryable, request: { sku: string; qty: number; holder?: string; preferLocationId?: string }): Promise<{ code: string; message: string } | undefined> {
+  const seen = await glanceAtSku(db, request.sku, request.holder ?? '');
+  if (!seen) throw unknownSku(request.sku);
+  const glance = allocateHold(seen.levels, request.qty, request.preferLocationId);
+  return glance.ok ? undefined : { code: glance.code, message: glance.message };
 }
 
 async function holdUnderLock(client: pg.PoolClient, request: CreateHoldRequest): Promise<Hold> {

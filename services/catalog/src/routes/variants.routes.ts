@@ -1,17 +1,23 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { CatalogInternalPaths, type VariantInfo } from '@pl/contracts';
+import { CatalogInternalPaths, VariantInfoQuery, type VariantInfo } from '@pl/contracts';
 import { notFound, parseInput, type Pool } from '@pl/service-kit';
 import { findVariantInfo } from '../db/variant-info.repo.js';
+import { holdRefusal } from '../domain/holds.js';
 
 const VariantParams = z.object({ sku: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'unknown sku format') });
 
-/** The cart's read of a variant by sku (internal API, behind INTERNAL_API_TOKEN). */
+/**
+ * The cart's read of a variant by sku (internal API, behind INTERNAL_API_TOKEN). Asked with a
+ * quantity, it also says whether a hold of it would be refused right now: the cart answers such a
+ * shopper before writing or locking anything.
+ */
 export function variantsRoutes(pool: Pool): Router {
   return Router().get(CatalogInternalPaths.variant(':sku'), async (req, res) => {
     const { sku } = parseInput(VariantParams, req.params);
-    const info: VariantInfo | undefined = await findVariantInfo(pool, sku);
+    const { qty, holder } = parseInput(VariantInfoQuery, req.query);
+    const [info, refusal] = await Promise.all([findVariantInfo(pool, sku), qty === undefined ? undefined : holdRefusal(pool, { sku, qty, holder })]);
     if (!info) throw notFound(`Unknown SKU ${sku}`);
-    res.json(info);
+    res.json({ ...info, ...(refusal ? { refusal } : {}) } satisfies VariantInfo);
   });
 }
