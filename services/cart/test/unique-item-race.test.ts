@@ -53,4 +53,26 @@ describe('200 shoppers add the same unique item at once', () => {
     expect(more.status).toBe(201);
     expect(more.body.lines.find((l: { variant: { sku: string } }) => l.variant.sku === sku)?.qty).toBe(2);
   });
+
+  it('gives each unit of a drop of 100 unique items to exactly one of 400 shoppers each adding a random one, across instances', async () => {
+    const skus = await Promise.all(Array.from({ length: 100 }, () => app.product({ oneOfAKind: true })));
+    const crowd = await Promise.all(Array.from({ length: 400 }, (_, i) => app.guest(`guest:drop-${skus[0]}-${i}`)));
+    const picks = crowd.map((_, i) => skus[(i * 37 + 11) % skus.length]!);
+
+    const results = await Promise.all(crowd.map((token, i) => carts[i % 2]!('POST', '/api/cart/lines', token, { variantId: picks[i], qty: 1 })));
+
+    expect(results.filter((r) => r.status !== 201 && r.status !== 409)).toEqual([]);
+    const asked = new Set(picks);
+    const won = results.flatMap((r, i) => (r.status === 201 ? [{ sku: picks[i]!, shopper: i }] : []));
+    expect(won.map((w) => w.sku).sort()).toEqual([...asked].sort());
+    expect(new Set(won.map((w) => w.shopper)).size).toBe(won.length);
+    // Nothing oversold: one active hold and one cart line per unit, whoever answered.
+    const { rows } = await app.catalog.pool.query<{ sku: string; n: number }>(
+      `SELECT v.sku, count(h.id)::int AS n FROM variants v LEFT JOIN holds h ON h.variant_id = v.id AND h.status = 'active' WHERE v.sku = ANY($1) GROUP BY v.sku`,
+      [skus],
+    );
+    expect(rows.filter((r) => r.n !== (asked.has(r.sku) ? 1 : 0))).toEqual([]);
+    const lines = await app.cart.pool.query(`SELECT count(*)::int AS n FROM cart_lines WHERE sku = ANY($1)`, [skus]);
+    expect(lines.rows[0].n).toBe(asked.size);
+  });
 });
