@@ -84,10 +84,14 @@ describe('toSyncRun', () => {
     });
   });
 
-  it('gives no estimate without a total from the POS, or before the first batch', () => {
+  it('gives no estimate without a total from the POS, or before 2 % of the products or 10 s (the first batch carries the fixed costs)', () => {
     const at = new Date('2025-01-01T10:00:05Z');
-    expect(toSyncRun(buildRun({ status: 'running', finishedAt: null, expected: null, heartbeatAt: at }), at).estimatedEndAt).toBeNull();
-    expect(toSyncRun(buildRun({ status: 'running', finishedAt: null, processed: 0, heartbeatAt: at }), at).estimatedEndAt).toBeNull();
+    const running = { status: 'running' as const, finishedAt: null, heartbeatAt: at, expected: 100_000 };
+    expect(toSyncRun(buildRun({ ...running, expected: null }), at).estimatedEndAt).toBeNull();
+    expect(toSyncRun(buildRun({ ...running, processed: 0 }), at).estimatedEndAt).toBeNull();
+    expect(toSyncRun(buildRun({ ...running, processed: 100 }), at).estimatedEndAt).toBeNull();
+    expect(toSyncRun(buildRun({ ...running, processed: 2_000 }), at).estimatedEndAt).toBe('2025-01-01T10:04:10.000Z');
+    expect(toSyncRun(buildRun({ ...running, processed: 100 }), new Date('2025-01-01T10:00:10Z')).estimatedEndAt).not.toBeNull();
   });
 
   it('reads a run whose instance stopped touching it as failed, with why', () => {

@@ -47,8 +47,11 @@ export function toSyncRun(run: SyncRunRecord, now: Date = new Date()): SyncRun {
   const abandoned = run.status === 'running' && now.getTime() - run.heartbeatAt.getTime() > ABANDONED_RUN_MS;
   const status = abandoned ? 'failed' : run.status;
   const elapsed = now.getTime() - run.startedAt.getTime();
+  // The first batch carries the run's fixed costs (webhook subscription, locations): its pace says
+  // little, so there is no estimate before 2 % of the products or 10 s.
+  const paced = run.processed > 0 && (run.processed * 50 >= (run.expected ?? Infinity) || elapsed >= 10_000);
   const estimatedEnd =
-    status === 'running' && run.expected !== null && run.processed > 0 && run.processed <= run.expected ? run.startedAt.getTime() + (elapsed * run.expected) / run.processed : undefined;
+    status === 'running' && run.expected !== null && paced && run.processed <= run.expected ? run.startedAt.getTime() + (elapsed * run.expected) / run.processed : undefined;
   return {
     id: run.id,
     kind: run.kind,
