@@ -47,7 +47,7 @@ const POS_BIG_PRODUCTS = Number(process.env.BENCH_POS_BIG_PRODUCTS ?? 100_000);
 const WEBHOOK_ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 200);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const RUSH_ROUNDS = Number(process.env.BENCH_RUSH_ROUNDS ?? 20);
-/** BENCH_ONLY=ceiling,lighthouse,staleness,cart,pos,catalogue runs only those parts (all when unset). */
+/** BENCH_ONLY=ceiling,lighthouse,staleness,cart,checkout,pos,catalogue runs only those parts (all when unset). */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : undefined;
 const part = (name) => !ONLY || ONLY.has(name);
 
@@ -437,8 +437,7 @@ async function addAllAtOnce(gateway, adds) {
 
 const cpuLine = (cpu) => Object.entries(cpu).map(([name, s]) => `${name} ${s.toFixed(1)}`).join(', ');
 
-async function cartRushAndCheckout(shop, gateway) {
-  const { data } = await (await fetch(`${gateway}/api/products?limit=100&inStock=true`)).json();
+async function cartRushAndDrop(shop, gateway) {
   const watched = () => processWatch({ gateway: shop.pidOf.gateway, cart: shop.pidOf.cart, catalog: shop.pidOf.catalog, identity: shop.pidOf.identity });
 
   // The rush: 200 fresh guests (no cart yet) add the same unique item at once, RUSH_ROUNDS times.
@@ -481,7 +480,12 @@ async function cartRushAndCheckout(shop, gateway) {
   );
   console.log(`${''.padEnd(2)}CPU s: ${cpuLine(dropCpu)}`);
 
-  // Checkout throughput: each shopper adds a plentiful item, picks pickup, pays with the test card.
+}
+
+/** Checkout throughput: each shopper adds a plentiful item, picks pickup, pays with the test card. */
+async function checkoutThroughput(shop, gateway) {
+  const { data } = await (await fetch(`${gateway}/api/products?limit=100&inStock=true`)).json();
+  const watched = () => processWatch({ gateway: shop.pidOf.gateway, cart: shop.pidOf.cart, catalog: shop.pidOf.catalog, identity: shop.pidOf.identity, 'pos-sync': shop.pidOf['pos-sync'] });
   const plentiful = data.find((p) => !p.oneOfAKind && p.variants.length === 1);
   const sku = plentiful.variants[0].sku;
   const level = plentiful.variants[0].inventoryLevels[0];
@@ -704,7 +708,8 @@ try {
   if (part('ceiling')) await ceilingRows(shop);
   if (part('lighthouse')) await firstView(shop);
   if (part('staleness')) await staleness(shop, `http://127.0.0.1:${shop.gatewayPort}`);
-  if (part('cart')) await cartRushAndCheckout(shop, `http://127.0.0.1:${shop.gatewayPort}`);
+  if (part('cart')) await cartRushAndDrop(shop, `http://127.0.0.1:${shop.gatewayPort}`);
+  if (part('checkout')) await checkoutThroughput(shop, `http://127.0.0.1:${shop.gatewayPort}`);
   if (part('pos')) await posSync(shop, shop.url);
   if (part('catalogue')) {
     await catalogueAtScale(url.toString(), `http://127.0.0.1:${shop.gatewayPort}`, shop.url);
