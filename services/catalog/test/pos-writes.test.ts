@@ -1,5 +1,7 @@
 import { OrderAllocations, Product, SetStockResult, UpsertProductBatchResult, UpsertProductResult, type UpsertProductRequest } from '@pl/contracts';
 import { startCatalog, type CatalogTestApp } from './catalog-test-app.js';
+import { randomUUID } from 'node:crypto';
+import { insertProducts, insertVariants } from '../src/db/product-write.repo.js';
 import { insertProduct, uniqueSku } from './factories.js';
 
 describe('internal stock and product writes (pos-sync)', () => {
@@ -201,6 +203,10 @@ describe('internal stock and product writes (pos-sync)', () => {
       const before = await outboxCount();
       expect((await batch({ products: skus.map((sku) => product(sku)) })).status).toBe(200);
       expect(await outboxCount()).toBe(before + 3);
+      const created = await catalog.pool.query(`SELECT payload FROM outbox ORDER BY seq DESC LIMIT 3`);
+      expect(created.rows.map((r) => r.payload).sort((a, b) => a.sku.localeCompare(b.sku))).toEqual(
+        [...skus].sort().map((sku) => expect.objectContaining({ sku, onHand: 2, reserved: 0, available: 2 })),
+      );
 
       const recount = skus.map((sku) => product(sku));
       recount[1] = { ...recount[1]!, title: 'Espresso Machine, descaled', variants: [{ ...recount[1]!.variants[0]!, stock: [{ locationId: 'dublin', onHand: 5 }] }] };
@@ -230,6 +236,34 @@ describe('internal stock and product writes (pos-sync)', () => {
 
       const status = async (id: string) => ((await (await catalog.internal('GET', `/internal/holds/${id}`)).json()) as { status: string }).status;
       expect([await status(first.id), await status(second.id)]).toEqual(['active', 'lost']);
+    });
+
+    it("writes a new product's pricing with it, so the pricing trigger does not rewrite the row, and prices it as the trigger does", async () => {
+      const id = randomUUID();
+      const variants = [
+        { id: randomUUID(), productId: id, sku: uniqueSku(), priceCents: 12_999, compareAtCents: 19_999 },
+        { id: randomUUID(), productId: id, sku: uniqueSku(), priceCents: 12_999, compareAtCents: 13_000 },
+        { id: randomUUID(), productId: id, sku: uniqueSku(), priceCents: 15_000, compareAtCents: null },
+      ];
+      const client = await catalog.pool.connect();
+      try {
+        await client.query('BEGIN');
+        await insertProducts(client, [{ ...product(variants[0]!.sku), id, prices: variants }]);
+        const rowAt = async () => (await client.query(`SELECT ctid::text AS at FROM products WHERE id = $1`, [id])).rows[0].at as string;
+        const before = await rowAt();
+        await insertVariants(client, variants);
+        // An UPDATE writes a new version of the row elsewhere: the same place means no rewrite.
+        expect(await rowAt()).toBe(before);
+        const inserted = (await client.query(`SELECT min_price_cents, discount_pct FROM products WHERE id = $1`, [id])).rows[0];
+        // The trigger's own reckoning, forced: nothing to change.
+        await client.query(`UPDATE variants SET price_cents = price_cents WHERE product_id = $1`, [id]);
+        expect((await client.query(`SELECT min_price_cents, discount_pct FROM products WHERE id = $1`, [id])).rows[0]).toEqual(inserted);
+        const cheapest = [...variants].sort((a, b) => a.priceCents - b.priceCents || a.sku.localeCompare(b.sku))[0]!;
+        expect(inserted).toEqual({ min_price_cents: 12_999, discount_pct: cheapest.compareAtCents === 19_999 ? 35 : 0 });
+      } finally {
+        await client.query('ROLLBACK');
+        client.release();
+      }
     });
 
     it('takes a batch far above the public body limit', async () => {

@@ -15,11 +15,26 @@ export async function recordInventoryUpdated(client: pg.PoolClient, variant: Var
   return (await recordInventoryUpdatedMany(client, [variant]))[0]!;
 }
 
-/** recordInventoryUpdated for several variants: their levels in one read, their events in one write, in the order given. */
-export async function recordInventoryUpdatedMany(client: pg.PoolClient, variants: readonly VariantRef[]): Promise<InventoryUpdatedData[]> {
+/**
+ * recordInventoryUpdated for several variants: their levels in one read, their events in one write,
+ * in the order given. `known` gives the levels of variants created in this very transaction (no
+ * hold can name them yet), which need no read: a first sync announces 100 of them a batch.
+ */
+export async function recordInventoryUpdatedMany(
+  client: pg.PoolClient,
+  variants: readonly VariantRef[],
+  known: ReadonlyMap<string, ReadonlyArray<{ locationId: string; onHand: number }>> = new Map(),
+): Promise<InventoryUpdatedData[]> {
   if (variants.length === 0) return [];
   const levels = new Map<string, LevelWithHolds[]>();
-  for (const level of await levelsWithHolds(client, variants.map((v) => v.id), { clock: true })) {
+  for (const [variantId, counts] of known) {
+    levels.set(
+      variantId,
+      counts.map(({ locationId, onHand }) => ({ variantId, locationId, onHand, reserved: 0, reservedByHolder: 0, reservedUntil: null })),
+    );
+  }
+  const toRead = variants.filter((v) => !known.has(v.id)).map((v) => v.id);
+  for (const level of toRead.length > 0 ? await levelsWithHolds(client, toRead, { clock: true }) : []) {
     levels.set(level.variantId, [...(levels.get(level.variantId) ?? []), level]);
   }
   const events = variants.map((variant) => {

@@ -19,6 +19,7 @@ import {
   updateVariantPrices,
   type NewVariant,
   type ProductFields,
+  type VariantPrice,
 } from '../db/product-write.repo.js';
 import { recordInventoryUpdatedMany } from './inventory-events.js';
 
@@ -88,7 +89,7 @@ async function writeProducts(client: pg.PoolClient, requests: readonly UpsertPro
   const unknown = new Set(await unknownLocations(client, requests.flatMap((r) => r.variants.flatMap((v) => v.stock.map((s) => s.locationId)))));
   const existing = new Map((await lockVariantsBySkus(client, skus)).map((v) => [v.sku, v]));
 
-  const creates: Array<ProductFields & { id: string }> = [];
+  const creates: Array<ProductFields & { id: string; prices: VariantPrice[] }> = [];
   const updates: Array<ProductFields & { id: string }> = [];
   const newVariants: NewVariant[] = [];
   const prices: Array<{ id: string; priceCents: number; compareAtCents: number | null }> = [];
@@ -104,7 +105,8 @@ async function writeProducts(client: pg.PoolClient, requests: readonly UpsertPro
 
     const created = productIds.length === 0;
     const productId = created ? randomUUID() : productIds[0]!;
-    (created ? creates : updates).push({ ...fields, id: productId });
+    if (created) creates.push({ ...fields, id: productId, prices: variants });
+    else updates.push({ ...fields, id: productId });
     for (const v of variants) {
       const before = existing.get(v.sku);
       const variantId = before?.id ?? randomUUID();
@@ -123,9 +125,15 @@ async function writeProducts(client: pg.PoolClient, requests: readonly UpsertPro
   const changed = await setOnHandMany(client, counts);
   await loseUncoveredHolds(client, changed);
   const announce = new Set([...newVariants.map((v) => v.id), ...changed.map((l) => l.variantId)]);
+  // A new variant's stock is its counts as written (the last per location; a zero level or none adds
+  // the same to the totals), and nothing holds it yet: its event needs no read.
+  const written = new Map(newVariants.map((v) => [v.id, new Map<string, number>()]));
+  for (const c of counts) written.get(c.variantId)?.set(c.locationId, c.onHand);
+  const known = new Map([...written].map(([id, levels]) => [id, [...levels].map(([locationId, onHand]) => ({ locationId, onHand }))]));
   await recordInventoryUpdatedMany(
     client,
     variantsWritten.filter((v) => announce.has(v.id)),
+    known,
   );
   return outcomes;
 }
