@@ -5,7 +5,8 @@
 //      gateway vs a bare node:http server answering the same bytes on the same core (autocannon,
 //      loopback; shop and bare server pinned to core 0, the load generator to core 1);
 //   2. cart: 200 concurrent fresh guests adding the same one-of-a-kind item, 20 rounds (winners,
-//      p50/p99, CPU per add per process), a drop of 100 unique items to 2,000 concurrent guests, and
+//      p50/p99, CPU per add per process), a drop of 100 unique items to 2,000 concurrent guests (each
+//      beside its floor: the same adds to a bare node:http server answering the refusal at once), and
 //      checkout throughput with the built-in test-card provider, through the gateway;
 //   3. POS: a full sync of 10,000 products (BENCH_POS_PRODUCTS) from a second reference POS
 //      (seconds, products/s, CPU and peak memory per process), then again (updates), then 100,000
@@ -21,7 +22,7 @@
 //      the three pages with the CPU slowdown calibrated to this machine's benchmarkIndex, as
 //      Lighthouse's documentation says to on a host slower than a high-end desktop (decision 028);
 //   7. the catalog service's memory (RSS) with 110k products, after the reads above.
-// Issue 12's targets are printed beside the figures they apply to ('target …'); nothing is asserted.
+// Issues 12's and 13's targets are printed beside the figures they apply to ('target …'); nothing is asserted.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -250,6 +251,39 @@ function pin(pids, core) {
 }
 
 /**
+ * A bare node:http server in a process of its own: the floor under a row's figures on this machine.
+ * It reads each request whole (a JSON body is parsed, as the shop must) and answers the fixed
+ * answer of its path at once: no framework, no session, no database. Its pid, port and stop().
+ */
+async function startBareServer(answers) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pl-bench-'));
+  writeFileSync(path.join(dir, 'answers.json'), JSON.stringify(answers));
+  const source = `
+    const answers = JSON.parse(require('node:fs').readFileSync(process.argv[1], 'utf8'));
+    const server = require('node:http').createServer((req, res) => {
+      const chunks = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        if (req.headers['content-type'] === 'application/json') JSON.parse(Buffer.concat(chunks).toString() || 'null');
+        const { status, type, body } = answers[req.url] ?? { status: 404, type: 'text/plain', body: '' };
+        res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+        res.end(body);
+      });
+    });
+    server.listen(0, '127.0.0.1', () => process.send(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', source, path.join(dir, 'answers.json')], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise((resolve) => child.once('message', resolve));
+  return {
+    port,
+    pid: child.pid,
+    stop: () => {
+      child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
  * The API and page rows beside their ceiling: a bare node:http server in a process of its own
  * answering the same bytes, on the same core as the shop's processes, the load generator (this
  * process) on the other core; bare and shop runs alternate, three rounds, medians printed.
@@ -257,19 +291,11 @@ function pin(pids, core) {
 async function ceilingRows(shop) {
   const gateway = `http://127.0.0.1:${shop.gatewayPort}`;
   const bodies = { '/api/products': await (await fetch(`${gateway}/api/products`)).text(), '/': await (await fetch(`${gateway}/`)).text() };
-  const dir = mkdtempSync(path.join(tmpdir(), 'pl-bench-'));
-  writeFileSync(path.join(dir, 'bodies.json'), JSON.stringify(bodies));
-  const bareSource = `
-    const bodies = JSON.parse(require('node:fs').readFileSync(process.argv[1], 'utf8'));
-    const types = { '/api/products': 'application/json; charset=utf-8', '/': 'text/html; charset=utf-8' };
-    const server = require('node:http').createServer((req, res) => {
-      const body = bodies[req.url] ?? '';
-      res.writeHead(200, { 'content-type': types[req.url] ?? 'text/plain', 'content-length': Buffer.byteLength(body) });
-      res.end(body);
-    });
-    server.listen(0, '127.0.0.1', () => process.send(server.address().port));`;
-  const bare = spawn(process.execPath, ['-e', bareSource, path.join(dir, 'bodies.json')], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const barePort = await new Promise((resolve) => bare.once('message', resolve));
+  const bare = await startBareServer({
+    '/api/products': { status: 200, type: 'application/json; charset=utf-8', body: bodies['/api/products'] },
+    '/': { status: 200, type: 'text/html; charset=utf-8', body: bodies['/'] },
+  });
+  const barePort = bare.port;
   const pinned = pin([...shop.pids, bare.pid], 0) && pin([process.pid], 1);
   console.log(
     `${CONNECTIONS} connections, ${DURATION_S} s a run, loopback; ${pinned ? "the shop's processes and the bare server on core 0, the load generator on core 1" : 'NOT pinned (taskset missing)'}; bare and shop runs alternate, median of 3`,
@@ -296,9 +322,8 @@ async function ceilingRows(shop) {
   line('GET /api/products, gateway, guest cookie', 'apiCookie', 'bareApi', '>= 50 %, p99 <= 10 ms');
   line(`GET / (index.html, ${Buffer.byteLength(bodies['/'])} B), gateway`, 'page', 'barePage', '>= 50 %');
   console.log(`${'catalog service alone (same core)'.padEnd(46)} ${String(Math.round((await load(`${shop.serviceUrls.CATALOG_URL}/api/products`)).requests.average)).padStart(7)} req/s`);
-  bare.kill();
+  bare.stop();
   pin([...shop.pids, process.pid], '0-' + String(cpus().length - 1));
-  rmSync(dir, { recursive: true, force: true });
 }
 
 /**
@@ -403,11 +428,12 @@ async function guests(gateway, count) {
 /**
  * Every add at once, each on its own connection (as that many browsers would), with a light
  * client (node:http, the answer read whole but parsed only for its status and code): statuses,
- * sorted latencies, and the refused answers' codes.
+ * sorted latencies, the refused answers' codes, and one refusal's bytes.
  */
 async function addAllAtOnce(gateway, adds) {
   const { hostname, port } = new URL(gateway);
   const times = [];
+  let refusal;
   const outcomes = await Promise.all(
     adds.map(
       ({ cookie, sku }) =>
@@ -421,7 +447,9 @@ async function addAllAtOnce(gateway, adds) {
               res.on('data', (c) => chunks.push(c));
               res.on('end', () => {
                 times.push(Number(process.hrtime.bigint() - started) / 1e6);
-                const code = res.statusCode === 201 ? undefined : JSON.parse(Buffer.concat(chunks).toString() || '{}').code;
+                const text = Buffer.concat(chunks).toString();
+                if (res.statusCode === 409) refusal ??= text;
+                const code = res.statusCode === 201 ? undefined : JSON.parse(text || '{}').code;
                 resolve({ status: res.statusCode, code, sku, cookie });
               });
             },
@@ -432,23 +460,35 @@ async function addAllAtOnce(gateway, adds) {
     ),
   );
   times.sort((a, b) => a - b);
-  return { outcomes, times };
+  return { outcomes, times, refusal };
 }
 
 const cpuLine = (cpu) => Object.entries(cpu).map(([name, s]) => `${name} ${s.toFixed(1)}`).join(', ');
 
+/**
+ * The rush and the drop, each beside its floor on this machine: the same adds, from the same
+ * client, to a bare node:http server (startBareServer) that answers every one with the shop's
+ * refusal at once. Bare and shop rounds alternate.
+ */
 async function cartRushAndDrop(shop, gateway) {
   const watched = () => processWatch({ gateway: shop.pidOf.gateway, cart: shop.pidOf.cart, catalog: shop.pidOf.catalog, identity: shop.pidOf.identity });
+  const floor = (refusal) => startBareServer({ '/api/cart/lines': { status: 409, type: 'application/json; charset=utf-8', body: refusal } });
+  const timesLine = (times) => `p50 ${percentile(times, 0.5).toFixed(1)} ms   p99 ${percentile(times, 0.99).toFixed(1)} ms`;
 
   // The rush: 200 fresh guests (no cart yet) add the same unique item at once, RUSH_ROUNDS times.
   const items = await newUniqueItems(shop, RUSH_ROUNDS, 'RUSH');
   const rounds = [];
+  const bareTimes = [];
+  let bare;
   for (const sku of items) {
     const shoppers = await guests(gateway, 200);
     const watch = watched();
-    const { outcomes, times } = await addAllAtOnce(gateway, shoppers.map((cookie) => ({ cookie, sku })));
-    rounds.push({ outcomes, times, ...watch() });
+    const round = await addAllAtOnce(gateway, shoppers.map((cookie) => ({ cookie, sku })));
+    rounds.push({ ...round, ...watch() });
+    bare ??= await floor(round.refusal);
+    bareTimes.push(...(await addAllAtOnce(`http://127.0.0.1:${bare.port}`, shoppers.map((cookie) => ({ cookie, sku })))).times);
   }
+  bare.stop();
   const winnersPerRound = rounds.map((r) => r.outcomes.filter((o) => o.status === 201).length);
   const allTimes = rounds.flatMap((r) => r.times).sort((a, b) => a - b);
   const p99s = rounds.map((r) => percentile(r.times, 0.99)).sort((a, b) => a - b);
@@ -458,8 +498,9 @@ async function cartRushAndDrop(shop, gateway) {
   const requests = rounds.length * 200;
   console.log(`\n200 concurrent fresh guests add the same one-of-a-kind item (through the gateway), ${rounds.length} rounds`);
   console.log(
-    `exactly one winner in ${winnersPerRound.filter((n) => n === 1).length}/${rounds.length} rounds, other answers ${others.length}   p50 ${percentile(allTimes, 0.5).toFixed(1)} ms   p99 ${percentile(allTimes, 0.99).toFixed(1)} ms (per round ${p99s[0].toFixed(0)}-${p99s.at(-1).toFixed(0)})   target 20/20, p99 <= 300 ms`,
+    `exactly one winner in ${winnersPerRound.filter((n) => n === 1).length}/${rounds.length} rounds, other answers ${others.length}   ${timesLine(allTimes)} (per round ${p99s[0].toFixed(0)}-${p99s.at(-1).toFixed(0)})   target 20/20, p99 <= 300 ms`,
   );
+  console.log(`${''.padEnd(2)}bare node:http floor, the same adds answered 409 at once: ${timesLine(bareTimes.sort((a, b) => a - b))}`);
   console.log(`${''.padEnd(2)}CPU ms per add: ${Object.entries(cpu).map(([name, s]) => `${name} ${((s * 1000) / requests).toFixed(2)}`).join(', ')}`);
 
   // The drop: 100 unique items go online; 2,000 fresh guests each add a random one at once.
@@ -467,9 +508,13 @@ async function cartRushAndDrop(shop, gateway) {
   const crowd = await guests(gateway, 2000);
   let seed = 2026;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const adds = crowd.map((cookie) => ({ cookie, sku: drop[Math.floor(random() * drop.length)] }));
   const watch = watched();
-  const { outcomes, times } = await addAllAtOnce(gateway, crowd.map((cookie) => ({ cookie, sku: drop[Math.floor(random() * drop.length)] })));
+  const { outcomes, times, refusal } = await addAllAtOnce(gateway, adds);
   const dropCpu = watch().cpu;
+  const dropFloor = await floor(refusal);
+  const dropBare = await addAllAtOnce(`http://127.0.0.1:${dropFloor.port}`, adds);
+  dropFloor.stop();
   const won = outcomes.filter((o) => o.status === 201);
   const serverErrors = outcomes.filter((o) => o.status >= 500).length;
   const wonItems = new Set(won.map((o) => o.sku));
@@ -478,8 +523,8 @@ async function cartRushAndDrop(shop, gateway) {
   console.log(
     `winners ${won.length} (items won ${wonItems.size}, distinct holders ${new Set(won.map((o) => o.cookie)).size}), refused ${outcomes.filter((o) => o.status === 409).length}, 5xx ${serverErrors}, other ${outcomes.length - won.length - serverErrors - outcomes.filter((o) => o.status === 409).length}   p50 ${percentile(times, 0.5).toFixed(0)} ms   p99 ${percentile(times, 0.99).toFixed(0)} ms   target exactly ${asked.size} winners, distinct holders, p99 <= 1 s, no 5xx`,
   );
+  console.log(`${''.padEnd(2)}bare node:http floor, the same adds answered 409 at once: p50 ${percentile(dropBare.times, 0.5).toFixed(0)} ms   p99 ${percentile(dropBare.times, 0.99).toFixed(0)} ms`);
   console.log(`${''.padEnd(2)}CPU s: ${cpuLine(dropCpu)}`);
-
 }
 
 /** Checkout throughput: each shopper adds a plentiful item, picks pickup, pays with the test card. */
