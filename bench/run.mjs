@@ -34,8 +34,8 @@ import { throttling as lighthouseThrottling } from 'lighthouse/core/config/const
 import WebSocket from 'ws';
 import pg from 'pg';
 import { pathToFileURL } from 'node:url';
-import { buildNodeWorkspace, bundleForNode } from '../scripts/build-node.mjs';
-import { NODE_WORKSPACES } from '../scripts/build.mjs';
+import { bundleForNode } from '../scripts/build-node.mjs';
+import { buildAll } from '../scripts/build.mjs';
 import { findTestDatabase, findTestNats, freePort, root, startReferencePosProcess, startShop } from '../scripts/local-stack.mjs';
 import path from 'node:path';
 
@@ -130,6 +130,7 @@ async function firstView(shop) {
       const chrome = await chromeLauncher.launch({ chromePath: pinned ? wrapper : chromium, chromeFlags: ['--headless=new', '--no-sandbox'] });
       try {
         const { lhr } = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json', ...settings });
+        if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
         const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
         runs.push({
@@ -290,7 +291,13 @@ async function startBareServer(answers) {
  */
 async function ceilingRows(shop) {
   const gateway = `http://127.0.0.1:${shop.gatewayPort}`;
-  const bodies = { '/api/products': await (await fetch(`${gateway}/api/products`)).text(), '/': await (await fetch(`${gateway}/`)).text() };
+  const answer = async (p) => {
+    const res = await fetch(gateway + p);
+    // A figure of a failing page would be a figure of its error.
+    if (!res.ok) throw new Error(`GET ${p} answered ${res.status}: nothing to measure`);
+    return res.text();
+  };
+  const bodies = { '/api/products': await answer('/api/products'), '/': await answer('/') };
   const bare = await startBareServer({
     '/api/products': { status: 200, type: 'application/json; charset=utf-8', body: bodies['/api/products'] },
     '/': { status: 200, type: 'text/html; charset=utf-8', body: bodies['/'] },
@@ -736,7 +743,9 @@ async function catalogueAtScale(databaseUrl, gateway, publicUrl) {
 const db = await findTestDatabase();
 const nats = await findTestNats();
 if (!nats.url) throw new Error('benchmarks need NATS with JetStream (NATS_URL or 127.0.0.1:4222)');
-for (const ws of NODE_WORKSPACES) await buildNodeWorkspace(path.join(root, ws));
+// What is measured is this checkout's code: the services and the pages, built as `npm start` builds
+// them (a fresh clone has no pages at all; an old build would be measured in their place).
+await buildAll({ log: () => {} });
 
 const dbName = `pl_bench_${Date.now().toString(36)}`;
 const admin = new pg.Client({ connectionString: db.url });
