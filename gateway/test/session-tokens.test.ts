@@ -49,6 +49,21 @@ describe('session tokens', () => {
     expect(Math.abs(result.expiredAt.getTime() - (Date.now() - 60_000))).toBeLessThan(2_000);
   });
 
+  it('answers a token it signed or verified lately from memory exactly as a full verification does, until its expiry', async () => {
+    let now = Date.now();
+    const signer = createSessionTokens(keys, { now: () => now });
+    const token = await signer.signSessionToken(claims, 60);
+    const full = await createSessionTokens(keys, { now: () => now }).verifySessionToken(token);
+    expect(await signer.verifySessionToken(token)).toEqual(full);
+    expect(await signer.verifySessionToken(token)).toEqual(full);
+    now += 59_000;
+    expect(await signer.verifySessionToken(token)).toEqual(full);
+    now += 2_000;
+    expect(await signer.verifySessionToken(token)).toMatchObject({ ok: true }); // within the 5 s clock tolerance, verified in full
+    now += 10_000;
+    expect(await signer.verifySessionToken(token)).toMatchObject({ ok: false, reason: 'expired', claims });
+  });
+
   it('reads time from the injected clock when signing and verifying', async () => {
     let now = Date.parse('2030-01-01T00:00:00Z');
     const tokens = createSessionTokens(keys, { now: () => now });

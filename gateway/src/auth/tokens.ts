@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { Jwt, TokenClaims } from '@pl/contracts';
+import { createVerifiedTokenMemo } from '@pl/service-kit';
 import type { SigningKeys } from './keys.js';
 
 /** Milliseconds since the epoch; tests inject a clock to move time without waiting. */
@@ -36,11 +37,14 @@ export interface SessionTokens {
 
 export function createSessionTokens(keys: SigningKeys, options: { now?: Clock } = {}): SessionTokens {
   const now = options.now ?? Date.now;
+  // Every request's cookie is verified here; the same token comes back with each of a shopper's
+  // requests, and a token this instance just signed is known good (service-kit verified-tokens.ts).
+  const memo = createVerifiedTokenMemo<VerifiedSession>({ now });
   return {
     async signSessionToken(claims, ttlSeconds) {
       const parsed = TokenClaims.parse(claims);
       const nowS = Math.floor(now() / 1000);
-      return new SignJWT({ kind: parsed.kind, sid: parsed.sid, adm: parsed.adm })
+      const token = await new SignJWT({ kind: parsed.kind, sid: parsed.sid, adm: parsed.adm })
         .setProtectedHeader({ alg: Jwt.alg, kid: keys.kid, typ: 'JWT' })
         .setSubject(parsed.sub)
         .setIssuer(Jwt.issuer)
@@ -49,9 +53,14 @@ export function createSessionTokens(keys: SigningKeys, options: { now?: Clock } 
         .setExpirationTime(nowS + ttlSeconds)
         .setJti(randomUUID())
         .sign(keys.privateKey);
+      const exp = nowS + ttlSeconds;
+      memo.remember(token, Object.freeze({ claims: Object.freeze(parsed), token, expiresAt: new Date(exp * 1000) }), exp);
+      return token;
     },
 
     async verifySessionToken(token) {
+      const known = memo.get(token);
+      if (known) return { ok: true, session: known };
       try {
         const { payload } = await jwtVerify(token, keys.publicKey, {
           algorithms: [Jwt.alg],
@@ -63,7 +72,10 @@ export function createSessionTokens(keys: SigningKeys, options: { now?: Clock } 
         });
         const claims = TokenClaims.safeParse(payload);
         if (!claims.success) return { ok: false, reason: 'invalid' };
-        return { ok: true, session: { claims: claims.data, token, expiresAt: new Date((payload.exp as number) * 1000) } };
+        const exp = payload.exp as number;
+        const session = Object.freeze({ claims: Object.freeze(claims.data), token, expiresAt: new Date(exp * 1000) });
+        memo.remember(token, session, exp);
+        return { ok: true, session };
       } catch (err) {
         // jose verifies the signature first, then issuer and audience, and only then the times, so
         // an exp failure means everything else held.

@@ -113,3 +113,33 @@ describe('createTokenVerifier with a JWKS URL', () => {
     await expect(unreachable.verify(token)).rejects.toMatchObject({ status: 503 });
   });
 });
+
+describe('tokens verified lately', () => {
+  let keys: TestKeyPair;
+  beforeAll(async () => {
+    keys = await testKeyPair();
+  });
+
+  it('are answered from memory only until they expire: the same token is refused once past its exp', async () => {
+    let clock = Date.now();
+    const verifier = createTokenVerifier({ keySet: keys.keySet, memo: { now: () => clock } });
+    const exp = Math.floor(clock / 1000) + 30;
+    const token = await signTestToken({ sub: 'cust-9', kind: 'customer' }, { keys, expiresAt: exp });
+    expect((await verifier.verify(token)).sub).toBe('cust-9');
+    clock = exp * 1000 - 1000;
+    expect((await verifier.verify(token)).sub).toBe('cust-9');
+    clock = exp * 1000 + 1000;
+    await expect(verifier.verify(token)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('never include a refused token: a tampered copy of a good one is refused every time', async () => {
+    const verifier = createTokenVerifier({ keySet: keys.keySet });
+    const good = await signTestToken({ sub: 'cust-1' }, { keys });
+    await verifier.verify(good);
+    const [header, payload, signature] = good.split('.');
+    const claims = JSON.parse(new TextDecoder().decode(base64url.decode(payload!)));
+    const forged = [header, base64url.encode(JSON.stringify({ ...claims, adm: true, kind: 'customer' })), signature].join('.');
+    for (let i = 0; i < 2; i++) await expect(verifier.verify(forged)).rejects.toMatchObject({ status: 401 });
+    expect(await verifier.verify(good)).toMatchObject({ sub: 'cust-1' });
+  });
+});

@@ -1,17 +1,19 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import { ErrorCodes, Jwt, TokenClaims, type Principal } from '@pl/contracts';
 import { AppError, forbidden, unauthorized } from './errors.js';
+import { createVerifiedTokenMemo, type VerifiedTokenMemoOptions } from './verified-tokens.js';
 
 export interface TokenVerifier {
   /** Resolves with the claims of a token the gateway signed; rejects with a 401 or 503 AppError. */
   verify(token: string): Promise<TokenClaims>;
 }
 
-export type TokenVerifierOptions =
-  | { jwksUrl: string | URL; timeoutMs?: number }
-  | { keySet: JSONWebKeySet };
+export type TokenVerifierOptions = ({ jwksUrl: string | URL; timeoutMs?: number } | { keySet: JSONWebKeySet }) & {
+  /** Tokens verified lately are answered from memory (verified-tokens.ts); tests set its bounds and clock. */
+  memo?: VerifiedTokenMemoOptions;
+};
 
 /** Problems with the key source, not with the token: the caller is not at fault, so no 401. */
 const KEY_SOURCE_ERRORS = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID', 'ERR_JOSE_GENERIC']);
@@ -20,22 +22,28 @@ const KEY_SOURCE_ERRORS = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID', 'ERR_
  * Verifies the token the gateway forwards. Algorithm, issuer and audience are pinned, so a token
  * with `alg: none`, an HMAC alg keyed with the public key, or one minted for another audience
  * never passes. Keys come from the gateway's JWKS (cached and refreshed by jose) or, in tests, a
- * given key set.
+ * given key set. A token that verified lately is answered from memory until its expiry (at most a
+ * minute): a shopper's requests carry the same token many times.
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const keys =
     'keySet' in options
       ? createLocalJWKSet(options.keySet)
       : createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: options.timeoutMs ?? 3000 });
+  const memo = createVerifiedTokenMemo<TokenClaims>(options.memo);
+  const now = options.memo?.now ?? Date.now;
   return {
     async verify(token) {
-      let payload: unknown;
+      const known = memo.get(token);
+      if (known) return known;
+      let payload: JWTPayload;
       try {
         ({ payload } = await jwtVerify(token, keys, {
           algorithms: [Jwt.alg],
           issuer: Jwt.issuer,
           audience: Jwt.audience,
           requiredClaims: ['exp', 'sub'],
+          currentDate: new Date(now()),
         }));
       } catch (err) {
         const code = err instanceof joseErrors.JOSEError ? err.code : undefined;
@@ -46,7 +54,9 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       }
       const claims = TokenClaims.safeParse(payload);
       if (!claims.success) throw unauthorized('Invalid or expired session');
-      return claims.data;
+      const verified = Object.freeze(claims.data);
+      memo.remember(token, verified, payload.exp as number);
+      return verified;
     },
   };
 }

@@ -7,6 +7,7 @@ export * from './nats.js';
 export * from './outbox.js';
 export * from './outbox-migration.js';
 export * from './auth.js';
+export * from './verified-tokens.js';
 export * from './health.js';
 export * from './server.js';
 export * from './create-service-app.js';
