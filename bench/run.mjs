@@ -571,7 +571,7 @@ async function checkoutThroughput(shop, gateway) {
   const checkoutCpu = checkoutWatch().cpu;
   durations.sort((a, b) => a - b);
   console.log(
-    `\ncheckout (add, details, payment intent, test-card confirm), 8 concurrent shoppers: ${paid}/${CHECKOUTS} paid in ${seconds.toFixed(1)} s = ${(paid / seconds).toFixed(1)} orders/s   per checkout p50 ${percentile(durations, 0.5).toFixed(0)} ms   p99 ${percentile(durations, 0.99).toFixed(0)} ms   target >= 3x the 13.3 orders/s this machine measured before (stop 24)`,
+    `\ncheckout (add, details, payment intent, test-card confirm), 8 concurrent shoppers: ${paid}/${CHECKOUTS} paid in ${seconds.toFixed(1)} s = ${(paid / seconds).toFixed(1)} orders/s   per checkout p50 ${percentile(durations, 0.5).toFixed(0)} ms   p99 ${percentile(durations, 0.99).toFixed(0)} ms   target >= 3x the 13.3 orders/s this machine measured before (stop 23)`,
   );
   console.log(`${''.padEnd(2)}CPU ms per checkout: ${Object.entries(checkoutCpu).map(([name, s]) => `${name} ${((s * 1000) / CHECKOUTS).toFixed(1)}`).join(', ')}`);
 }
