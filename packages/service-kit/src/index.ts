@@ -3,6 +3,7 @@ export * from './logger.js';
 export * from './errors.js';
 export * from './request-context.js';
 export * from './db.js';
+export * from './prepared.js';
 export * from './nats.js';
 export * from './outbox.js';
 export * from './outbox-migration.js';

@@ -4,6 +4,7 @@ import type { EventEnvelope } from '@pl/contracts';
 import { connectClient } from './db.js';
 import type { Logger } from './logger.js';
 import type { NatsConn } from './nats.js';
+import { prepared } from './prepared.js';
 
 export interface OutboxEvent<T> {
   subject: string;
@@ -32,11 +33,13 @@ export async function writeOutboxMany<T>(client: pg.PoolClient, events: Readonly
   const envelopes = events.map((event) => ({ id: randomUUID(), type: event.type, version: event.version ?? 1, occurredAt, data: event.data }));
   // WITH ORDINALITY keeps the given order in `seq` (an identity filled in insertion order).
   await client.query(
-    `INSERT INTO outbox (id, subject, type, version, payload, occurred_at)
+    prepared(
+      `INSERT INTO outbox (id, subject, type, version, payload, occurred_at)
      SELECT id, subject, type, version, payload, $6::timestamptz
        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::jsonb[]) WITH ORDINALITY AS e(id, subject, type, version, payload, n)
       ORDER BY n`,
-    [envelopes.map((e) => e.id), events.map((e) => e.subject), envelopes.map((e) => e.type), envelopes.map((e) => e.version), events.map((e) => JSON.stringify(e.data)), occurredAt],
+      [envelopes.map((e) => e.id), events.map((e) => e.subject), envelopes.map((e) => e.type), envelopes.map((e) => e.version), events.map((e) => JSON.stringify(e.data)), occurredAt],
+    ),
   );
   return envelopes;
 }
@@ -100,9 +103,11 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     try {
       await client.query('BEGIN');
       const { rows } = await client.query<OutboxRow>(
-        `SELECT id, subject, type, version, payload, occurred_at FROM outbox
+        prepared(
+          `SELECT id, subject, type, version, payload, occurred_at FROM outbox
           WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [batchSize],
+          [batchSize],
+        ),
       );
       const done: string[] = [];
       let error: unknown;
@@ -117,7 +122,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
           break;
         }
       }
-      if (done.length > 0) await client.query(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [done]);
+      if (done.length > 0) await client.query(prepared(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [done]));
       await client.query('COMMIT');
       client.release();
       return { published: done.length, claimed: rows.length, error };

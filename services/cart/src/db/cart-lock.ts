@@ -1,4 +1,4 @@
-import { connectClient, type Pool, type PoolClient } from '@pl/service-kit';
+import { connectClient, type Pool, type PoolClient, prepared } from '@pl/service-kit';
 
 /**
  * Runs fn while holding a session-level advisory lock named by `key` (a cart, an order), on one
@@ -9,7 +9,7 @@ import { connectClient, type Pool, type PoolClient } from '@pl/service-kit';
 export async function withAdvisoryLock<T>(pool: Pool, key: string, fn: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await connectClient(pool);
   try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+    await client.query(prepared('SELECT pg_advisory_lock(hashtext($1))', [key]));
   } catch (err) {
     client.release(err as Error);
     throw err;
@@ -28,7 +28,7 @@ export async function withAdvisoryLock<T>(pool: Pool, key: string, fn: (client: 
 
 async function unlock(client: PoolClient, key: string): Promise<void> {
   try {
-    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+    await client.query(prepared('SELECT pg_advisory_unlock(hashtext($1))', [key]));
     client.release();
   } catch (err) {
     client.release(err as Error);

@@ -1,5 +1,5 @@
 import type { CheckoutDetailsPayload } from '@pl/contracts';
-import type { Queryable } from '@pl/service-kit';
+import { prepared, type Queryable } from '@pl/service-kit';
 import type { CartLineRecord } from '../domain/cart-view.js';
 
 const LINE_COLUMNS = `l.id, l.sku, l.qty, l.title, l.image, l.condition_grade AS "conditionGrade", l.condition_notes AS "conditionNotes",
@@ -15,43 +15,49 @@ export interface CartRecord {
 /** The lines of the cart belonging to a session subject, oldest first; none when there is no cart. */
 export async function findCartLines(db: Queryable, subject: string): Promise<CartLineRecord[]> {
   const { rows } = await db.query<CartLineRecord>(
-    `SELECT ${LINE_COLUMNS} FROM carts c JOIN cart_lines l ON l.cart_id = c.id WHERE c.subject = $1 ORDER BY l.created_at, l.id`,
-    [subject],
+    prepared(
+      `SELECT ${LINE_COLUMNS} FROM carts c JOIN cart_lines l ON l.cart_id = c.id WHERE c.subject = $1 ORDER BY l.created_at, l.id`,
+      [subject],
+    ),
   );
   return rows;
 }
 
 export async function findLinesOfCart(db: Queryable, cartId: string): Promise<CartLineRecord[]> {
-  const { rows } = await db.query<CartLineRecord>(`SELECT ${LINE_COLUMNS} FROM cart_lines l WHERE l.cart_id = $1 ORDER BY l.created_at, l.id`, [cartId]);
+  const { rows } = await db.query<CartLineRecord>(prepared(`SELECT ${LINE_COLUMNS} FROM cart_lines l WHERE l.cart_id = $1 ORDER BY l.created_at, l.id`, [cartId]));
   return rows;
 }
 
 export async function findCart(db: Queryable, subject: string): Promise<CartRecord | undefined> {
-  const { rows } = await db.query<CartRecord>(`SELECT id, subject, checkout FROM carts WHERE subject = $1`, [subject]);
+  const { rows } = await db.query<CartRecord>(prepared(`SELECT id, subject, checkout FROM carts WHERE subject = $1`, [subject]));
   return rows[0];
 }
 
 export async function ensureCart(db: Queryable, subject: string): Promise<CartRecord> {
   const { rows } = await db.query<CartRecord>(
-    `INSERT INTO carts (subject) VALUES ($1) ON CONFLICT (subject) DO UPDATE SET updated_at = now() RETURNING id, subject, checkout`,
-    [subject],
+    prepared(
+      `INSERT INTO carts (subject) VALUES ($1) ON CONFLICT (subject) DO UPDATE SET updated_at = now() RETURNING id, subject, checkout`,
+      [subject],
+    ),
   );
   return rows[0]!;
 }
 
 export async function saveCheckout(db: Queryable, cartId: string, checkout: CheckoutDetailsPayload): Promise<void> {
-  await db.query(`UPDATE carts SET checkout = $2, updated_at = now() WHERE id = $1`, [cartId, JSON.stringify(checkout)]);
+  await db.query(prepared(`UPDATE carts SET checkout = $2, updated_at = now() WHERE id = $1`, [cartId, JSON.stringify(checkout)]));
 }
 
 export async function deleteCart(db: Queryable, cartId: string): Promise<void> {
-  await db.query(`DELETE FROM carts WHERE id = $1`, [cartId]);
+  await db.query(prepared(`DELETE FROM carts WHERE id = $1`, [cartId]));
 }
 
 /** Unique items this cart holds right now (anti-hoarding), other than `exceptSku`. */
 export async function countHeldUniqueLines(db: Queryable, cartId: string, exceptSku: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM cart_lines WHERE cart_id = $1 AND one_of_a_kind AND hold_expires_at > now() AND sku <> $2`,
-    [cartId, exceptSku],
+    prepared(
+      `SELECT count(*)::int AS n FROM cart_lines WHERE cart_id = $1 AND one_of_a_kind AND hold_expires_at > now() AND sku <> $2`,
+      [cartId, exceptSku],
+    ),
   );
   return rows[0]!.n;
 }
@@ -59,24 +65,26 @@ export async function countHeldUniqueLines(db: Queryable, cartId: string, except
 /** Inserts a line, or adds to the line of the same sku (the variant snapshot refreshed to what the catalog says now). */
 export async function upsertLine(db: Queryable, cartId: string, line: Omit<CartLineRecord, 'id'>): Promise<void> {
   await db.query(
-    `INSERT INTO cart_lines (cart_id, sku, qty, title, image, condition_grade, condition_notes, one_of_a_kind, unit_price_cents, compare_at_cents, hold_ids, hold_expires_at)
+    prepared(
+      `INSERT INTO cart_lines (cart_id, sku, qty, title, image, condition_grade, condition_notes, one_of_a_kind, unit_price_cents, compare_at_cents, hold_ids, hold_expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::uuid[], $12)
      ON CONFLICT (cart_id, sku) DO UPDATE SET qty = EXCLUDED.qty, title = EXCLUDED.title, image = EXCLUDED.image,
        condition_grade = EXCLUDED.condition_grade, condition_notes = EXCLUDED.condition_notes, one_of_a_kind = EXCLUDED.one_of_a_kind,
        unit_price_cents = EXCLUDED.unit_price_cents, compare_at_cents = EXCLUDED.compare_at_cents,
        hold_ids = EXCLUDED.hold_ids, hold_expires_at = EXCLUDED.hold_expires_at`,
-    [cartId, line.sku, line.qty, line.title, line.image, line.conditionGrade, line.conditionNotes, line.oneOfAKind, line.unitPriceCents, line.compareAtCents, line.holdIds, line.holdExpiresAt],
+      [cartId, line.sku, line.qty, line.title, line.image, line.conditionGrade, line.conditionNotes, line.oneOfAKind, line.unitPriceCents, line.compareAtCents, line.holdIds, line.holdExpiresAt],
+    ),
   );
 }
 
 export async function updateLine(db: Queryable, lineId: string, change: { qty: number; holdIds: string[]; holdExpiresAt: Date | null }): Promise<void> {
-  await db.query(`UPDATE cart_lines SET qty = $2, hold_ids = $3::uuid[], hold_expires_at = $4 WHERE id = $1`, [lineId, change.qty, change.holdIds, change.holdExpiresAt]);
+  await db.query(prepared(`UPDATE cart_lines SET qty = $2, hold_ids = $3::uuid[], hold_expires_at = $4 WHERE id = $1`, [lineId, change.qty, change.holdIds, change.holdExpiresAt]));
 }
 
 export async function moveLine(db: Queryable, lineId: string, cartId: string): Promise<void> {
-  await db.query(`UPDATE cart_lines SET cart_id = $2 WHERE id = $1`, [lineId, cartId]);
+  await db.query(prepared(`UPDATE cart_lines SET cart_id = $2 WHERE id = $1`, [lineId, cartId]));
 }
 
 export async function deleteLines(db: Queryable, lineIds: readonly string[]): Promise<void> {
-  await db.query(`DELETE FROM cart_lines WHERE id = ANY($1::uuid[])`, [lineIds]);
+  await db.query(prepared(`DELETE FROM cart_lines WHERE id = ANY($1::uuid[])`, [lineIds]));
 }

@@ -1,5 +1,5 @@
 import type { AdminOrderQuery, Fulfilment, OrderStatus, Shipment } from '@pl/contracts';
-import { containsPattern, type Queryable } from '@pl/service-kit';
+import { containsPattern, prepared, type Queryable } from '@pl/service-kit';
 
 export interface OrderLineRecord {
   title: string;
@@ -50,15 +50,15 @@ export interface OrderHistoryRecord {
 }
 
 export async function findOrderByPayment(db: Queryable, paymentId: string): Promise<OrderRecord | undefined> {
-  return (await db.query<OrderRecord>(`SELECT ${COLUMNS} FROM orders WHERE payment_id = $1`, [paymentId])).rows[0];
+  return (await db.query<OrderRecord>(prepared(`SELECT ${COLUMNS} FROM orders WHERE payment_id = $1`, [paymentId]))).rows[0];
 }
 
 export async function findOrder(db: Queryable, id: string): Promise<OrderRecord | undefined> {
-  return (await db.query<OrderRecord>(`SELECT ${COLUMNS} FROM orders WHERE id = $1`, [id])).rows[0];
+  return (await db.query<OrderRecord>(prepared(`SELECT ${COLUMNS} FROM orders WHERE id = $1`, [id]))).rows[0];
 }
 
 export async function listOrders(db: Queryable, subject: string): Promise<OrderRecord[]> {
-  return (await db.query<OrderRecord>(`SELECT ${COLUMNS} FROM orders WHERE subject = $1 ORDER BY created_at DESC, number DESC`, [subject])).rows;
+  return (await db.query<OrderRecord>(prepared(`SELECT ${COLUMNS} FROM orders WHERE subject = $1 ORDER BY created_at DESC, number DESC`, [subject]))).rows;
 }
 
 export async function insertOrder(
@@ -66,9 +66,11 @@ export async function insertOrder(
   o: Omit<OrderRecord, 'id' | 'number' | 'status' | 'stockState' | 'note' | 'createdAt' | 'carrier' | 'trackingNumber' | 'readyAt' | 'fulfilledAt' | 'transferFrom'>,
 ): Promise<OrderRecord> {
   const { rows } = await db.query<OrderRecord>(
-    `INSERT INTO orders (payment_id, subject, customer_kind, email, status, lines, subtotal_cents, tax_cents, shipping_cents, total_cents, fulfilment)
+    prepared(
+      `INSERT INTO orders (payment_id, subject, customer_kind, email, status, lines, subtotal_cents, tax_cents, shipping_cents, total_cents, fulfilment)
      VALUES ($1, $2, $10, $3, 'paid', $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
-    [o.paymentId, o.subject, o.email, JSON.stringify(o.lines), o.subtotalCents, o.taxCents, o.shippingCents, o.totalCents, JSON.stringify(o.fulfilment), o.customerKind],
+      [o.paymentId, o.subject, o.email, JSON.stringify(o.lines), o.subtotalCents, o.taxCents, o.shippingCents, o.totalCents, JSON.stringify(o.fulfilment), o.customerKind],
+    ),
   );
   return rows[0]!;
 }
@@ -78,12 +80,12 @@ export async function settleOrder(
   id: string,
   change: { stockState: 'committed' | 'lost'; status: OrderRecord['status']; note: string | null; transferFrom?: string[] },
 ): Promise<void> {
-  await db.query(`UPDATE orders SET stock_state = $2, status = $3, note = $4, transfer_from = $5 WHERE id = $1`, [id, change.stockState, change.status, change.note, change.transferFrom ?? []]);
+  await db.query(prepared(`UPDATE orders SET stock_state = $2, status = $3, note = $4, transfer_from = $5 WHERE id = $1`, [id, change.stockState, change.status, change.note, change.transferFrom ?? []]));
 }
 
 /** For a writer that decides from the order's status: the row stays locked until its transaction ends. */
 export async function lockOrder(db: Queryable, id: string): Promise<OrderRecord | undefined> {
-  return (await db.query<OrderRecord>(`SELECT ${COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+  return (await db.query<OrderRecord>(prepared(`SELECT ${COLUMNS} FROM orders WHERE id = $1 FOR UPDATE`, [id]))).rows[0];
 }
 
 /**
@@ -92,36 +94,40 @@ export async function lockOrder(db: Queryable, id: string): Promise<OrderRecord 
  */
 export async function setOrderStatus(db: Queryable, id: string, status: OrderStatus, extra: { shipment?: Shipment; note?: string } = {}): Promise<void> {
   await db.query(
-    `UPDATE orders SET status = $2, status_changed_at = now(),
+    prepared(
+      `UPDATE orders SET status = $2, status_changed_at = now(),
             ready_at = CASE WHEN $2 = 'ready_for_pickup' THEN now() ELSE ready_at END,
             fulfilled_at = CASE WHEN $2 IN ('picked_up', 'delivered') THEN now() ELSE fulfilled_at END,
             carrier = coalesce($3, carrier), tracking_number = coalesce($4, tracking_number), note = coalesce($5, note)
       WHERE id = $1`,
-    [id, status, extra.shipment?.carrier ?? null, extra.shipment?.trackingNumber ?? null, extra.note ?? null],
+      [id, status, extra.shipment?.carrier ?? null, extra.shipment?.trackingNumber ?? null, extra.note ?? null],
+    ),
   );
 }
 
 /** The order with this number (as stored: PL-100001), for identity's lookup. */
 export async function findOrderByNumber(db: Queryable, number: string): Promise<OrderRecord | undefined> {
-  return (await db.query<OrderRecord>(`SELECT ${COLUMNS} FROM orders WHERE number = $1`, [number])).rows[0];
+  return (await db.query<OrderRecord>(prepared(`SELECT ${COLUMNS} FROM orders WHERE number = $1`, [number]))).rows[0];
 }
 
 export async function insertHistory(db: Queryable, entry: Omit<OrderHistoryRecord, 'at'>): Promise<void> {
-  await db.query(`INSERT INTO order_history (order_id, status, actor_kind, actor_id, details) VALUES ($1, $2, $3, $4, $5)`, [
+  await db.query(prepared(`INSERT INTO order_history (order_id, status, actor_kind, actor_id, details) VALUES ($1, $2, $3, $4, $5)`, [
     entry.orderId,
     entry.status,
     entry.actorKind,
     entry.actorId,
     entry.details === null ? null : JSON.stringify(entry.details),
-  ]);
+  ]));
 }
 
 /** The order's history, oldest entry first. */
 export async function findHistory(db: Queryable, orderId: string): Promise<OrderHistoryRecord[]> {
   const { rows } = await db.query<OrderHistoryRecord>(
-    `SELECT order_id AS "orderId", status, actor_kind AS "actorKind", actor_id AS "actorId", details, at
+    prepared(
+      `SELECT order_id AS "orderId", status, actor_kind AS "actorKind", actor_id AS "actorId", details, at
        FROM order_history WHERE order_id = $1 ORDER BY id`,
-    [orderId],
+      [orderId],
+    ),
   );
   return rows;
 }

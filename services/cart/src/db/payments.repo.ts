@@ -1,5 +1,5 @@
 import type { CheckoutDetailsPayload } from '@pl/contracts';
-import type { Queryable } from '@pl/service-kit';
+import { prepared, type Queryable } from '@pl/service-kit';
 
 export interface PaymentSnapshotLine {
   lineId: string;
@@ -40,37 +40,39 @@ const COLUMNS = `id, cart_id AS "cartId", subject, idempotency_key AS "idempoten
   client_secret AS "clientSecret", amount_cents AS "amountCents", snapshot, status`;
 
 export async function findPaymentById(db: Queryable, id: string): Promise<PaymentRecord | undefined> {
-  return (await db.query<PaymentRecord>(`SELECT ${COLUMNS} FROM payments WHERE id = $1`, [id])).rows[0];
+  return (await db.query<PaymentRecord>(prepared(`SELECT ${COLUMNS} FROM payments WHERE id = $1`, [id]))).rows[0];
 }
 
 export async function findPaymentByKey(db: Queryable, key: string): Promise<PaymentRecord | undefined> {
-  return (await db.query<PaymentRecord>(`SELECT ${COLUMNS} FROM payments WHERE idempotency_key = $1`, [key])).rows[0];
+  return (await db.query<PaymentRecord>(prepared(`SELECT ${COLUMNS} FROM payments WHERE idempotency_key = $1`, [key]))).rows[0];
 }
 
 export async function findPaymentByProviderId(db: Queryable, providerPaymentId: string, options: { lock?: boolean } = {}): Promise<PaymentRecord | undefined> {
-  return (await db.query<PaymentRecord>(`SELECT ${COLUMNS} FROM payments WHERE provider_payment_id = $1 ${options.lock ? 'FOR UPDATE' : ''}`, [providerPaymentId])).rows[0];
+  return (await db.query<PaymentRecord>(prepared(`SELECT ${COLUMNS} FROM payments WHERE provider_payment_id = $1 ${options.lock ? 'FOR UPDATE' : ''}`, [providerPaymentId]))).rows[0];
 }
 
 export async function findPaymentByClientSecret(db: Queryable, clientSecret: string): Promise<PaymentRecord | undefined> {
-  return (await db.query<PaymentRecord>(`SELECT ${COLUMNS} FROM payments WHERE client_secret = $1`, [clientSecret])).rows[0];
+  return (await db.query<PaymentRecord>(prepared(`SELECT ${COLUMNS} FROM payments WHERE client_secret = $1`, [clientSecret]))).rows[0];
 }
 
 export async function insertPayment(db: Queryable, p: { cartId: string; subject: string; idempotencyKey: string; provider: string; amountCents: number; snapshot: PaymentSnapshot }): Promise<PaymentRecord> {
   const { rows } = await db.query<PaymentRecord>(
-    `INSERT INTO payments (cart_id, subject, idempotency_key, provider, amount_cents, snapshot) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-    [p.cartId, p.subject, p.idempotencyKey, p.provider, p.amountCents, JSON.stringify(p.snapshot)],
+    prepared(
+      `INSERT INTO payments (cart_id, subject, idempotency_key, provider, amount_cents, snapshot) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+      [p.cartId, p.subject, p.idempotencyKey, p.provider, p.amountCents, JSON.stringify(p.snapshot)],
+    ),
   );
   return rows[0]!;
 }
 
 export async function setPaymentIntent(db: Queryable, id: string, intent: { providerPaymentId: string; clientSecret: string }): Promise<void> {
-  await db.query(`UPDATE payments SET provider_payment_id = $2, client_secret = $3, status = 'pending', updated_at = now() WHERE id = $1`, [id, intent.providerPaymentId, intent.clientSecret]);
+  await db.query(prepared(`UPDATE payments SET provider_payment_id = $2, client_secret = $3, status = 'pending', updated_at = now() WHERE id = $1`, [id, intent.providerPaymentId, intent.clientSecret]));
 }
 
 export async function setPaymentSnapshot(db: Queryable, id: string, snapshot: PaymentSnapshot): Promise<void> {
-  await db.query(`UPDATE payments SET snapshot = $2, updated_at = now() WHERE id = $1`, [id, JSON.stringify(snapshot)]);
+  await db.query(prepared(`UPDATE payments SET snapshot = $2, updated_at = now() WHERE id = $1`, [id, JSON.stringify(snapshot)]));
 }
 
 export async function setPaymentStatus(db: Queryable, id: string, status: PaymentRecord['status']): Promise<void> {
-  await db.query(`UPDATE payments SET status = $2, updated_at = now() WHERE id = $1`, [id, status]);
+  await db.query(prepared(`UPDATE payments SET status = $2, updated_at = now() WHERE id = $1`, [id, status]));
 }

@@ -1,6 +1,5 @@
 import type { CategoryCount } from '@pl/contracts';
-import type { Queryable } from '@pl/service-kit';
-import { prepared } from './prepared.js';
+import { prepared, type Queryable } from '@pl/service-kit';
 
 /**
  * Every category, in display order, with how many products it holds (zeros included): the sum of

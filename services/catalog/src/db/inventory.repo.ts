@@ -1,5 +1,4 @@
-import type { Queryable } from '@pl/service-kit';
-import { prepared } from './prepared.js';
+import { prepared, type Queryable } from '@pl/service-kit';
 
 export interface VariantRef {
   id: string;

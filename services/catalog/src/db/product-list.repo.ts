@@ -3,13 +3,13 @@
 // A search in relevance order ranks a bounded set of candidates (decision 019), found and counted
 // without reading every match (decision 022).
 import { PRODUCT_COUNT_LIMIT } from '@pl/contracts';
-import { containsPattern, type Pool, type Queryable } from '@pl/service-kit';
+import { containsPattern, type Pool, prepared, type Queryable } from '@pl/service-kit';
 import type { CursorPosition, ListOrder } from '../domain/product-cursor.js';
 import type { PriceRange } from '../domain/price-filter.js';
 import type { ProductRecord } from '../domain/product-view.js';
 import type { SearchText } from '../domain/search-text.js';
 import { unitsHeldAt } from './inventory.repo.js';
-import { plannedEachTime, prepared, statementFor } from './prepared.js';
+import { plannedEachTime, statementFor } from './prepared.js';
 import { PRODUCT_COLUMNS, withVariants, type ProductRow } from './products.repo.js';
 
 export interface ProductListCriteria {

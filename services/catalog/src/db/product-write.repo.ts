@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UpsertProductRequest } from '@pl/contracts';
-import type { Queryable } from '@pl/service-kit';
+import { prepared, type Queryable } from '@pl/service-kit';
 import type { VariantRef } from './inventory.repo.js';
-import { prepared } from './prepared.js';
 
 export interface ExistingVariant extends VariantRef {
   priceCents: number;

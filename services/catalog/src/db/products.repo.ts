@@ -1,8 +1,7 @@
 import type { InventoryLevel } from '@pl/contracts';
 import type { ProductRecord, VariantRecord } from '../domain/product-view.js';
-import { containsPattern, type Queryable } from '@pl/service-kit';
+import { containsPattern, prepared, type Queryable } from '@pl/service-kit';
 import { activeHoldsAt, isoInstant } from './inventory.repo.js';
-import { prepared } from './prepared.js';
 
 export interface ProductRow {
   id: string;
