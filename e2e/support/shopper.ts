@@ -11,9 +11,13 @@ export const WIDTHS = [
   { name: 'phone', width: 375, height: 812 },
 ] as const;
 
-/** Opens the product's page, adds one with its 'Add to Cart' button and waits for the spec's toast. */
+/**
+ * Opens the product's page, adds one with its 'Add to Cart' button and waits for the spec's toast.
+ * It waits for the page's heading, not its load event: a test that holds back a chunk the layout
+ * asks for early (the cart panel) would otherwise hold the load event, and goto with it.
+ */
 export async function addFromProductPage(page: Page, shopUrl: string, product: Pick<Product, 'id' | 'title'>): Promise<void> {
-  await page.goto(`${shopUrl}/products/${product.id}`);
+  await page.goto(`${shopUrl}/products/${product.id}`, { waitUntil: 'domcontentloaded' });
   await page.getByRole('heading', { name: product.title }).waitFor(SLOW);
   await page.locator('main').getByRole('button', { name: 'Add to Cart' }).first().click();
   await page.getByText(`${product.title} has been added to your cart`).first().waitFor(SLOW);
