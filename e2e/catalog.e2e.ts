@@ -189,7 +189,15 @@ describe('products page', () => {
     await page.getByLabel('For Parts').check();
     await page.getByRole('button', { name: /Apply/i }).click();
     await page.waitForURL(/condition=FOR_PARTS/);
-    await cards().first().waitFor();
+    // The URL changes first; the filtered list replaces the shown one when its answer arrives (the
+    // cards read in between were the old list's or a half-rendered one): wait for a list whose every
+    // card has a badge, or until the timeout, and check it below.
+    await page
+      .waitForFunction(() => {
+        const shown = [...document.querySelectorAll('main [data-product-card]')];
+        return shown.length > 0 && shown.every((card) => card.querySelector('[data-condition-badge]')?.textContent?.trim() === 'For Parts');
+      }, undefined, { timeout: 15000 })
+      .catch(() => undefined);
     const badges = await cards().locator('[data-condition-badge]').allInnerTexts();
     expect(badges.length).toBeGreaterThan(0);
     for (const b of badges) expect(b.trim()).toBe('For Parts');
