@@ -17,20 +17,21 @@ export async function recordInventoryUpdated(client: pg.PoolClient, variant: Var
 
 /**
  * recordInventoryUpdated for several variants: their levels in one read, their events in one write,
- * in the order given. `known` gives the levels of variants created in this very transaction (no
- * hold can name them yet), which need no read: a first sync announces 100 of them a batch.
+ * in the order given. `known` gives the counts (location id -> on hand) of variants created in this
+ * very transaction (no hold can name them yet), which need no read: a first sync announces 100 of
+ * them a batch.
  */
 export async function recordInventoryUpdatedMany(
   client: pg.PoolClient,
   variants: readonly VariantRef[],
-  known: ReadonlyMap<string, ReadonlyArray<{ locationId: string; onHand: number }>> = new Map(),
+  known: ReadonlyMap<string, ReadonlyMap<string, number>> = new Map(),
 ): Promise<InventoryUpdatedData[]> {
   if (variants.length === 0) return [];
   const levels = new Map<string, LevelWithHolds[]>();
   for (const [variantId, counts] of known) {
     levels.set(
       variantId,
-      counts.map(({ locationId, onHand }) => ({ variantId, locationId, onHand, reserved: 0, reservedByHolder: 0, reservedUntil: null })),
+      [...counts].map(([locationId, onHand]) => ({ variantId, locationId, onHand, reserved: 0, reservedByHolder: 0, reservedUntil: null })),
     );
   }
   const toRead = variants.filter((v) => !known.has(v.id)).map((v) => v.id);

@@ -129,11 +129,10 @@ async function writeProducts(client: pg.PoolClient, requests: readonly UpsertPro
   // the same to the totals), and nothing holds it yet: its event needs no read.
   const written = new Map(newVariants.map((v) => [v.id, new Map<string, number>()]));
   for (const c of counts) written.get(c.variantId)?.set(c.locationId, c.onHand);
-  const known = new Map([...written].map(([id, levels]) => [id, [...levels].map(([locationId, onHand]) => ({ locationId, onHand }))]));
   await recordInventoryUpdatedMany(
     client,
     variantsWritten.filter((v) => announce.has(v.id)),
-    known,
+    written,
   );
   return outcomes;
 }
