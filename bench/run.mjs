@@ -399,33 +399,35 @@ async function guest(gateway) {
 const shopperAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 /**
- * One shopper's call through the gateway, with the light client the other rows use (node:http on
- * keep-alive connections): the load generator shares the shop's two cores, and fetch (undici) cost
- * ~1.3 ms of CPU a request there, a second shop's worth of work on a checkout's four requests.
+ * One request with the light client the rows use (node:http): the load generator shares the shop's
+ * two cores, and fetch (undici) cost ~1.3 ms of CPU a request there, a second shop's worth of work
+ * on a checkout's four requests. The answer is read whole and returned as text with its status.
  */
-function call(gateway, cookie, method, path, body) {
-  const { hostname, port } = new URL(gateway);
-  const payload = body ? JSON.stringify(body) : undefined;
+function send(base, { method, path, cookie, body, agent = shopperAgent }) {
+  const { hostname, port } = new URL(base);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { hostname, port, path, method, agent: shopperAgent, headers: { cookie, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : { 'content-length': 0 }) } },
+      { hostname, port, path, method, agent, headers: { cookie, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : { 'content-length': 0 }) } },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          let parsed = null;
-          try {
-            parsed = JSON.parse(Buffer.concat(chunks).toString());
-          } catch {
-            // not JSON: the status tells
-          }
-          resolve({ status: res.statusCode, body: parsed });
-        });
+        res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
       },
     );
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/** One shopper's call through the gateway on a keep-alive connection: its status and JSON (null when not JSON). */
+async function call(gateway, cookie, method, path, body) {
+  const { status, text } = await send(gateway, { method, path, cookie, body });
+  try {
+    return { status, body: JSON.parse(text) };
+  } catch {
+    return { status, body: null };
+  }
 }
 
 /** New one-of-a-kind products with one unit each, through the catalog's internal API (as the POS sync writes them); their skus. */
@@ -462,33 +464,16 @@ async function guests(gateway, count) {
  * sorted latencies, the refused answers' codes, and one refusal's bytes.
  */
 async function addAllAtOnce(gateway, adds) {
-  const { hostname, port } = new URL(gateway);
   const times = [];
   let refusal;
   const outcomes = await Promise.all(
-    adds.map(
-      ({ cookie, sku }) =>
-        new Promise((resolve, reject) => {
-          const body = JSON.stringify({ variantId: sku, qty: 1 });
-          const started = process.hrtime.bigint();
-          const req = http.request(
-            { hostname, port, path: '/api/cart/lines', method: 'POST', agent: false, headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-            (res) => {
-              const chunks = [];
-              res.on('data', (c) => chunks.push(c));
-              res.on('end', () => {
-                times.push(Number(process.hrtime.bigint() - started) / 1e6);
-                const text = Buffer.concat(chunks).toString();
-                if (res.statusCode === 409) refusal ??= text;
-                const code = res.statusCode === 201 ? undefined : JSON.parse(text || '{}').code;
-                resolve({ status: res.statusCode, code, sku, cookie });
-              });
-            },
-          );
-          req.on('error', reject);
-          req.end(body);
-        }),
-    ),
+    adds.map(async ({ cookie, sku }) => {
+      const started = process.hrtime.bigint();
+      const { status, text } = await send(gateway, { method: 'POST', path: '/api/cart/lines', cookie, body: { variantId: sku, qty: 1 }, agent: false });
+      times.push(Number(process.hrtime.bigint() - started) / 1e6);
+      if (status === 409) refusal ??= text;
+      return { status, code: status === 201 ? undefined : JSON.parse(text || '{}').code, sku, cookie };
+    }),
   );
   times.sort((a, b) => a - b);
   return { outcomes, times, refusal };
