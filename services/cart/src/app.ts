@@ -4,6 +4,8 @@ import { ApiPaths } from '@pl/contracts';
 import { createKickablePass, createServiceApp, type ServiceDeps } from '@pl/service-kit';
 import { createCatalogClient } from './clients/catalog-client.js';
 import type { CartContext } from './domain/cart-context.js';
+import { createRefusalMemo } from './domain/refusal-memo.js';
+import { createUniqueItemGate } from './domain/unique-item-gate.js';
 import { createOrderLinks } from './domain/order-links.js';
 import { sendDueRefunds } from './domain/refunds.js';
 import type { PaymentProvider } from './payments/payment-provider.js';
@@ -35,6 +37,8 @@ export function cartContext({ pool, logger }: Pick<ServiceDeps, 'pool' | 'logger
     payments: options.payments ?? createTestCardProvider(),
     orderLinks: createOrderLinks(options.orderLinkSecret ?? randomBytes(32).toString('hex')),
     refunds: createKickablePass('refunds', logger, () => sendDueRefunds(ctx)),
+    uniqueItems: createUniqueItemGate(),
+    refusals: createRefusalMemo(),
     settings: { ...DEFAULT_CART_SETTINGS, ...options.settings },
   };
   return ctx;

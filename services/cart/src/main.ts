@@ -7,6 +7,7 @@ import { cartContext, createApp, type CartAppOptions } from './app.js';
 import { loadCartConfig } from './config.js';
 import type { CartContext } from './domain/cart-context.js';
 import { REFUND_PASS_INTERVAL_MS } from './domain/refunds.js';
+import { startInventoryWatch } from './events/inventory-watch.js';
 import { startSignedInConsumer } from './events/signed-in-consumer.js';
 import { createPaymentProvider } from './payments/create-payment-provider.js';
 
@@ -34,6 +35,7 @@ await runService({
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   workers: [
     (deps) => startSignedInConsumer(contextOf(deps), deps.nats),
+    (deps) => startInventoryWatch(contextOf(deps).refusals, deps.nats, deps.logger),
     // Refunds the actions' own kicks left for later (provider down, another instance stopped mid-way).
     (deps) => {
       const ctx = contextOf(deps);

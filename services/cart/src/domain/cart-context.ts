@@ -2,6 +2,8 @@ import type { KickablePass, Logger, Pool } from '@pl/service-kit';
 import type { CatalogClient } from '../clients/catalog-client.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 import type { OrderLinks } from './order-links.js';
+import type { RefusalMemo } from './refusal-memo.js';
+import type { UniqueItemGate } from './unique-item-gate.js';
 
 /** What the cart's use cases work with; main.ts builds it from config, tests inject their own (e.g. a 1-second hold). */
 export interface CartContext {
@@ -12,6 +14,10 @@ export interface CartContext {
   orderLinks: OrderLinks;
   /** Sends due refunds to the payment provider; kicked after every action that owes one. */
   refunds: KickablePass;
+  /** This instance's attempts to hold one-of-a-kind units, so a drop's losers are answered by a read. */
+  uniqueItems: UniqueItemGate;
+  /** The catalog's refusals of one-of-a-kind units this instance may repeat (heard by main.ts's inventory watch). */
+  refusals: RefusalMemo;
   settings: {
     maxUniqueHoldsPerCart: number;
     uniqueItemHoldSeconds: number;

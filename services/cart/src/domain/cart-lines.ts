@@ -73,9 +73,10 @@ async function assertMayHoldAnotherUnique(ctx: CartContext, client: PoolClient, 
  * POST /api/cart/lines: adds qty of a sku, on top of a line of the same sku.
  * A one-of-a-kind unit someone else holds (a drop: hundreds of shoppers, one unit) is refused
  * before anything is written or locked: the catalog says, from a consistent read, that the hold
- * would be refused now, which is as true as if the request had come at that moment. Only those who
- * might win create their cart, queue on its lock and ask the catalog for the hold, which decides
- * under the variant's lock.
+ * would be refused now, which is as true as if the request had come at that moment. Of those it
+ * says might win, only as many as there are units go on at once (the unique-item gate); the others
+ * read again once those have their answer. Those who go on create their cart, queue on its lock and
+ * ask the catalog for the hold, which decides under the variant's lock.
  */
 export async function addLine(ctx: CartContext, subject: string, request: AddToCartPayload): Promise<void> {
   const sku = request.variantId;
@@ -84,23 +85,41 @@ export async function addLine(ctx: CartContext, subject: string, request: AddToC
   const own = existing ? (await findLinesOfCart(ctx.pool, existing.id)).find((l) => l.sku === sku) : undefined;
   // The units a hold would take: the extra ones on a line already held, else the whole line (held afresh).
   const wanted = own && isHeld(own) ? request.qty : (own?.qty ?? 0) + request.qty;
-  const info = await ctx.catalog.variant(sku, { qty: wanted, holder: existing ? holderOf(existing.id) : undefined });
-  if (info.oneOfAKind && info.refusal) throw conflict(info.refusal.message, info.refusal.code);
-  const cart = existing ?? (await ensureCart(ctx.pool, subject));
-  await withAdvisoryLock(ctx.pool, cartLockKey(cart.id), async (client) => {
-    const line = (await findLinesOfCart(client, cart.id)).find((l) => l.sku === sku);
-    const qty = (line?.qty ?? 0) + request.qty;
-    if (qty > MAX_LINE_QTY) throw conflict(`You can have at most ${MAX_LINE_QTY} of an item in your cart`, 'CART_LINE_LIMIT');
-    if (info.oneOfAKind && !(line && isHeld(line))) await assertMayHoldAnotherUnique(ctx, client, cart.id, sku);
-    const holding = await holdingFor(ctx, cart.id, info, line, qty);
-    try {
-      await upsertLine(client, cart.id, { ...snapshotOf(info), ...holding });
-    } catch (err) {
-      await releaseQuietly(ctx, holding.holdIds.filter((id) => !line?.holdIds.includes(id)));
-      throw err;
+  const holder = existing ? holderOf(existing.id) : undefined;
+  // Someone holding none of the sku is refused what anyone holding none is refused: a drop's losers
+  // hear a refusal the catalog gave moments ago (decision 034).
+  const holdsNone = !(own && isHeld(own));
+  const remembered = holdsNone ? ctx.refusals.recall(sku, wanted) : undefined;
+  if (remembered) throw conflict(remembered.message, remembered.code);
+  const ask = async () => {
+    const mark = ctx.refusals.mark();
+    const answer = await ctx.catalog.variant(sku, { qty: wanted, holder });
+    if (answer.oneOfAKind && answer.refusal) {
+      if (holdsNone) ctx.refusals.remember(sku, wanted, answer.refusal, mark);
+      throw conflict(answer.refusal.message, answer.refusal.code);
     }
-    if (line && !info.oneOfAKind) await releaseQuietly(ctx, line.holdIds);
-  });
+    return answer;
+  };
+  const add = async (info: VariantInfo) => {
+    const cart = existing ?? (await ensureCart(ctx.pool, subject));
+    await withAdvisoryLock(ctx.pool, cartLockKey(cart.id), (client) => addUnderLock(ctx, client, cart.id, info, request.qty));
+  };
+  return ctx.uniqueItems.through(sku, wanted, { key: `${wanted} ${holder ?? ''}`, read: ask }, add);
+}
+
+async function addUnderLock(ctx: CartContext, client: PoolClient, cartId: string, info: VariantInfo, more: number): Promise<void> {
+  const line = (await findLinesOfCart(client, cartId)).find((l) => l.sku === info.sku);
+  const qty = (line?.qty ?? 0) + more;
+  if (qty > MAX_LINE_QTY) throw conflict(`You can have at most ${MAX_LINE_QTY} of an item in your cart`, 'CART_LINE_LIMIT');
+  if (info.oneOfAKind && !(line && isHeld(line))) await assertMayHoldAnotherUnique(ctx, client, cartId, info.sku);
+  const holding = await holdingFor(ctx, cartId, info, line, qty);
+  try {
+    await upsertLine(client, cartId, { ...snapshotOf(info), ...holding });
+  } catch (err) {
+    await releaseQuietly(ctx, holding.holdIds.filter((id) => !line?.holdIds.includes(id)));
+    throw err;
+  }
+  if (line && !info.oneOfAKind) await releaseQuietly(ctx, line.holdIds);
 }
 
 /** Runs fn on the caller's own line under the cart's lock; someone else's line is as unknown as a missing one. */
