@@ -60,6 +60,9 @@ export const LookupHoldsResult = z.object({ holds: z.array(Hold) });
 export const ExtendHoldRequest = z.strictObject({ ttlSeconds: z.number().int().min(1).max(MAX_HOLD_SECONDS) });
 /** Commit a hold as a sale; the order id makes a repeated commit harmless. */
 export const CommitHoldRequest = z.strictObject({ orderId: z.string().min(1).max(128) });
+/** A committed hold, with the locations its units left (a pickup taken partly from another store takes longer). */
+export const CommittedHold = Hold.extend({ allocations: z.array(z.object({ locationId: z.string(), qty: z.number().int().positive() })) });
+export type CommittedHold = z.infer<typeof CommittedHold>;
 
 /** Error codes a hold request can end with (409 unless said otherwise). */
 export const HoldErrorCodes = {

@@ -28,6 +28,20 @@ describe('checkout and orders (test-card provider)', () => {
     return { token, skus };
   }
 
+  it('takes a pickup only at one of our stores, a store opened since the cart last asked included', async () => {
+    const token = await app.guest();
+    const at = (locationId: string) => app.call('PUT', '/api/cart/checkout', token, { ...details, fulfilment: { type: 'pickup', locationId } });
+    expect((await at('dublin')).status).toBe(200);
+    const unknown = await at('atlantis');
+    expect([unknown.status, unknown.body]).toEqual([422, { message: 'Please choose one of our pickup locations', code: 'UNKNOWN_LOCATION' }]);
+
+    // The cart keeps the list of stores; a store added after that is still found.
+    const id = `popup-${Date.now().toString(36)}`;
+    await app.catalog.pool.query(`INSERT INTO locations (id, name, type, address, city, state, zip_code, phone, email, hours) VALUES ($1, 'Pop-up', 'STORE', '1 Main St', 'Dublin', 'OH', '43017', '', '', '')`, [id]);
+    expect((await at(id)).status).toBe(200);
+    expect((await app.call('GET', '/api/cart', token)).body.checkout.fulfilment).toEqual({ type: 'pickup', locationId: id });
+  });
+
   it('refuses an empty cart and a guest without details', async () => {
     const res = await app.call('POST', '/api/create-payment-intent', await app.guest());
     expect([res.status, res.body.message]).toEqual([400, 'Your cart is empty']);

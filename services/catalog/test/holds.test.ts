@@ -262,7 +262,8 @@ describe('internal holds API', () => {
         2,
       );
       const res = await catalog.internal('POST', `/internal/holds/${hold.id}/commit`, { orderId: 'order-1' });
-      expect([res.status, (await res.json()).status]).toEqual([200, 'committed']);
+      const taken = [{ locationId: 'westerville', qty: 2 }];
+      expect([res.status, await res.json()]).toMatchObject([200, { status: 'committed', allocations: taken }]);
       expect(await stockAt(sku)).toEqual([
         { location_id: 'dublin', on_hand: 1 },
         { location_id: 'westerville', on_hand: 1 },
@@ -271,7 +272,7 @@ describe('internal holds API', () => {
       expect(body.variants[0]).toMatchObject({ totalOnHand: 2, totalReserved: 0, totalAvailable: 2 });
 
       const again = await catalog.internal('POST', `/internal/holds/${hold.id}/commit`, { orderId: 'order-1' });
-      expect([again.status, (await again.json()).status]).toEqual([200, 'committed']);
+      expect([again.status, await again.json()]).toMatchObject([200, { status: 'committed', allocations: taken }]);
       expect(await stockAt(sku)).toEqual([
         { location_id: 'dublin', on_hand: 1 },
         { location_id: 'westerville', on_hand: 1 },

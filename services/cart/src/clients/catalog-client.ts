@@ -1,7 +1,7 @@
 // The cart's only way to the catalog: its internal API (variants, holds) and the public locations
 // list. Catalog refusals (409 with a shopper-facing message, 404 unknown sku) become AppErrors
 // with the catalog's own message and code, so the shopper reads exactly what the catalog decided.
-import { ApiPaths, CatalogInternalPaths, ErrorCodes, Hold, type CreateHoldRequest, Location, LookupHoldsResult, OrderAllocations, VariantInfo, type VariantInfoQuery } from '@pl/contracts';
+import { ApiPaths, CatalogInternalPaths, CommittedHold, ErrorCodes, Hold, type CreateHoldRequest, Location, LookupHoldsResult, OrderAllocations, VariantInfo, type VariantInfoQuery } from '@pl/contracts';
 import { AppError, createPeerCaller, PeerUnreachableError } from '@pl/service-kit';
 import { z } from 'zod';
 
@@ -11,13 +11,24 @@ export interface CatalogClient {
   createHold(request: CreateHoldRequest): Promise<Hold>;
   extendHold(id: string, ttlSeconds: number): Promise<Hold>;
   releaseHold(id: string): Promise<Hold>;
-  commitHold(id: string, orderId: string): Promise<Hold>;
+  /** Takes the units as the order's; answers where they were taken from. */
+  commitHold(id: string, orderId: string): Promise<CommittedHold>;
   /** The holds with these ids as the catalog has them now (unknown ids left out). */
   lookupHolds(ids: readonly string[]): Promise<Hold[]>;
   /** Which units of which location the order took (its committed holds). */
   orderAllocations(orderId: string): Promise<OrderAllocations['lines']>;
+  /** The stores' ids, as kept here for LOCATIONS_KEPT_MS. */
   locationIds(): Promise<string[]>;
+  /** Whether `id` is one of the stores: the kept list, asked again when it does not have the id. */
+  isLocation(id: string): Promise<boolean>;
 }
+
+/**
+ * The stores are seeded when the catalog starts and change with a deploy, not with traffic; every
+ * checkout's details named one, and asking the catalog each time was a request and a statement of
+ * its own. A store added since is found by asking again; one removed is accepted for this long.
+ */
+export const LOCATIONS_KEPT_MS = 60_000;
 
 const TIMEOUT_MS = 5000;
 
@@ -37,6 +48,19 @@ export function createCatalogClient(options: { baseUrl: string; token: string })
     }
     throw new Error(`catalog ${method} ${path} answered ${answer.status}`);
   }
+  const askLocations = () => call('GET', ApiPaths.catalog.locations, (v) => z.array(Location.pick({ id: true })).parse(v).map((l) => l.id), undefined, false); // public: a bearer here would be read as a session
+  let kept: { ids: Promise<string[]>; until: number } | undefined;
+  const locationIds = (fresh = false) => {
+    if (fresh || !kept || kept.until <= Date.now()) {
+      const ids = askLocations();
+      kept = { ids, until: Date.now() + LOCATIONS_KEPT_MS };
+      // A failed answer is not kept.
+      ids.catch(() => {
+        if (kept?.ids === ids) kept = undefined;
+      });
+    }
+    return kept.ids;
+  };
   return {
     variant: (sku, ask) => {
       const query = new URLSearchParams(Object.entries(ask ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
@@ -45,9 +69,10 @@ export function createCatalogClient(options: { baseUrl: string; token: string })
     createHold: (request) => call('POST', CatalogInternalPaths.holds, (v) => Hold.parse(v), request),
     extendHold: (id, ttlSeconds) => call('POST', CatalogInternalPaths.extendHold(id), (v) => Hold.parse(v), { ttlSeconds }),
     releaseHold: (id) => call('POST', CatalogInternalPaths.releaseHold(id), (v) => Hold.parse(v), {}),
-    commitHold: (id, orderId) => call('POST', CatalogInternalPaths.commitHold(id), (v) => Hold.parse(v), { orderId }),
+    commitHold: (id, orderId) => call('POST', CatalogInternalPaths.commitHold(id), (v) => CommittedHold.parse(v), { orderId }),
     orderAllocations: (orderId) => call('GET', CatalogInternalPaths.orderAllocations(orderId), (v) => OrderAllocations.parse(v).lines),
     lookupHolds: (ids) => call('POST', CatalogInternalPaths.holdsLookup, (v) => LookupHoldsResult.parse(v).holds, { ids }),
-    locationIds: () => call('GET', ApiPaths.catalog.locations, (v) => z.array(Location.pick({ id: true })).parse(v).map((l) => l.id), undefined, false), // public: a bearer here would be read as a session
+    locationIds: () => locationIds(),
+    isLocation: async (id) => (await locationIds()).includes(id) || (await locationIds(true)).includes(id),
   };
 }

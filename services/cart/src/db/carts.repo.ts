@@ -12,15 +12,23 @@ export interface CartRecord {
   checkout: CheckoutDetailsPayload | null;
 }
 
-/** The lines of the cart belonging to a session subject, oldest first; none when there is no cart. */
-export async function findCartLines(db: Queryable, subject: string): Promise<CartLineRecord[]> {
-  const { rows } = await db.query<CartLineRecord>(
+/** The cart of a session subject and its lines, oldest first, in one statement; no cart and no lines when there is none. */
+export async function findCartWithLines(db: Queryable, subject: string): Promise<{ cart: CartRecord | undefined; lines: CartLineRecord[] }> {
+  const { rows } = await db.query<CartLineRecord & { cartId: string; checkout: CheckoutDetailsPayload | null }>(
     prepared(
-      `SELECT ${LINE_COLUMNS} FROM carts c JOIN cart_lines l ON l.cart_id = c.id WHERE c.subject = $1 ORDER BY l.created_at, l.id`,
+      `SELECT c.id AS "cartId", c.checkout, ${LINE_COLUMNS}
+         FROM carts c LEFT JOIN cart_lines l ON l.cart_id = c.id
+        WHERE c.subject = $1
+        ORDER BY l.created_at, l.id`,
       [subject],
     ),
   );
-  return rows;
+  const [first] = rows;
+  if (!first) return { cart: undefined, lines: [] };
+  return {
+    cart: { id: first.cartId, subject, checkout: first.checkout },
+    lines: rows.filter((r) => r.id !== null).map(({ cartId: _, checkout: __, ...line }) => line),
+  };
 }
 
 export async function findLinesOfCart(db: Queryable, cartId: string): Promise<CartLineRecord[]> {
@@ -41,6 +49,16 @@ export async function ensureCart(db: Queryable, subject: string): Promise<CartRe
     ),
   );
   return rows[0]!;
+}
+
+/** Saves the checkout details of a subject's cart, creating the cart if there is none yet, in one statement. */
+export async function saveCheckoutOf(db: Queryable, subject: string, checkout: CheckoutDetailsPayload): Promise<void> {
+  await db.query(
+    prepared(
+      `INSERT INTO carts (subject, checkout) VALUES ($1, $2) ON CONFLICT (subject) DO UPDATE SET checkout = excluded.checkout, updated_at = now()`,
+      [subject, JSON.stringify(checkout)],
+    ),
+  );
 }
 
 export async function saveCheckout(db: Queryable, cartId: string, checkout: CheckoutDetailsPayload): Promise<void> {

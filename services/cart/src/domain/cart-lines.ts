@@ -4,7 +4,7 @@
 // in the cart changes.
 import { ErrorCodes, type AddToCartPayload, type VariantInfo } from '@pl/contracts';
 import { AppError, conflict, notFound, type PoolClient } from '@pl/service-kit';
-import { countHeldUniqueLines, ensureCart, findLinesOfCart, findCart, upsertLine, updateLine, deleteLines } from '../db/carts.repo.js';
+import { countHeldUniqueLines, ensureCart, findCartWithLines, findLinesOfCart, findCart, upsertLine, updateLine, deleteLines } from '../db/carts.repo.js';
 import { withAdvisoryLock } from '../db/cart-lock.js';
 import { releaseQuietly, type CartContext } from './cart-context.js';
 import { isHeld, type CartLineRecord, type LineSnapshot } from './cart-view.js';
@@ -81,8 +81,8 @@ async function assertMayHoldAnotherUnique(ctx: CartContext, client: PoolClient, 
 export async function addLine(ctx: CartContext, subject: string, request: AddToCartPayload): Promise<void> {
   const sku = request.variantId;
   if (!SKU.test(sku)) throw unknownSku(sku);
-  const existing = await findCart(ctx.pool, subject);
-  const own = existing ? (await findLinesOfCart(ctx.pool, existing.id)).find((l) => l.sku === sku) : undefined;
+  const { cart: existing, lines } = await findCartWithLines(ctx.pool, subject);
+  const own = lines.find((l) => l.sku === sku);
   // The units a hold would take: the extra ones on a line already held, else the whole line (held afresh).
   const wanted = own && isHeld(own) ? request.qty : (own?.qty ?? 0) + request.qty;
   const holder = existing ? holderOf(existing.id) : undefined;

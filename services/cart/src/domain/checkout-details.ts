@@ -1,14 +1,13 @@
 import type { CheckoutDetailsPayload } from '@pl/contracts';
 import { AppError, badRequest } from '@pl/service-kit';
-import { ensureCart, saveCheckout } from '../db/carts.repo.js';
+import { saveCheckoutOf } from '../db/carts.repo.js';
 import type { CartContext } from './cart-context.js';
 
 /** PUT /api/cart/checkout: a pickup location must exist; a guest must give an e-mail (a customer's order goes to the account). */
 export async function saveCheckoutDetails(ctx: CartContext, subject: string, kind: 'guest' | 'customer', details: CheckoutDetailsPayload): Promise<void> {
   if (kind === 'guest' && !details.email) throw badRequest('Please enter your e-mail address', 'EMAIL_REQUIRED');
-  if (details.fulfilment.type === 'pickup' && !(await ctx.catalog.locationIds()).includes(details.fulfilment.locationId)) {
+  if (details.fulfilment.type === 'pickup' && !(await ctx.catalog.isLocation(details.fulfilment.locationId))) {
     throw new AppError(422, 'UNKNOWN_LOCATION', 'Please choose one of our pickup locations');
   }
-  const cart = await ensureCart(ctx.pool, subject);
-  await saveCheckout(ctx.pool, cart.id, details);
+  await saveCheckoutOf(ctx.pool, subject, details);
 }

@@ -83,9 +83,10 @@ async function settleStock(ctx: CartContext, payment: PaymentRecord, orderId: st
     if (order.stockState !== 'pending') return order;
     const holdIds = payment.snapshot.lines.flatMap((l) => l.holdIds);
     const uncommitted: string[] = [];
+    const takenFrom = new Set<string>();
     for (const id of holdIds) {
       try {
-        await ctx.catalog.commitHold(id, orderId);
+        for (const a of (await ctx.catalog.commitHold(id, orderId)).allocations) takenFrom.add(a.locationId);
       } catch (err) {
         if (!(err instanceof AppError) || err.status !== 409) throw err; // the catalog is down: a repeat confirmation finishes
         ctx.logger.warn({ orderId, holdId: id, reason: err.message }, 'a held unit was lost before the order could take it');
@@ -98,7 +99,7 @@ async function settleStock(ctx: CartContext, payment: PaymentRecord, orderId: st
       await ctx.payments.refund({ providerPaymentId: payment.providerPaymentId!, idempotencyKey: `refund-${orderId}` });
       await releaseQuietly(ctx, uncommitted);
     }
-    const transferFrom = lost ? [] : await otherLocations(ctx, order);
+    const transferFrom = lost ? [] : otherLocations(order, takenFrom);
     // On the locked client itself: waiting for a second connection while holding the lock could starve the pool.
     await inTransaction(client, async (tx) => {
       await settleOrder(
@@ -138,17 +139,9 @@ async function settleStock(ctx: CartContext, payment: PaymentRecord, orderId: st
   });
 }
 
-/**
- * For a pickup: the other locations its units were taken from (the chosen store lacked them), so
- * the confirmation can say it takes longer. Unknown (the catalog did not answer) reads as none.
- */
-async function otherLocations(ctx: CartContext, order: OrderRecord): Promise<string[]> {
+/** For a pickup: the other locations its units were taken from (the chosen store lacked them), so the confirmation can say it takes longer. */
+function otherLocations(order: OrderRecord, takenFrom: ReadonlySet<string>): string[] {
   if (order.fulfilment.type !== 'pickup') return [];
   const store = order.fulfilment.locationId;
-  try {
-    return [...new Set((await ctx.catalog.orderAllocations(order.id)).map((a) => a.locationId).filter((l) => l !== store))];
-  } catch (err) {
-    ctx.logger.warn({ err, orderId: order.id }, "could not read where a pickup's units came from");
-    return [];
-  }
+  return [...takenFrom].filter((l) => l !== store);
 }

@@ -2,7 +2,7 @@ import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { AddToCartPayload, ApiPaths, CheckoutDetailsPayload, UpdateCartLinePayload } from '@pl/contracts';
 import { notFound, parseInput } from '@pl/service-kit';
-import { findCart, findCartLines } from '../db/carts.repo.js';
+import { findCartWithLines } from '../db/carts.repo.js';
 import type { CartContext } from '../domain/cart-context.js';
 import { addLine, removeLine, setLineQty } from '../domain/cart-lines.js';
 import { toCart } from '../domain/cart-view.js';
@@ -20,7 +20,7 @@ const lineIdOf = (params: unknown) => {
 export function cartRoutes(ctx: CartContext): Router {
   const sendCart = async (res: Response, subject: string | undefined, status = 200) => {
     // Reading never creates a cart: the first added line does. Without a session there is none.
-    const [lines, cart] = subject ? await Promise.all([findCartLines(ctx.pool, subject), findCart(ctx.pool, subject)]) : [[], undefined];
+    const { cart, lines } = subject ? await findCartWithLines(ctx.pool, subject) : { cart: undefined, lines: [] };
     const facts = await holdFactsOf(ctx, lines);
     res.set('cache-control', 'no-store');
     res.status(status).json(toCart(lines, { checkout: cart?.checkout ?? null, ...facts }));

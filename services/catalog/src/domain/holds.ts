@@ -2,7 +2,7 @@
 // decisions about one variant happen one at a time across all instances, and records
 // inventory.updated in the same transaction whenever availability changed.
 import type pg from 'pg';
-import { HoldErrorCodes, type CreateHoldRequest, type Hold } from '@pl/contracts';
+import { HoldErrorCodes, type CommittedHold, type CreateHoldRequest, type Hold } from '@pl/contracts';
 import { AppError, conflict, inTransaction, notFound, withClient, withTransaction, type Pool, type Queryable } from '@pl/service-kit';
 import {
   allocationsOf,
@@ -133,12 +133,13 @@ export function extendHold(pool: Pool, id: string, ttlSeconds: number): Promise<
  * Turns a hold into a sale: the units leave the shelf where they were held. Repeating it with the
  * same order id answers the same hold; another order id, or a hold no longer active, is a 409.
  */
-export function commitHold(pool: Pool, id: string, orderId: string): Promise<Hold> {
+export function commitHold(pool: Pool, id: string, orderId: string): Promise<CommittedHold> {
   return withLockedHold(pool, id, async (client, hold, variant) => {
-    if (hold.status === 'committed' && hold.orderId === orderId) return toHold(hold);
+    if (hold.status === 'committed' && hold.orderId === orderId) return { ...toHold(hold), allocations: await allocationsOf(client, id) };
     if (hold.status === 'committed') throw conflict('This reservation was already used for another order', HoldErrorCodes.holdNotActive);
     if (hold.status !== 'active' || hold.lapsed) throw notActive(hold);
-    for (const allocation of await allocationsOf(client, id)) {
+    const allocations = await allocationsOf(client, id);
+    for (const allocation of allocations) {
       // Only a recount below what is held (the POS sold it meanwhile) can make this fail.
       if (!(await takeOnHand(client, variant.id, allocation.locationId, allocation.qty))) {
         throw conflict('Sorry, this item is no longer in stock', HoldErrorCodes.insufficientStock);
@@ -146,6 +147,6 @@ export function commitHold(pool: Pool, id: string, orderId: string): Promise<Hol
     }
     await setHoldStatus(client, id, 'committed', orderId);
     await recordInventoryUpdated(client, variant);
-    return toHold({ ...hold, status: 'committed', orderId });
+    return { ...toHold({ ...hold, status: 'committed', orderId }), allocations };
   });
 }
