@@ -366,6 +366,53 @@ describe('the /api proxy', () => {
   });
 });
 
+describe('the connections from the /api proxy to a service', () => {
+  let identity: StandInIdentity;
+  let cart: StandInService;
+  let gw: TestGateway;
+
+  beforeAll(async () => {
+    identity = await startStandInIdentity();
+    // The cart answers with the headers it saw and the gateway-side port of the connection it came on.
+    cart = await startStandInService((seen, res, req) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ headers: seen.headers, port: req.socket.remotePort }));
+    });
+    gw = await startGateway({ IDENTITY_URL: identity.url, CATALOG_URL: await closedPortUrl(), CART_URL: cart.url, POS_SYNC_URL: await closedPortUrl() });
+  });
+  afterAll(async () => {
+    await gw.stop();
+    await Promise.all([identity, cart].map((s) => s.close()));
+  });
+
+  /** A read sent as an HTTP client that closes its own connection after each answer. */
+  function readClosing(): Promise<{ headers: Record<string, string>; port: number }> {
+    return new Promise((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port: new URL(gw.url).port, path: ApiPaths.cart.cart, method: 'GET', agent: false, headers: { connection: 'close, x-hop', 'x-hop': '1', 'keep-alive': 'timeout=1' } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve(JSON.parse(body)));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it("keeps its pooled connection to the service whatever the browser says of its own, and passes on no hop-by-hop header", async () => {
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await readClosing());
+    expect(new Set(answers.map((a) => a.port)).size).toBe(1);
+    for (const { headers } of answers) {
+      expect(headers.connection).not.toMatch(/close/i);
+      expect([headers['x-hop'], headers['keep-alive']]).toEqual([undefined, undefined]);
+    }
+  });
+});
+
 describe('the /api proxy when a service is unreachable or slow', () => {
   let silent: StandInService;
   let gw: TestGateway;

@@ -1,6 +1,6 @@
 // /api/* goes to the service that owns the path (contracts RouteOwners), with the full path kept.
 // Mounted before any body parser so request bodies stream through untouched.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Router, type RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ErrorCodes, isPublicRead, Jwt, ownerOf, type ServiceName } from '@pl/contracts';
@@ -44,9 +44,19 @@ const rejectAmbiguousPaths: RequestHandler = (req, res, next) => {
   next();
 };
 
+/**
+ * Connections to a service are kept and reused, at most this many at once per service (more
+ * requests wait here for one): a rush of two hundred adds otherwise opened two hundred connections
+ * to the cart, paying a TCP handshake and a new parser on both sides for each (decision 034).
+ */
+export const UPSTREAM_SOCKETS = 64;
+
 export function apiProxy(deps: ApiProxyDeps): Router {
+  // Idle connections close a second before the service would close them (its Keep-Alive hint).
+  const agent = new Agent({ keepAlive: true, maxSockets: UPSTREAM_SOCKETS });
   const proxyFor = (publicReads: boolean) =>
     createProxyMiddleware<IncomingMessage>({
+      agent,
       pathFilter: (_pathname, req) => ownerOf(rawPathOf(req)) !== undefined,
       router: (req) => deps.upstreams[ownerOf(rawPathOf(req))!],
       changeOrigin: true,

@@ -11,12 +11,26 @@ import { currentSession } from '../auth/session.js';
 /** Set by the gateway from what it knows; a client's copy would be a lie. */
 const GATEWAY_OWNED = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip'];
 
+/**
+ * Hop-by-hop headers (RFC 9110 7.6.1) describe the browser's connection to the gateway, not the
+ * gateway's to the service. Forwarded, a browser's `Connection: close` made the service close the
+ * gateway's pooled connection after every answer, so each such request paid a new TCP connection
+ * on both sides (decision 034). Transfer-Encoding stays: it frames the body being forwarded.
+ */
+function dropHopByHop(headers: Record<string, string | string[] | undefined>): void {
+  const named = typeof headers.connection === 'string' ? headers.connection.split(',').map((h) => h.trim().toLowerCase()) : [];
+  for (const name of [...named, 'connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade']) {
+    if (name !== 'transfer-encoding') delete headers[name];
+  }
+}
+
 export function upstreamHeaders(deps: { cookie: SessionCookie; devices: DeviceCookies; publicOrigin: string }): RequestHandler {
   const publicUrl = new URL(deps.publicOrigin);
   return (req, res, next) => {
     const headers = req.headers;
     for (const name of StrippedClientHeaders) delete headers[name];
     for (const name of GATEWAY_OWNED) delete headers[name];
+    dropHopByHop(headers);
     // Node already answered "100 Continue" to the browser; passing Expect on changes nothing but the
     // proxy's code path.
     delete headers.expect;
