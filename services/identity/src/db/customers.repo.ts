@@ -1,5 +1,5 @@
 import type { Queryable } from '@pl/service-kit';
-import { isEmailIdentifier, type CustomerRecord, type CustomerWithHash } from '../domain/customer.js';
+import type { CustomerRecord, CustomerWithHash } from '../domain/customer.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (id: string) => UUID.test(id);
@@ -24,12 +24,12 @@ export async function findCustomerWithHashById(db: Queryable, id: string, option
   return rows[0];
 }
 
-/** Sign-in by username or e-mail, either in any case; an @ decides which (usernames have none). */
-export async function findCustomerForSignIn(db: Queryable, identifier: string): Promise<CustomerWithHash | undefined> {
-  const column = isEmailIdentifier(identifier) ? 'email' : 'username';
+/** Sign-in by username or by e-mail, either in any case (the caller knows which it was given). */
+export async function findCustomerForSignIn(db: Queryable, login: { by: 'email' | 'username'; value: string }): Promise<CustomerWithHash | undefined> {
+  const column = login.by === 'email' ? 'email' : 'username';
   const { rows } = await db.query<CustomerWithHash>(
     `SELECT ${COLUMNS}, password_hash AS "passwordHash" FROM customers WHERE lower(${column}) = lower($1)`,
-    [identifier],
+    [login.value],
   );
   return rows[0];
 }

@@ -11,7 +11,7 @@ export const DEMO_ACCOUNTS = [
 
 export async function seedDemoAccounts(pool: Pool, logger: Logger, passwords: PasswordHasher): Promise<void> {
   for (const demo of DEMO_ACCOUNTS) {
-    const existing = await findCustomerForSignIn(pool, demo.username);
+    const existing = await findCustomerForSignIn(pool, { by: 'username', value: demo.username });
     let usable = true;
     if (!existing) {
       try {
@@ -29,7 +29,7 @@ export async function seedDemoAccounts(pool: Pool, logger: Logger, passwords: Pa
       } catch (err) {
         if (!uniqueViolationField(err)) throw err;
         // Another instance seeded it at the same moment, or someone registered the demo e-mail.
-        const winner = await findCustomerForSignIn(pool, demo.username);
+        const winner = await findCustomerForSignIn(pool, { by: 'username', value: demo.username });
         usable = winner !== undefined && (await passwords.verify(winner.passwordHash, demo.password));
       }
     } else {

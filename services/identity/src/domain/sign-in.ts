@@ -2,7 +2,7 @@ import { ErrorCodes, type SessionGrant } from '@pl/contracts';
 import { AppError, withTransaction } from '@pl/service-kit';
 import { findCustomerForSignIn, setPasswordHash } from '../db/customers.repo.js';
 import { markAttemptSucceeded } from '../db/login-attempts.repo.js';
-import { toCustomer } from './customer.js';
+import { isEmailIdentifier, toCustomer } from './customer.js';
 import type { IdentityContext } from './identity-context.js';
 import { recordSignedIn } from './identity-events.js';
 import { accountKeyFor, admitSignInAttempt } from './login-limits.js';
@@ -26,7 +26,8 @@ export interface SignInInput {
  */
 export async function signIn(ctx: IdentityContext, input: SignInInput): Promise<SessionGrant> {
   const identifier = input.usernameOrEmail.trim();
-  const customer = await findCustomerForSignIn(ctx.pool, identifier);
+  // An @ decides which (usernames have none).
+  const customer = await findCustomerForSignIn(ctx.pool, { by: isEmailIdentifier(identifier) ? 'email' : 'username', value: identifier });
   const attemptId = await admitSignInAttempt(ctx.pool, ctx.limits, accountKeyFor(customer?.id, identifier), input.client);
   const hash = customer?.passwordHash ?? (await ctx.dummyHash());
   const passwordOk = await ctx.passwords.verify(hash, input.password);

@@ -65,7 +65,7 @@ export async function savePosSettings(ctx: PosSyncContext, input: unknown): Prom
   });
   // Webhooks for new settings flow at once rather than after the next sync (best effort, in the
   // background: an unreachable POS must not hold up the save).
-  if (!keepWebhook) void subscribeAfterSave(ctx);
+  if (!keepWebhook) void subscribeAfterSave(ctx, () => loadPosSettings(ctx));
   // Sales waiting for a POS can go now.
   await makePendingWritebacksDue(ctx.pool);
   void ctx.writebacks.kick();

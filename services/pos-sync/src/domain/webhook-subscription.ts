@@ -1,5 +1,4 @@
 import { saveWebhookSubscription, type StoredSettings } from '../db/pos-settings.repo.js';
-import { loadPosSettings } from './pos-settings.js';
 import { messageOf, type PosSyncContext } from './pos-sync-context.js';
 import { SecretFields } from './secret-box.js';
 
@@ -8,10 +7,14 @@ import { SecretFields } from './secret-box.js';
  * sealed. Repeating it is harmless (the POS answers the same key for the same URL). The key is not
  * kept when the settings changed meanwhile: it belongs to settings that are gone.
  */
-export async function registerWebhookSubscription(
-  ctx: Pick<PosSyncContext, 'pool' | 'secrets' | 'connect' | 'settings'>,
-  settings: { posUrl: string; apiKey: string; stored: StoredSettings },
-): Promise<boolean> {
+/** The saved settings, opened (pos-settings.ts `PosSettings`). */
+interface OpenedSettings {
+  posUrl: string;
+  apiKey: string;
+  stored: StoredSettings;
+}
+
+export async function registerWebhookSubscription(ctx: Pick<PosSyncContext, 'pool' | 'secrets' | 'connect' | 'settings'>, settings: OpenedSettings): Promise<boolean> {
   const subscription = await ctx.connect(settings).subscribeWebhook(ctx.settings.webhookUrl);
   return saveWebhookSubscription(ctx.pool, {
     registeredWith: settings.stored,
@@ -20,10 +23,13 @@ export async function registerWebhookSubscription(
   });
 }
 
-/** After settings were saved: subscribe at once, so webhooks flow before the next sync; a failure waits for that sync. */
-export async function subscribeAfterSave(ctx: Pick<PosSyncContext, 'pool' | 'secrets' | 'connect' | 'settings' | 'logger'>): Promise<void> {
+/**
+ * After settings were saved: subscribe at once, so webhooks flow before the next sync; a failure
+ * waits for that sync. `load` reads the settings as saved (they may have changed again meanwhile).
+ */
+export async function subscribeAfterSave(ctx: Pick<PosSyncContext, 'pool' | 'secrets' | 'connect' | 'settings' | 'logger'>, load: () => Promise<OpenedSettings | undefined>): Promise<void> {
   try {
-    const settings = await loadPosSettings(ctx);
+    const settings = await load();
     if (settings) await registerWebhookSubscription(ctx, settings);
   } catch (err) {
     ctx.logger.info({ reason: messageOf(err) }, 'webhook subscription not registered after saving the POS settings; the next sync registers it');

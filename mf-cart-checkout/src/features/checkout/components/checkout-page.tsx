@@ -68,13 +68,14 @@ function CheckoutWithCart({ cart }: { cart: Cart }) {
     return () => cancelAnimationFrame(frame);
   }, []);
   const firstStep = useRef(true);
+  const paying = intent !== null;
   useEffect(() => {
     if (firstStep.current) {
       firstStep.current = false;
       return;
     }
     stepHeading.current?.focus();
-  }, [intent !== null]);
+  }, [paying]);
 
   const startPayment = async (details: CheckoutDetailsPayload) => {
     try {

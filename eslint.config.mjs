@@ -1,0 +1,87 @@
+// The seams between teams and layers, kept by the linter rather than by comments (decision 035).
+// `npm test` runs it at zero warnings. Only rules that guard a boundary or a React rule are on:
+// formatting and style are the reviewers' (STYLE.md).
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const REMOTES = ['mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
+const SERVICES = ['catalog', 'cart', 'identity', 'pos-sync', 'pos-reference'];
+const BROWSER = ['shell', ...REMOTES];
+
+/** Inside a service: use cases do not depend on the HTTP routes that call them. */
+const serviceLayers = SERVICES.filter((s) => s !== 'pos-reference').map((s) => ({
+  target: `./services/${s}/src/domain`,
+  from: `./services/${s}/src/routes`,
+  message: 'Use cases must not depend on the HTTP routes that call them.',
+}));
+
+const zones = [
+  // A team deploys its remote alone: no remote reads another's code, nor the shell's; the shell reads none of theirs.
+  ...REMOTES.map((r) => ({
+    target: `./${r}`,
+    from: [...BROWSER.filter((other) => other !== r).map((other) => `./${other}`)],
+    message: 'A remote talks to others only through its exposed modules and @pl/contracts (decision 035).',
+  })),
+  { target: './shell', from: REMOTES.map((r) => `./${r}`), message: 'The shell loads remotes at run time; it never imports them.' },
+  // Services own their data: another service is reached over HTTP or events, never by import.
+  ...SERVICES.map((s) => ({
+    target: `./services/${s}/src`,
+    from: [...SERVICES.filter((other) => other !== s).map((other) => `./services/${other}`), './gateway'],
+    message: 'A service reaches another over HTTP or NATS, never by import (tests may compose them).',
+  })),
+  { target: './gateway/src', from: './services', message: 'The gateway reaches services over HTTP, never by import.' },
+  { target: './packages', from: ['./services', './gateway', ...BROWSER.map((b) => `./${b}`)], message: 'Shared packages depend on no app.' },
+  ...serviceLayers,
+  {
+    target: './gateway/src/auth',
+    from: ['./gateway/src/proxy', './gateway/src/realtime', './gateway/src/static'],
+    message: 'Sessions and tokens come before the proxy and the pages that use them.',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', '**/@mf-types/**', '**/coverage/**', '**/*.js', '**/*.cjs', '**/*.mjs', '**/*.d.mts'],
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
+    languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json', alwaysTryTypes: true }, node: true },
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+    },
+    rules: {
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { zones }],
+      'import/no-self-import': 'error',
+    },
+  },
+  {
+    // Repositories are the bottom layer: they return the domain's record types (type imports, gone
+    // at run time) but run none of its code, and know nothing of routes or consumers.
+    files: ['services/*/src/db/**/*.ts'],
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../domain/*'], allowTypeImports: true, message: 'db/ may use the domain\'s types, not its code (decision 035).' },
+            { group: ['../routes/*', '../events/*'], message: 'db/ is the bottom layer of a service.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}', 'packages/ui/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+);
