@@ -1,4 +1,5 @@
 import { z } from './zod-config.js';
+import { MAX_LINE_QTY } from './cart-values.js';
 import { ConditionGrade, DecimalString } from './catalog.js';
 
 /**
@@ -21,7 +22,7 @@ export type MergeGuestCartRequest = z.infer<typeof MergeGuestCartRequest>;
 /** Add-to-cart payload: variantId carries the variant's sku (spec §3). */
 export const AddToCartPayload = z.strictObject({
   variantId: z.string().min(1).max(64),
-  qty: z.number().int().min(1).max(99),
+  qty: z.number().int().min(1).max(MAX_LINE_QTY),
 });
 export type AddToCartPayload = z.infer<typeof AddToCartPayload>;
 
@@ -70,7 +71,7 @@ export const CheckoutDetailsPayload = z.strictObject({
 export type CheckoutDetailsPayload = z.infer<typeof CheckoutDetailsPayload>;
 
 /** PATCH /api/cart/lines/:lineId */
-export const UpdateCartLinePayload = z.strictObject({ qty: z.number().int().min(1).max(99) });
+export const UpdateCartLinePayload = z.strictObject({ qty: z.number().int().min(1).max(MAX_LINE_QTY) });
 
 export const Cart = z.object({
   lines: z.array(CartLine),
@@ -268,7 +269,7 @@ export type ReturnedUnit = z.infer<typeof ReturnedUnit>;
 /** POST …/returns/receive: the returned lines the store has in hand, one outcome per unit. */
 export const ReceiveReturnPayload = z.strictObject({
   lines: z
-    .array(z.strictObject({ index: z.number().int().min(0).max(99), units: z.array(ReturnedUnit).min(1).max(99) }))
+    .array(z.strictObject({ index: z.number().int().min(0).max(99), units: z.array(ReturnedUnit).min(1).max(MAX_LINE_QTY) }))
     .min(1, 'Choose at least one returned line')
     .max(100),
 });

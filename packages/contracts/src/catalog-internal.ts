@@ -1,5 +1,6 @@
 import { z } from './zod-config.js';
 import { ConditionGrade, CategoryId } from './catalog.js';
+import { SKU_PATTERN } from './catalog-values.js';
 
 /**
  * The catalog's internal API, for other services only (cart: holds; pos-sync: stock and
@@ -28,7 +29,7 @@ export const MAX_HOLD_SECONDS = 60 * 60;
 /** One-of-a-kind items are held this long when added to a cart (spec §9). */
 export const UNIQUE_ITEM_HOLD_SECONDS = 10 * 60;
 
-const Sku = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'unknown sku format');
+const Sku = z.string().regex(SKU_PATTERN, 'unknown sku format');
 const LocationId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/);
 
 /** Hold `qty` units of a sku for `holder` (a cart, an order) for `ttlSeconds`. */

@@ -2,6 +2,9 @@
 // Schemas are in catalog.ts. Kept apart so a browser's first view can import these without zod
 // (decision 025): a module is bundled whole, and one zod schema in it would bring all of zod.
 
+/** What a sku may look like: any other is unknown to the shop and never looked up. */
+export const SKU_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
 export const ConditionGrades = ['NEW_IN_BOX', 'OPEN_BOX', 'LIGHTLY_USED', 'USED', 'FOR_PARTS'] as const;
 
 export const CategoryIds = [

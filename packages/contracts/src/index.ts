@@ -6,6 +6,7 @@ export * from './auth.js';
 export * from './catalog.js';
 export * from './catalog-values.js';
 export * from './cart.js';
+export * from './cart-values.js';
 export * from './identity.js';
 export * from './pos.js';
 export * from './events.js';

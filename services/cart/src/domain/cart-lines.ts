@@ -2,15 +2,13 @@
 // (across instances) because it asks the catalog between reading and writing the cart. The
 // catalog decides every hold; a refusal comes back with its shopper-facing message and nothing
 // in the cart changes.
-import { ErrorCodes, type AddToCartPayload, type VariantInfo } from '@pl/contracts';
+import { ErrorCodes, MAX_LINE_QTY, SKU_PATTERN, type AddToCartPayload, type VariantInfo } from '@pl/contracts';
 import { AppError, conflict, notFound, type PoolClient } from '@pl/service-kit';
 import { countHeldUniqueLines, ensureCart, findCartWithLines, findLinesOfCart, findCart, upsertLine, updateLine, deleteLines } from '../db/carts.repo.js';
 import { withAdvisoryLock } from '../db/cart-lock.js';
 import { releaseQuietly, type CartContext } from './cart-context.js';
 import { isHeld, type CartLineRecord, type LineSnapshot } from './cart-view.js';
 
-export const MAX_LINE_QTY = 99;
-const SKU = /^[A-Za-z0-9._-]{1,64}$/;
 
 export const cartLockKey = (cartId: string) => `cart:${cartId}`;
 /** Holds are taken in the cart's name: the catalog tells a shopper apart from "another shopper" by it. */
@@ -80,7 +78,7 @@ async function assertMayHoldAnotherUnique(ctx: CartContext, client: PoolClient, 
  */
 export async function addLine(ctx: CartContext, subject: string, request: AddToCartPayload): Promise<void> {
   const sku = request.variantId;
-  if (!SKU.test(sku)) throw unknownSku(sku);
+  if (!SKU_PATTERN.test(sku)) throw unknownSku(sku);
   const { cart: existing, lines } = await findCartWithLines(ctx.pool, subject);
   const own = lines.find((l) => l.sku === sku);
   // The units a hold would take: the extra ones on a line already held, else the whole line (held afresh).

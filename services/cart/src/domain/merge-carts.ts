@@ -2,13 +2,13 @@
 // available, units this cart already holds counted), holds carried over with their lines, and
 // the merge happens once per sign-in, however often it is asked for: the gateway asks before it
 // answers the sign-in, and the customer.signed-in event asks again as the backstop.
-import type { MergeGuestCartRequest } from '@pl/contracts';
+import { MAX_LINE_QTY, type MergeGuestCartRequest } from '@pl/contracts';
 import { inTransaction } from '@pl/service-kit';
 import { deleteCart, ensureCart, findCart, findLinesOfCart, moveLine, saveCheckout, updateLine, deleteLines } from '../db/carts.repo.js';
 import { withAdvisoryLock } from '../db/cart-lock.js';
 import { isProcessed, recordProcessedEvent } from '../db/processed-events.repo.js';
 import type { CartContext } from './cart-context.js';
-import { cartLockKey, MAX_LINE_QTY } from './cart-lines.js';
+import { cartLockKey } from './cart-lines.js';
 import { isHeld } from './cart-view.js';
 
 /**

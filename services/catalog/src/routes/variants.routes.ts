@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { CatalogInternalPaths, VariantInfoQuery, type VariantInfo } from '@pl/contracts';
+import { CatalogInternalPaths, SKU_PATTERN, VariantInfoQuery, type VariantInfo } from '@pl/contracts';
 import { notFound, parseInput, type Pool } from '@pl/service-kit';
 import { findVariantInfo } from '../db/variant-info.repo.js';
 import { holdRefusal } from '../domain/holds.js';
 
-const VariantParams = z.object({ sku: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'unknown sku format') });
+const VariantParams = z.object({ sku: z.string().regex(SKU_PATTERN, 'unknown sku format') });
 
 /**
  * The cart's read of a variant by sku (internal API, behind INTERNAL_API_TOKEN). Asked with a

@@ -2,13 +2,12 @@
 // catalog's limits, its grades and categories fall back to safe values, counts below zero (a sale
 // recorded against a wrong count) are zero on the shelf, and locations the shop does not have are
 // left out. What cannot be mapped (no name, a SKU the shop cannot use) is reported, not guessed.
-import { CategoryId, ConditionGrade, MEDIA_PATH, type UpsertProductRequest } from '@pl/contracts';
+import { CategoryId, ConditionGrade, MEDIA_PATH, SKU_PATTERN, type UpsertProductRequest } from '@pl/contracts';
 import type { PosProduct } from '../connector/pos-wire.js';
 
 /** What a grade the shop cannot read becomes: it claims no better condition than the POS can vouch for. */
 export const FALLBACK_GRADE = 'USED';
 const GRADE_PATTERN = /^[A-Z_]{1,32}$/;
-const SKU_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 const MAX_ON_HAND = 1_000_000;
 
 /**

@@ -1,4 +1,4 @@
-import type { CartLine } from '@pl/contracts';
+import { MAX_LINE_QTY, type CartLine } from '@pl/contracts';
 
 /** The header badge: the sum of qty over the cart's lines (spec §2). */
 export function cartItemCount(lines: readonly Pick<CartLine, 'qty'>[] | undefined): number {
@@ -13,9 +13,6 @@ export function lineCompareAtTotal(line: Pick<CartLine, 'qty' | 'subtotal' | 'va
   const paid = Math.round(Number(line.subtotal) * 100);
   return Number.isFinite(cents) && cents > paid ? cents : undefined;
 }
-
-/** The largest quantity of one line (UpdateCartLinePayload's bound). */
-export const MAX_LINE_QTY = 99;
 
 /**
  * The quantity control's upper bound: what the server says is available to this cart, never
