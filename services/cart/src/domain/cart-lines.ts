@@ -2,12 +2,13 @@
 // (across instances) because it asks the catalog between reading and writing the cart. The
 // catalog decides every hold; a refusal comes back with its shopper-facing message and nothing
 // in the cart changes.
-import { ErrorCodes, MAX_LINE_QTY, SKU_PATTERN, type AddToCartPayload, type VariantInfo } from '@pl/contracts';
+import { ErrorCodes, HoldErrorCodes, MAX_LINE_QTY, SKU_PATTERN, type AddToCartPayload, type VariantInfo } from '@pl/contracts';
 import { AppError, conflict, notFound, type PoolClient } from '@pl/service-kit';
 import { countHeldUniqueLines, ensureCart, findCartWithLines, findLinesOfCart, findCart, upsertLine, updateLine, deleteLines } from '../db/carts.repo.js';
 import { withAdvisoryLock } from '../db/cart-lock.js';
 import { releaseQuietly, type CartContext } from './cart-context.js';
 import { isHeld, type CartLineRecord, type LineSnapshot } from './cart-view.js';
+import { CartErrorCodes } from './error-codes.js';
 
 
 export const cartLockKey = (cartId: string) => `cart:${cartId}`;
@@ -24,7 +25,7 @@ function snapshotOf(info: VariantInfo): LineSnapshot {
 
 /** The catalog's words for "not that many", used for lines that hold nothing until payment. */
 function notEnough(available: number) {
-  return conflict(available > 0 ? `Only ${available} left` : 'Sorry, this item is sold out', 'INSUFFICIENT_STOCK');
+  return conflict(available > 0 ? `Only ${available} left` : 'Sorry, this item is sold out', HoldErrorCodes.insufficientStock);
 }
 
 const earliest = (a: Date | null, b: Date) => (a && a < b ? a : b);
@@ -63,7 +64,7 @@ async function holdingFor(ctx: CartContext, cartId: string, info: VariantInfo, l
 async function assertMayHoldAnotherUnique(ctx: CartContext, client: PoolClient, cartId: string, sku: string): Promise<void> {
   const max = ctx.settings.maxUniqueHoldsPerCart;
   if ((await countHeldUniqueLines(client, cartId, sku)) >= max) {
-    throw conflict(`You can hold at most ${max} unique items at once`, 'CART_HOLD_LIMIT');
+    throw conflict(`You can hold at most ${max} unique items at once`, CartErrorCodes.holdLimit);
   }
 }
 
@@ -108,7 +109,7 @@ export async function addLine(ctx: CartContext, subject: string, request: AddToC
 async function addUnderLock(ctx: CartContext, client: PoolClient, cartId: string, info: VariantInfo, more: number): Promise<void> {
   const line = (await findLinesOfCart(client, cartId)).find((l) => l.sku === info.sku);
   const qty = (line?.qty ?? 0) + more;
-  if (qty > MAX_LINE_QTY) throw conflict(`You can have at most ${MAX_LINE_QTY} of an item in your cart`, 'CART_LINE_LIMIT');
+  if (qty > MAX_LINE_QTY) throw conflict(`You can have at most ${MAX_LINE_QTY} of an item in your cart`, CartErrorCodes.lineLimit);
   if (info.oneOfAKind && !(line && isHeld(line))) await assertMayHoldAnotherUnique(ctx, client, cartId, info.sku);
   const holding = await holdingFor(ctx, cartId, info, line, qty);
   try {

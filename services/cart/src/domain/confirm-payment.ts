@@ -10,6 +10,7 @@ import { findOrder, findOrderByPayment, insertHistory, insertOrder, settleOrder,
 import { findPaymentByProviderId, setPaymentStatus, type PaymentRecord } from '../db/payments.repo.js';
 import { recordProcessedEvent, type ProcessedEvent } from '../db/processed-events.repo.js';
 import { releaseQuietly, type CartContext } from './cart-context.js';
+import { CartErrorCodes } from './error-codes.js';
 
 /** Why a paid order was refunded, naming what was lost (the order page and the payment-failed toast show it). */
 export const lostUnitNote = (titles: readonly string[]) =>
@@ -44,7 +45,7 @@ export async function confirmPayment(
   }
   if (confirmation.amountCents !== known.amountCents) {
     ctx.logger.error({ paymentId: known.id, expected: known.amountCents, got: confirmation.amountCents }, 'confirmed amount differs from the payment: no order');
-    throw new AppError(409, 'PAYMENT_AMOUNT_MISMATCH', 'The confirmed amount does not match the payment');
+    throw new AppError(409, CartErrorCodes.paymentAmountMismatch, 'The confirmed amount does not match the payment');
   }
   const details = await fulfilmentOf(ctx, known);
   const order = await withTransaction(ctx.pool, async (client) => {

@@ -12,6 +12,7 @@ import { recordProcessedEvent } from '../db/processed-events.repo.js';
 import { CHARGE_CURRENCY, type PaymentProvider, type ProviderEvent } from '../payments/payment-provider.js';
 import type { CartContext } from './cart-context.js';
 import { confirmPayment } from './confirm-payment.js';
+import { CartErrorCodes } from './error-codes.js';
 
 export type PaymentEventOutcome = 'order' | 'failed' | 'duplicate' | 'unknown-payment' | 'ignored' | 'refund-settled' | 'refund-unchanged';
 
@@ -22,7 +23,7 @@ export async function handlePaymentEvent(ctx: CartContext, source: PaymentProvid
   if (event.kind === 'succeeded') {
     if (event.currency !== CHARGE_CURRENCY) {
       ctx.logger.error({ eventId: event.id, currency: event.currency }, 'payment confirmed in another currency: no order');
-      throw new AppError(409, 'PAYMENT_AMOUNT_MISMATCH', 'The confirmed amount does not match the payment');
+      throw new AppError(409, CartErrorCodes.paymentAmountMismatch, 'The confirmed amount does not match the payment');
     }
     const order = await confirmPayment(ctx, { providerPaymentId: event.providerPaymentId, amountCents: event.amountCents }, processed);
     return order ? 'order' : 'unknown-payment';

@@ -11,6 +11,7 @@ import { releaseQuietly, type CartContext } from './cart-context.js';
 import { cartLockKey, holderOf } from './cart-lines.js';
 import { cartTotals, isHeld, isLostUnique, isPayable, type CartLineRecord, type HoldFacts } from './cart-view.js';
 import { holdFactsOf } from './hold-facts.js';
+import { CartErrorCodes } from './error-codes.js';
 
 /**
  * A one-of-a-kind line that is no longer the shopper's is never charged (the cart's total already
@@ -23,7 +24,7 @@ function refuseUnpayable(lines: readonly CartLineRecord[], now: Date, facts: Hol
     isLostUnique(l, facts, now)
       ? `${l.title} was sold in the store: remove it to pay for the rest.`
       : `Your reservation of ${l.title} ran out: hold it again or remove it before paying.`;
-  throw conflict(unpayable.map(say).join(' '), 'CART_LINE_UNAVAILABLE');
+  throw conflict(unpayable.map(say).join(' '), CartErrorCodes.lineUnavailable);
 }
 
 /** The same lines (ids, skus, quantities, prices) give the same key; any change gives another. */
@@ -60,8 +61,8 @@ export async function createPaymentIntent(ctx: CartContext, subject: string, kin
   const cart = await findCart(ctx.pool, subject);
   return withAdvisoryLock(ctx.pool, cartLockKey(cart?.id ?? `none:${subject}`), async (client) => {
     const lines = cart ? await findLinesOfCart(client, cart.id) : [];
-    if (!cart || lines.length === 0) throw badRequest('Your cart is empty', 'CART_EMPTY');
-    if (kind === 'guest' && !cart.checkout?.email) throw badRequest('Please enter your e-mail address before paying', 'CHECKOUT_DETAILS_REQUIRED');
+    if (!cart || lines.length === 0) throw badRequest('Your cart is empty', CartErrorCodes.empty);
+    if (kind === 'guest' && !cart.checkout?.email) throw badRequest('Please enter your e-mail address before paying', CartErrorCodes.checkoutDetailsRequired);
     const now = new Date();
     refuseUnpayable(lines, now, await holdFactsOf(ctx, lines, now));
 
@@ -81,7 +82,7 @@ export async function createPaymentIntent(ctx: CartContext, subject: string, kin
     const key = paymentKey(cart.id, held, totals.totalCents);
     let payment = await findPaymentByKey(client, key);
     // A failed attempt leaves the intent open: the shopper may try another card on it.
-    if (payment && payment.status !== 'creating' && payment.status !== 'pending' && payment.status !== 'failed') throw badRequest('This cart has already been paid', 'CART_ALREADY_PAID');
+    if (payment && payment.status !== 'creating' && payment.status !== 'pending' && payment.status !== 'failed') throw badRequest('This cart has already been paid', CartErrorCodes.alreadyPaid);
     if (payment) await setPaymentSnapshot(client, payment.id, snapshot);
     else payment = await insertPayment(client, { cartId: cart.id, subject, idempotencyKey: key, provider: ctx.payments.name, amountCents: totals.totalCents, snapshot });
 

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { badRequest } from '@pl/service-kit';
 import { CHARGE_CURRENCY, RefundRefusedError, type PaymentProvider, type ProviderEvent, type ProviderRefund } from './payment-provider.js';
+import { CartErrorCodes } from '../domain/error-codes.js';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -52,7 +53,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         if (!Buffer.isBuffer(rawBody) || !signatureHeader) throw new Error('unsigned');
         event = stripe.webhooks.constructEvent(rawBody, signatureHeader, options.webhookSecret);
       } catch {
-        throw badRequest('Invalid webhook signature', 'INVALID_SIGNATURE');
+        throw badRequest('Invalid webhook signature', CartErrorCodes.invalidSignature);
       }
       return providerEventOf(event);
     },

@@ -1,4 +1,4 @@
-import { decimalToCents } from '@pl/contracts';
+import { decimalToCents, ErrorCodes } from '@pl/contracts';
 import { badRequest } from '@pl/service-kit';
 
 export interface PriceRange {
@@ -14,7 +14,7 @@ export function parsePriceRange(query: { minPrice?: string; maxPrice?: string })
   const minCents = query.minPrice === undefined ? undefined : decimalToCents(query.minPrice);
   const maxCents = query.maxPrice === undefined ? undefined : decimalToCents(query.maxPrice);
   if (minCents !== undefined && maxCents !== undefined && minCents > maxCents) {
-    throw badRequest('minPrice: must not be above maxPrice', 'VALIDATION_FAILED');
+    throw badRequest('minPrice: must not be above maxPrice', ErrorCodes.validation);
   }
   return { minCents, maxCents };
 }

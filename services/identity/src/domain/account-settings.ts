@@ -8,6 +8,7 @@ import type { IdentityContext } from './identity-context.js';
 import { takeRateLimit } from './rate-limits.js';
 import { EMAIL_TAKEN } from './register.js';
 import { endCustomerSessions } from './sessions.js';
+import { IdentityErrorCodes } from './error-codes.js';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 export const PASSWORD_CHANGED = 'Your password has been changed.';
@@ -41,7 +42,7 @@ export async function updateProfile(ctx: IdentityContext, customerId: string, pa
     });
     return toCustomer(updated);
   } catch (err) {
-    if (uniqueViolationField(err) === 'email') throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+    if (uniqueViolationField(err) === 'email') throw conflict(EMAIL_TAKEN, IdentityErrorCodes.emailTaken);
     throw err;
   }
 }
@@ -58,7 +59,7 @@ export async function changePassword(
   const customer = await findCustomerWithHashById(ctx.pool, input.customerId);
   if (!customer) throw new Error(`customer ${input.customerId} of an active session is missing`);
   if (!(await ctx.passwords.verify(customer.passwordHash, input.currentPassword))) {
-    throw badRequest(CURRENT_PASSWORD_INCORRECT, 'CURRENT_PASSWORD_INCORRECT');
+    throw badRequest(CURRENT_PASSWORD_INCORRECT, IdentityErrorCodes.currentPasswordIncorrect);
   }
   const passwordHash = await ctx.passwords.hash(input.newPassword);
   return withTransaction(ctx.pool, async (client) => {

@@ -5,6 +5,7 @@ import { enqueueMail } from '../db/mail-outbox.repo.js';
 import type { IdentityContext } from './identity-context.js';
 import { takeClientRateLimit, takeRateLimit, type ClientKey } from './rate-limits.js';
 import { hashToken } from './secret-tokens.js';
+import { IdentityErrorCodes } from './error-codes.js';
 
 export const EMAIL_VERIFIED = 'Your email address has been verified.';
 export const VERIFICATION_SENT = 'We have sent you a new verification link. Please check your inbox.';
@@ -21,7 +22,7 @@ export async function verifyEmail(ctx: IdentityContext, token: string, from: Cli
   await withTransaction(ctx.pool, async (client) => {
     const used = await consumeToken(client, hashToken(token), 'email-verification');
     if (!used || !(await markEmailVerified(client, used.customerId, used.email))) {
-      throw badRequest(INVALID_VERIFICATION_LINK, 'INVALID_VERIFICATION_TOKEN');
+      throw badRequest(INVALID_VERIFICATION_LINK, IdentityErrorCodes.invalidVerificationToken);
     }
   });
 }

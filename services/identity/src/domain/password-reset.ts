@@ -8,6 +8,7 @@ import { accountKeyFor } from './login-limits.js';
 import { takeClientRateLimit, type ClientKey } from './rate-limits.js';
 import { hashToken } from './secret-tokens.js';
 import { endCustomerSessions } from './sessions.js';
+import { IdentityErrorCodes } from './error-codes.js';
 
 /** Spec §2: what the forgot-password screen shows; the API answers it for every address. */
 export const RESET_REQUESTED =
@@ -47,4 +48,4 @@ export async function resetPassword(ctx: IdentityContext, input: { token: string
   });
 }
 
-const invalidResetLink = () => badRequest(INVALID_RESET_LINK, 'INVALID_RESET_TOKEN');
+const invalidResetLink = () => badRequest(INVALID_RESET_LINK, IdentityErrorCodes.invalidResetToken);

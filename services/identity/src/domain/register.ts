@@ -9,6 +9,7 @@ import { recordSignedIn } from './identity-events.js';
 import { accountKeyFor } from './login-limits.js';
 import { takeClientRateLimit } from './rate-limits.js';
 import { openSession, type ClientContext } from './sessions.js';
+import { IdentityErrorCodes } from './error-codes.js';
 
 export const USERNAME_TAKEN = 'Username is already taken';
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -50,8 +51,8 @@ export async function register(ctx: IdentityContext, input: RegisterInput): Prom
     });
   } catch (err) {
     const taken = uniqueViolationField(err);
-    if (taken === 'username') throw conflict(USERNAME_TAKEN, 'USERNAME_TAKEN');
-    if (taken === 'email') throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+    if (taken === 'username') throw conflict(USERNAME_TAKEN, IdentityErrorCodes.usernameTaken);
+    if (taken === 'email') throw conflict(EMAIL_TAKEN, IdentityErrorCodes.emailTaken);
     throw err;
   }
 }

@@ -3,6 +3,7 @@
 // POS has N of this sku here, as of version V" becomes the shop's on-hand. The caller holds the
 // stock locks of these counts (lockStock) in `db`'s transaction, so the version check, the pending
 // sales and the write are one decision.
+import { HoldErrorCodes } from '@pl/contracts';
 import type pg from 'pg';
 import { CatalogError } from '../clients/catalog-client.js';
 import { findStockVersions, recordStockVersions, versionKey, type StockKey } from '../db/stock-versions.repo.js';
@@ -32,7 +33,7 @@ export async function applyPosCounts(ctx: Pick<PosSyncContext, 'catalog'>, db: p
     try {
       await ctx.catalog.setStock({ sku: count.sku, locationId: count.locationId, onHand: shopOnHand(count.quantity, pending.get(key) ?? 0) });
     } catch (err) {
-      if (err instanceof CatalogError && err.code === 'UNKNOWN_SKU') {
+      if (err instanceof CatalogError && err.code === HoldErrorCodes.unknownSku) {
         outcomes.push({ applied: false, unknownSku: true });
         continue;
       }

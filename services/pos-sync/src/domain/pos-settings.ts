@@ -10,9 +10,9 @@ import { makePendingWritebacksDue } from '../db/writebacks.repo.js';
 import type { PosSyncContext } from './pos-sync-context.js';
 import { SecretFields, SecretUnreadableError } from './secret-box.js';
 import { subscribeAfterSave } from './webhook-subscription.js';
+import { PosSyncErrorCodes } from './error-codes.js';
 
 export const NOT_CONFIGURED_MESSAGE = 'POS settings are not saved yet';
-export const PosSyncErrorCodes = { notConfigured: 'POS_NOT_CONFIGURED' } as const;
 
 const PosUrl = z
   .string({ error: 'POS URL is required' })

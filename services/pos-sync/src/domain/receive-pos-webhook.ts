@@ -5,8 +5,9 @@ import { findSettings } from '../db/pos-settings.repo.js';
 import type { PosSyncContext } from './pos-sync-context.js';
 import { SecretFields, SecretUnreadableError } from './secret-box.js';
 import { verifyPosSignature } from './webhook-signature.js';
+import { PosSyncErrorCodes } from './error-codes.js';
 
-export const INVALID_SIGNATURE = { message: 'Invalid webhook signature', code: 'INVALID_WEBHOOK_SIGNATURE' } as const;
+export const INVALID_SIGNATURE = { message: 'Invalid webhook signature', code: PosSyncErrorCodes.invalidWebhookSignature } as const;
 
 /**
  * A webhook delivery: verified against the signature key of the current subscription, then stored

@@ -1,0 +1,8 @@
+// Identity's own error codes on the wire: one table, beside the shared ErrorCodes.
+export const IdentityErrorCodes = {
+  emailTaken: 'EMAIL_TAKEN',
+  usernameTaken: 'USERNAME_TAKEN',
+  currentPasswordIncorrect: 'CURRENT_PASSWORD_INCORRECT',
+  invalidVerificationToken: 'INVALID_VERIFICATION_TOKEN',
+  invalidResetToken: 'INVALID_RESET_TOKEN',
+} as const;
