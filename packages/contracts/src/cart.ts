@@ -214,6 +214,8 @@ export const Order = z.object({
   refunds: z.array(OrderRefund).optional(),
 });
 export type Order = z.infer<typeof Order>;
+/** GET /api/orders: the signed-in customer's orders. */
+export const OrderList = z.array(Order);
 
 /**
  * The store's order desk (admin only, owned by the cart service). Every action answers the order as

@@ -7,7 +7,7 @@ import { ApiPaths } from './http.js';
 export const Remotes = {
   catalog: {
     name: 'mf_catalog',
-    exposes: ['HomePage', 'ProductsPage', 'ProductPage', 'CategoriesPage', 'LocationsPage', 'ProductCard', 'FooterLocations'],
+    exposes: ['HomePage', 'ProductsPage', 'ProductPage', 'CategoriesPage', 'LocationsPage', 'FooterLocations'],
   },
   cartCheckout: {
     name: 'mf_cart_checkout',

@@ -1,14 +1,10 @@
 import { Router } from 'express';
-import { ApiPaths, TestCardConfirmPayload, type TestCardConfirmResult } from '@pl/contracts';
-import { badRequest, notFound, parseInput } from '@pl/service-kit';
-import { findPaymentByClientSecret } from '../db/payments.repo.js';
+import { ApiPaths, TestCardConfirmPayload } from '@pl/contracts';
+import { badRequest, parseInput } from '@pl/service-kit';
 import type { CartContext } from '../domain/cart-context.js';
-import { confirmPayment } from '../domain/confirm-payment.js';
 import { createPaymentIntent } from '../domain/payment-intent.js';
-import { decideTestCard } from '../payments/test-card-provider.js';
+import { payWithTestCard } from '../domain/test-card-payment.js';
 import { sessionOf } from './require-session.js';
-
-type Result = typeof TestCardConfirmResult._output;
 
 export function checkoutRoutes(ctx: CartContext): Router {
   const router = Router().post(ApiPaths.cart.createPaymentIntent, async (req, res) => {
@@ -20,20 +16,8 @@ export function checkoutRoutes(ctx: CartContext): Router {
     res.json(await createPaymentIntent(ctx, subject, kind));
   });
   if (ctx.payments.name === 'test-card') {
-    // The test-card provider's "card network": the form posts here, and a success goes through
-    // confirmPayment exactly as a provider webhook would.
     router.post(ApiPaths.cart.testCardConfirm, async (req, res) => {
-      const body = parseInput(TestCardConfirmPayload, req.body);
-      const payment = await findPaymentByClientSecret(ctx.pool, body.clientSecret);
-      if (!payment || payment.provider !== 'test-card' || !payment.providerPaymentId) throw notFound('Payment not found');
-      const decision = decideTestCard(body);
-      let result: Result;
-      if (!decision.ok) result = { status: 'failed', message: decision.message, orderId: null };
-      else {
-        const order = await confirmPayment(ctx, { providerPaymentId: payment.providerPaymentId, amountCents: payment.amountCents });
-        result = order?.status === 'refunded' ? { status: 'failed', message: order.note ?? 'Your payment was refunded.', orderId: order.id } : { status: 'succeeded', orderId: order?.id ?? null };
-      }
-      res.json(result);
+      res.json(await payWithTestCard(ctx, parseInput(TestCardConfirmPayload, req.body)));
     });
   }
   return router;

@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ApiPaths, Order } from '@pl/contracts';
+import { ApiPaths, OrderList, type Order } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
 import { newestFirst } from '../utils/order-view.js';
-
-const OrderList = z.array(Order);
 
 /** GET /api/orders: the signed-in customer's orders (cart service), newest first. */
 export async function fetchOrders({ signal }: { signal?: AbortSignal }): Promise<Order[]> {
