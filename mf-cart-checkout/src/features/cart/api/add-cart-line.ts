@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, type AddToCartPayload, type Cart } from '@pl/contracts';
 import { apiJson, serverMessage, toast } from '@pl/ui';
-import { cartChanged, cartQueryKey } from './get-cart.js';
+import { cartWritten } from './get-cart.js';
 
 /** POST /api/cart/lines: `variantId` carries the variant's sku (spec §3). Answers the cart as it now is. */
 export async function addCartLine(payload: AddToCartPayload): Promise<Cart> {
@@ -16,8 +16,7 @@ export function useAddCartLine({ title, oneOfAKind }: { title: string; oneOfAKin
     onSuccess: (cart) => {
       // The answer is the cart: shown at once, before the stock update that follows it over the
       // websocket makes the item read sold out (the holder's button turns into 'In your cart' first).
-      queryClient.setQueryData(cartQueryKey, cart);
-      cartChanged(queryClient);
+      cartWritten(queryClient, cart);
       toast({
         title: 'Added to cart',
         description: `${title} has been added to your cart${oneOfAKind ? ' (Reserved for 10 minutes)' : ''}`,

@@ -1,20 +1,29 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiPaths, DomEvents, type Cart } from '@pl/contracts';
-import { apiJson, emitDomEvent, useDomEvent } from '@pl/ui';
+import { apiJson, useDomEvent } from '@pl/ui';
 
 /** GET /api/cart: the shopper's cart (guests have one too: the gateway's anonymous session). */
-export async function fetchCart(): Promise<Cart> {
-  return apiJson<Cart>('GET', ApiPaths.cart.cart);
+export async function fetchCart({ signal }: { signal?: AbortSignal } = {}): Promise<Cart> {
+  return apiJson<Cart>('GET', ApiPaths.cart.cart, undefined, { signal });
 }
 
 export const cartQueryKey = [ApiPaths.cart.cart] as const;
-export const cartQueryOptions = () => queryOptions({ queryKey: cartQueryKey, queryFn: fetchCart });
+// The signal lets a refetch that is overtaken (another invalidation, the page left) be cancelled.
+export const cartQueryOptions = () => queryOptions({ queryKey: cartQueryKey, queryFn: ({ signal }) => fetchCart({ signal }) });
 
-/** After any change to the cart: refetch it here and tell the other teams (`cart:updated`). */
-export function cartChanged(queryClient: QueryClient): void {
+/**
+ * A change this team made: the server answers every change with the cart as it now is, and that
+ * answer is what the page shows, without asking again. Nobody else needs telling: every view of
+ * the cart is this team's and reads this cache (`cart:updated` is how the other teams tell us).
+ */
+export function cartWritten(queryClient: QueryClient, cart: Cart): void {
+  queryClient.setQueryData(cartQueryKey, cart);
+}
+
+/** The cart may have changed in a way this page has not seen (a refused change, a payment's return): ask again. */
+export function cartStale(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: cartQueryKey });
-  emitDomEvent(DomEvents.cartUpdated, {});
 }
 
 /** The cart. Kept fresh by useCartEvents, which the header's CartButton runs once per page. */

@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths } from '@pl/contracts';
-import { apiRequest, serverMessage, toast } from '@pl/ui';
-import { cartChanged } from './get-cart.js';
+import { ApiPaths, type Cart } from '@pl/contracts';
+import { apiJson, serverMessage, toast } from '@pl/ui';
+import { cartWritten } from './get-cart.js';
 
-/** DELETE /api/cart/lines/:lineId */
-export async function removeCartLine(lineId: string): Promise<void> {
-  await apiRequest('DELETE', ApiPaths.cart.line(encodeURIComponent(lineId)));
+/** DELETE /api/cart/lines/:lineId: answers the cart as it now is. */
+export async function removeCartLine(lineId: string): Promise<Cart> {
+  return apiJson<Cart>('DELETE', ApiPaths.cart.line(encodeURIComponent(lineId)));
 }
 
 export function useRemoveCartLine() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeCartLine,
-    onSuccess: () => {
-      cartChanged(queryClient);
+    onSuccess: (cart) => {
+      cartWritten(queryClient, cart);
       toast({ title: 'Item removed', description: 'Item has been removed from your cart' });
     },
     onError: (error) => {

@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths, type CheckoutDetailsPayload } from '@pl/contracts';
-import { apiRequest } from '@pl/ui';
-import { cartQueryKey } from '../../cart/api/get-cart.js';
+import { ApiPaths, type Cart, type CheckoutDetailsPayload } from '@pl/contracts';
+import { apiJson } from '@pl/ui';
+import { cartWritten } from '../../cart/api/get-cart.js';
 
-/** PUT /api/cart/checkout: how the order is fulfilled (pickup or shipping) and a guest's e-mail, saved on the cart. */
-export async function saveCheckoutDetails(payload: CheckoutDetailsPayload): Promise<void> {
-  await apiRequest('PUT', ApiPaths.cart.checkoutDetails, payload);
+/** PUT /api/cart/checkout: how the order is fulfilled (pickup or shipping) and a guest's e-mail, saved on the cart. Answers the cart. */
+export async function saveCheckoutDetails(payload: CheckoutDetailsPayload): Promise<Cart> {
+  return apiJson<Cart>('PUT', ApiPaths.cart.checkoutDetails, payload);
 }
 
 export function useSaveCheckoutDetails() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveCheckoutDetails,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: cartQueryKey }),
+    onSuccess: (cart) => cartWritten(queryClient, cart),
   });
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiPaths } from '@pl/contracts';
 import { toast, useLocation, useNavigate } from '@pl/ui';
-import { cartChanged } from '../../cart/api/get-cart.js';
+import { cartStale } from '../../cart/api/get-cart.js';
 import { isPaymentReturn, paymentReturnOrderId, withoutPaymentParams } from '../utils/payment-return.js';
 
 /**
@@ -29,7 +29,7 @@ export function usePaymentReturnNotice(): { orderId: string | null; dismiss: () 
     thankedFor = location.key;
     toast({ title: 'Payment Successful', description: 'Thank you for your purchase!' });
     setOrderId(paymentReturnOrderId(location.search));
-    cartChanged(queryClient);
+    cartStale(queryClient);
     void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(ApiPaths.cart.orders) });
     navigate({ pathname: location.pathname, search: withoutPaymentParams(location.search), hash: location.hash }, { replace: true });
   }, [returned, location, navigate, queryClient]);
