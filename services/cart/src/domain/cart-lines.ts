@@ -10,7 +10,6 @@ import { releaseQuietly, type CartContext } from './cart-context.js';
 import { isHeld, type CartLineRecord, type LineSnapshot } from './cart-view.js';
 import { CartErrorCodes } from './error-codes.js';
 
-
 export const cartLockKey = (cartId: string) => `cart:${cartId}`;
 /** Holds are taken in the cart's name: the catalog tells a shopper apart from "another shopper" by it. */
 export const holderOf = (cartId: string) => `cart:${cartId}`;
