@@ -21,21 +21,29 @@ function catalogOf(state: { oneOfAKind: boolean; available: number }) {
 
 const settle = <T>(promises: Array<Promise<T>>) => Promise.allSettled(promises);
 
+/** An attempt that takes `ms`, then does `then` (the hold it took), counting how many ran at once. */
+function attempts(ms: number, then: () => void = () => undefined) {
+  let running = 0;
+  let mostAtOnce = 0;
+  return {
+    attempt: async () => {
+      running++;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      await new Promise((r) => setTimeout(r, ms));
+      then();
+      running--;
+      return 'held';
+    },
+    mostAtOnce: () => mostAtOnce,
+  };
+}
+
 describe('the unique-item gate', () => {
   it('lets one attempt at a one-unit item run while the other askers wait, and answers them all with one shared read', async () => {
     const state = { oneOfAKind: true, available: 1 };
     const catalog = catalogOf(state);
     const gate = createUniqueItemGate();
-    let running = 0;
-    let mostAtOnce = 0;
-    const attempt = async () => {
-      running++;
-      mostAtOnce = Math.max(mostAtOnce, running);
-      await new Promise((r) => setTimeout(r, 20));
-      state.available = 0; // the winner's hold
-      running--;
-      return 'held';
-    };
+    const { attempt, mostAtOnce } = attempts(20, () => (state.available = 0)); // the winner's hold
 
     const first = gate.through('SKU-1', 1, catalog.recheck(1), attempt);
     await new Promise((r) => setTimeout(r, 5)); // the first one's attempt is under way
@@ -45,7 +53,7 @@ describe('the unique-item gate', () => {
 
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect(new Set(outcomes.flatMap((o) => (o.status === 'rejected' ? [String(o.reason)] : [])))).toEqual(new Set(['Error: refused: 0 left']));
-    expect(mostAtOnce).toBe(1);
+    expect(mostAtOnce()).toBe(1);
     expect(catalog.reads - readsBefore).toBe(1);
   });
 
@@ -75,38 +83,23 @@ describe('the unique-item gate', () => {
     const state = { oneOfAKind: true, available: 3 };
     const catalog = catalogOf(state);
     const gate = createUniqueItemGate();
-    let running = 0;
-    let mostAtOnce = 0;
-    const attempt = async () => {
-      running++;
-      mostAtOnce = Math.max(mostAtOnce, running);
-      await new Promise((r) => setTimeout(r, 10));
-      state.available--;
-      running--;
-    };
+    const { attempt, mostAtOnce } = attempts(10, () => state.available--);
 
     const outcomes = await settle(Array.from({ length: 10 }, () => gate.through('SKU-3', 1, catalog.recheck(1), attempt)));
 
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3);
-    expect(mostAtOnce).toBe(3);
+    expect(mostAtOnce()).toBe(3);
     expect(state.available).toBe(0);
   });
 
   it('holds nothing back for plentiful items', async () => {
     const catalog = catalogOf({ oneOfAKind: false, available: 2 });
     const gate = createUniqueItemGate();
-    let running = 0;
-    let mostAtOnce = 0;
-    const attempt = async () => {
-      running++;
-      mostAtOnce = Math.max(mostAtOnce, running);
-      await new Promise((r) => setTimeout(r, 10));
-      running--;
-    };
+    const { attempt, mostAtOnce } = attempts(10);
 
     await Promise.all(Array.from({ length: 5 }, () => gate.through('SKU-4', 1, catalog.recheck(1), attempt)));
 
-    expect(mostAtOnce).toBe(5);
+    expect(mostAtOnce()).toBe(5);
     expect(catalog.reads).toBe(5);
   });
 });
