@@ -11,17 +11,29 @@ import type { RefusalMemo } from '../domain/refusal-memo.js';
 export async function startInventoryWatch(memo: RefusalMemo, nats: NatsConn, logger: Logger, { subjectPrefix = '' } = {}): Promise<BackgroundWorker> {
   const { nc } = nats;
   const skuAt = `${subjectPrefix}${Subjects.inventoryUpdated('')}`.length;
-  const subscription = nc.subscribe(`${subjectPrefix}${Subjects.inventoryUpdatedAll}`, { callback: (_err, msg) => memo.changed(msg.subject.slice(skuAt)) });
+  let refused = false;
+  const subscription = nc.subscribe(`${subjectPrefix}${Subjects.inventoryUpdatedAll}`, {
+    callback: (err, msg) => {
+      // A subscription the server refused hears nothing more: the memo then only says "ask the catalog".
+      if (err) {
+        refused = true;
+        memo.listening(false);
+        logger.warn({ err }, 'inventory events not heard: refusals are asked of the catalog every time');
+        return;
+      }
+      memo.changed(msg.subject.slice(skuAt));
+    },
+  });
   // Heard from the moment the server has the subscription.
   await nc.flush();
-  memo.listening(!nc.isClosed());
+  memo.listening(!refused && !nc.isClosed());
   void (async () => {
     for await (const status of nc.status()) {
       if (status.type === 'disconnect') {
         memo.listening(false);
         logger.warn('NATS away: refusals are asked of the catalog every time until it is back');
       } else if (status.type === 'reconnect') {
-        memo.listening(true);
+        memo.listening(!refused);
       }
     }
   })();
