@@ -12,6 +12,7 @@ import { createTokenVerifier } from './auth.js';
 import { createPool, runMigrations, type Pool } from './db.js';
 import { createLogger, type Logger } from './logger.js';
 import { connectNats, ensureStream, type NatsConn } from './nats.js';
+import { startOutboxRelay, type OutboxRelay } from './outbox.js';
 import type { ServiceDeps } from './run-service.js';
 
 export const testDatabaseUrl = () => process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -236,6 +237,19 @@ export interface TestStream {
   /** The decoded JSON messages in the stream, oldest first. */
   messages(): Promise<Array<{ subject: string; msgId: string | undefined; data: unknown }>>;
   delete(): Promise<void>;
+}
+
+/**
+ * The real outbox relay of `pool`, publishing into a throwaway `stream` (subjects under its prefix)
+ * instead of the shop's own. With the default `pollMs` it sends only when flushed (`relay.flush()`).
+ */
+export function startTestRelay(pool: Pool, nats: NatsConn, stream: Pick<TestStream, 'subjectPrefix'>, { pollMs = 60_000 }: { pollMs?: number } = {}): OutboxRelay {
+  return startOutboxRelay({
+    pool,
+    nats: { publish: (subject, data, msgId) => nats.publish(`${stream.subjectPrefix}.${subject}`, data, msgId) },
+    logger: testLogger(),
+    pollMs,
+  });
 }
 
 /** A throwaway JetStream stream on unique subjects, so suites never see each other's events. */

@@ -1,5 +1,5 @@
-import { startOutboxRelay, createTokenVerifier, type BackgroundWorker, type NatsConn, type OutboxRelay } from '@pl/service-kit';
-import { connectTestNats, createTestStream, eventually, listen, testLogger, type Listening, type TestStream } from '@pl/service-kit/testing';
+import { createTokenVerifier, type BackgroundWorker, type NatsConn, type OutboxRelay } from '@pl/service-kit';
+import { connectTestNats, createTestStream, startTestRelay, eventually, listen, testLogger, type Listening, type TestStream } from '@pl/service-kit/testing';
 import { cartContext, createApp, type CartAppOptions } from '../src/app.js';
 import type { CartContext } from '../src/domain/cart-context.js';
 import { startInventoryWatch } from '../src/events/inventory-watch.js';
@@ -24,12 +24,7 @@ describe('refusals repeated from the memo', () => {
     app = await startCartWithCatalog();
     nats = await connectTestNats({ name: 'cart-refusal-memo-test' });
     stream = await createTestStream(nats, 'cart_refusals');
-    relay = startOutboxRelay({
-      pool: app.catalog.pool,
-      nats: { publish: (subject, data, msgId) => nats.publish(`${stream.subjectPrefix}.${subject}`, data, msgId) },
-      logger: testLogger(),
-      pollMs: 60_000, // flushed explicitly below
-    });
+    relay = startTestRelay(app.catalog.pool, nats, stream);
     const options: CartAppOptions = { catalogUrl: app.catalog.url, internalApiToken: app.internalToken };
     ctx = cartContext({ pool: app.cart.pool, logger: testLogger('cart') }, options);
     const variant = ctx.catalog.variant.bind(ctx.catalog);

@@ -1,6 +1,6 @@
 import { EventEnvelope, Hold, InventoryUpdatedData, UpsertProductResult } from '@pl/contracts';
-import { startOutboxRelay, type NatsConn, type OutboxRelay } from '@pl/service-kit';
-import { connectTestNats, createTestStream, testLogger, type TestStream } from '@pl/service-kit/testing';
+import type { NatsConn, OutboxRelay } from '@pl/service-kit';
+import { connectTestNats, createTestStream, startTestRelay, type TestStream } from '@pl/service-kit/testing';
 import { expireLapsedHolds } from '../src/domain/hold-expiry.js';
 import { startCatalog, type CatalogTestApp } from './catalog-test-app.js';
 import { insertProduct, uniqueSku } from './factories.js';
@@ -20,12 +20,7 @@ describe('inventory.updated events', () => {
     catalog = await startCatalog();
     nats = await connectTestNats({ name: 'catalog-events-test' });
     stream = await createTestStream(nats, 'catalog_inventory');
-    relay = startOutboxRelay({
-      pool: catalog.pool,
-      nats: { publish: (subject, data, msgId) => nats.publish(`${stream.subjectPrefix}.${subject}`, data, msgId) },
-      logger: testLogger(),
-      pollMs: 60_000, // flushed explicitly below
-    });
+    relay = startTestRelay(catalog.pool, nats, stream);
   });
   afterAll(async () => {
     await relay.stop();

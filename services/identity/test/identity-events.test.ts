@@ -1,6 +1,6 @@
 import { CustomerSignedInData, EventEnvelope, IdentitySubjects, SessionsRevokedData } from '@pl/contracts';
-import { startOutboxRelay, type NatsConn, type OutboxRelay } from '@pl/service-kit';
-import { connectTestNats, createTestStream, testLogger, type TestStream } from '@pl/service-kit/testing';
+import type { NatsConn, OutboxRelay } from '@pl/service-kit';
+import { connectTestNats, createTestStream, startTestRelay, type TestStream } from '@pl/service-kit/testing';
 import { startIdentity, type IdentityTestApp } from './identity-test-app.js';
 
 /**
@@ -17,12 +17,7 @@ describe('identity events on NATS', () => {
     identity = await startIdentity();
     nats = await connectTestNats({ name: 'identity-events-test' });
     stream = await createTestStream(nats, 'identity_events');
-    relay = startOutboxRelay({
-      pool: identity.pool,
-      nats: { publish: (subject, data, msgId) => nats.publish(`${stream.subjectPrefix}.${subject}`, data, msgId) },
-      logger: testLogger(),
-      pollMs: 60_000,
-    });
+    relay = startTestRelay(identity.pool, nats, stream);
   });
   afterAll(async () => {
     await relay.stop();

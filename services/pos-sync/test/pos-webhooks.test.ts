@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { EventEnvelope, IngestedEvent, InventoryUpdatedData, PosWebhookPath, ProblemEventList } from '@pl/contracts';
-import { startOutboxRelay, type NatsConn, type OutboxRelay } from '@pl/service-kit';
-import { connectTestNats, createTestStream, eventually, testLogger, type TestStream } from '@pl/service-kit/testing';
+import type { NatsConn, OutboxRelay } from '@pl/service-kit';
+import { connectTestNats, createTestStream, startTestRelay, eventually, type TestStream } from '@pl/service-kit/testing';
 import { INTERNAL_TOKEN } from '../../catalog/test/catalog-test-app.js';
 import { createCatalogClient } from '../src/clients/catalog-client.js';
 import { SecretFields } from '../src/domain/secret-box.js';
@@ -23,12 +23,7 @@ describe('POST /api/webhooks/pos', () => {
     stack = await startPosSyncStack();
     nats = await connectTestNats({ name: 'pos-sync-webhooks-test' });
     stream = await createTestStream(nats, 'pos_webhooks');
-    relay = startOutboxRelay({
-      pool: stack.catalog.pool,
-      nats: { publish: (subject, data, msgId) => nats.publish(`${stream.subjectPrefix}.${subject}`, data, msgId) },
-      logger: testLogger(),
-      pollMs: 50,
-    });
+    relay = startTestRelay(stack.catalog.pool, nats, stream, { pollMs: 50 });
     await stack.startWorkers(nats, stream);
     await stack.saveSettings();
     expect((await stack.sync()).status).toBe(200);
