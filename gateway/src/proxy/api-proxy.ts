@@ -49,7 +49,7 @@ const rejectAmbiguousPaths: RequestHandler = (req, res, next) => {
  * requests wait here for one): a rush of two hundred adds otherwise opened two hundred connections
  * to the cart, paying a TCP handshake and a new parser on both sides for each (decision 034).
  */
-export const UPSTREAM_SOCKETS = 64;
+const UPSTREAM_SOCKETS = 64;
 
 export function apiProxy(deps: ApiProxyDeps): Router {
   // Idle connections close a second before the service would close them (its Keep-Alive hint).

@@ -28,7 +28,7 @@ export interface CatalogClient {
  * checkout's details named one, and asking the catalog each time was a request and a statement of
  * its own. A store added since is found by asking again; one removed is accepted for this long.
  */
-export const LOCATIONS_KEPT_MS = 60_000;
+const LOCATIONS_KEPT_MS = 60_000;
 
 const TIMEOUT_MS = 5000;
 
