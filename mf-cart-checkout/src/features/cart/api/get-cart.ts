@@ -44,13 +44,13 @@ export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
 export function useCartEvents(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if ((queryClient.getQueryState(cartQueryKey)?.dataUpdatedAt ?? 0) > 0) void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+    if ((queryClient.getQueryState(cartQueryKey)?.dataUpdatedAt ?? 0) > 0) cartStale(queryClient);
   }, [queryClient]);
-  useDomEvent(DomEvents.cartUpdated, () => void queryClient.invalidateQueries({ queryKey: cartQueryKey }));
+  useDomEvent(DomEvents.cartUpdated, () => cartStale(queryClient));
   // Stock moved on an item in this cart (a hold ended, the store sold one in person): the server's
   // answer says what that means for the line, so the panel and checkout follow it live.
   useDomEvent(DomEvents.inventoryUpdated, (message) => {
     const cart = queryClient.getQueryData<Cart>(cartQueryKey);
-    if (cart?.lines.some((l) => l.variant.sku === message.sku)) void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+    if (cart?.lines.some((l) => l.variant.sku === message.sku)) cartStale(queryClient);
   });
 }

@@ -5,7 +5,7 @@ import { Button } from '@pl/ui';
 import { useUpdateCartLineQty } from '../api/update-cart-line.js';
 import { useNow } from '../state/use-now.js';
 import { formatCountdown, remainingMs } from '../utils/countdown.js';
-import { cartQueryKey } from '../api/get-cart.js';
+import { cartStale } from '../api/get-cart.js';
 
 /**
  * A held line's reservation notice with a live mm:ss countdown to the hold's expiry. At zero it
@@ -25,7 +25,7 @@ export function HoldNotice({ line }: { line: CartLine }) {
   useEffect(() => {
     if (!expired || line.holdExpired || refetched.current) return;
     refetched.current = true;
-    void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+    cartStale(queryClient);
   }, [expired, line.holdExpired, queryClient]);
 
   if (expired) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, PaymentIntentResponse } from '@pl/contracts';
 import { apiJson, toast } from '@pl/ui';
-import { cartQueryKey } from '../../cart/api/get-cart.js';
+import { cartStale } from '../../cart/api/get-cart.js';
 
 /**
  * POST /api/create-payment-intent (no body): the server computes the amount from the cart, holds
@@ -17,7 +17,7 @@ export function useCreatePaymentIntent() {
     mutationFn: createPaymentIntent,
     onError: () => {
       // A refusal may be about the cart itself (an item no longer held): show it as it now is.
-      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+      cartStale(queryClient);
       toast({ title: 'Error', description: 'Failed to initialize payment. Please try again.', variant: 'destructive' });
     },
   });
