@@ -6,27 +6,23 @@
 import type { Product, ProductList } from '@pl/contracts';
 import { startFakeStripe, type FakeStripe } from '../services/cart/test/fake-stripe-server.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.js';
-import { startTestShop, type TestShop } from './support/shop.js';
+import { startShopAndBrowser, type TestShop } from './support/shop.js';
 
 let stripe: FakeStripe;
 let shop: TestShop;
 let browser: Browser;
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  [shop, browser] = await Promise.all([
-    startTestShop({
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_fake_for_the_csp_test',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_for_the_csp_test',
-        STRIPE_WEBHOOK_SECRET: 'whsec_fake_for_the_csp_test',
-        STRIPE_API_HOST: stripe.api.host,
-        STRIPE_API_PORT: String(stripe.api.port),
-        STRIPE_API_PROTOCOL: stripe.api.protocol,
-      },
-    }),
-    launchBrowser(),
-  ]);
+  [shop, browser] = await startShopAndBrowser({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_fake_for_the_csp_test',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake_for_the_csp_test',
+      STRIPE_WEBHOOK_SECRET: 'whsec_fake_for_the_csp_test',
+      STRIPE_API_HOST: stripe.api.host,
+      STRIPE_API_PORT: String(stripe.api.port),
+      STRIPE_API_PROTOCOL: stripe.api.protocol,
+    },
+  });
 });
 afterAll(async () => {
   await browser?.close();

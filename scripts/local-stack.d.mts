@@ -23,6 +23,8 @@ export interface ReferencePosProcess {
   pid: number;
   stop(): Promise<void>;
 }
+/** The four services, each with its folder, port variable, default port and URL variable. */
+export const SERVICES: ReadonlyArray<{ name: string; dir: string; portVar: string; port: number; urlVar: string }>;
 export function isPortOpen(port: number, host?: string, timeoutMs?: number): Promise<boolean>;
 export function freePort(): Promise<number>;
 export function startShop(options: {

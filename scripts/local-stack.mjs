@@ -224,17 +224,20 @@ export async function startProcess({ name, script, env, readyUrl, log, quiet = f
   pipeLogs(name, child.stderr, keep);
   child.on('exit', (code, signal) => (exited = { code, signal }));
   const deadline = Date.now() + timeoutMs;
+  // What the last readiness check saw, for the error when it never turns ready.
+  let lastAnswer = 'no answer yet';
   for (;;) {
     if (exited) throw new Error(`${name} exited during start (${JSON.stringify(exited)}):\n${recent.join('\n')}`);
     try {
       const res = await fetch(readyUrl, { signal: AbortSignal.timeout(1000) });
       if (res.ok) break;
-    } catch {
-      // not listening yet
+      lastAnswer = `${res.status} ${(await res.text()).slice(0, 300)}`;
+    } catch (err) {
+      lastAnswer = `not listening (${err?.cause?.code ?? err?.name ?? 'error'})`;
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${name} did not become ready at ${readyUrl}:\n${recent.join('\n')}`);
+      throw new Error(`${name} did not become ready at ${readyUrl} within ${timeoutMs / 1000} s (last: ${lastAnswer}):\n${recent.join('\n')}`);
     }
     await sleep(150);
   }
@@ -311,7 +314,10 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
     // Every service knows where the others are (the cart calls the catalog's internal API).
     const servicePorts = Object.fromEntries(SERVICES.map((svc) => [svc.name, Number(ports[svc.name] ?? env[svc.portVar] ?? svc.port)]));
     const serviceUrls = Object.fromEntries(SERVICES.map((svc) => [svc.urlVar, `http://127.0.0.1:${servicePorts[svc.name]}`]));
-    await Promise.all(
+    // allSettled, not all: when one service fails to start, the others' starts are waited for,
+    // so stopAll below stops every process that did start (none is left running, holding the
+    // database and keeping the caller's event loop alive).
+    const started = await Promise.allSettled(
       SERVICES.map(async (svc) => {
         const port = servicePorts[svc.name];
         const proc = await startProcess({
@@ -327,6 +333,8 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
         pidOf[svc.name] = proc.child.pid;
       }),
     );
+    const failed = started.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
     const remoteUrls = {};
     const remoteServers = {};
     for (const remote of REMOTES) {

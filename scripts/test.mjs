@@ -34,14 +34,57 @@ function countJest(reportFile) {
   }
 }
 
-function run(label, cmd, cmdArgs, env) {
+/** Stops a step's whole process group (the step and everything it started). */
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of running) killGroup(child);
+    process.exit(130);
+  });
+}
+
+/**
+ * Runs one step in its own process group. A step never hangs the run: past `limitMin` minutes it
+ * is stopped and fails, and a jest step that wrote its report (`report`) but has not exited 60 s
+ * later (something a test started is still running) is stopped and fails too.
+ */
+function run(label, cmd, cmdArgs, env, { limitMin = 20, report } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
     console.log(`\n=== ${label}: ${cmd} ${cmdArgs.join(' ')}`);
-    const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+    const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+    running.add(child);
+    let stoppedWhy = null;
+    const stop = (why) => {
+      if (stoppedWhy) return;
+      stoppedWhy = why;
+      console.error(`\n=== ${label}: ${why}; stopping it`);
+      killGroup(child);
+    };
+    const limit = setTimeout(() => stop(`still running after ${limitMin} min`), limitMin * 60_000);
+    let reportSeenAt = 0;
+    const lingering = report
+      ? setInterval(() => {
+          if (!reportSeenAt && existsSync(report)) reportSeenAt = Date.now();
+          if (reportSeenAt && Date.now() - reportSeenAt > 60_000) stop('jest wrote its report 60 s ago and has not exited (a test left something running)');
+        }, 2000)
+      : null;
     child.on('close', (code) => {
-      results.push({ label, ok: code === 0, s: ((Date.now() - started) / 1000).toFixed(1) });
-      resolve(code === 0);
+      clearTimeout(limit);
+      if (lingering) clearInterval(lingering);
+      running.delete(child);
+      killGroup(child); // whatever the step started and left behind
+      const ok = code === 0 && !stoppedWhy;
+      results.push({ label, ok, s: ((Date.now() - started) / 1000).toFixed(1), why: stoppedWhy });
+      resolve(ok);
     });
   });
 }
@@ -66,23 +109,23 @@ try {
   }
 
   if (!e2eOnly) {
-    ok = (await run('typecheck', 'node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'], env)) && ok;
-    ok = (await run('lint', 'node', ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.'], env)) && ok;
+    ok = (await run('typecheck', 'node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'], env, { limitMin: 10 })) && ok;
+    ok = (await run('lint', 'node', ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.'], env, { limitMin: 10 })) && ok;
   }
   if (!e2eOnly && NATS_URL) {
     const unitReport = path.join(reportDir, 'unit.json');
     const jestArgs = ['node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${unitReport}`];
-    ok = (await run('unit + integration (jest)', 'node', jestArgs, env)) && ok;
+    ok = (await run('unit + integration (jest)', 'node', jestArgs, env, { limitMin: 20, report: unitReport })) && ok;
     countJest(unitReport);
   }
   if (!skipE2e && NATS_URL) {
     const chromium = findChromium();
     if (!chromium) notRun.push('the browser end-to-end suite (no Chromium: apt-get install -y chromium, or set CHROMIUM_PATH)');
     else {
-      ok = (await run('build', 'node', ['scripts/build.mjs'], env)) && ok;
+      ok = (await run('build', 'node', ['scripts/build.mjs'], env, { limitMin: 10 })) && ok;
       const e2eReport = path.join(reportDir, 'e2e.json');
       const e2eArgs = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci', '-c', 'e2e/jest.config.js', '--json', `--outputFile=${e2eReport}`];
-      ok = (await run('end-to-end (Chromium)', 'node', e2eArgs, { ...env, CHROMIUM_PATH: chromium })) && ok;
+      ok = (await run('end-to-end (Chromium)', 'node', e2eArgs, { ...env, CHROMIUM_PATH: chromium }, { limitMin: 25, report: e2eReport })) && ok;
       countJest(e2eReport);
     }
   }
@@ -94,7 +137,7 @@ try {
 }
 
 console.log('\n=== summary');
-for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.label} (${r.s} s)`);
+for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.label} (${r.s} s)${r.why ? `: ${r.why}` : ''}`);
 for (const what of notRun) console.log(`NOT RUN  ${what}`);
 if (notRun.length && strict) {
   console.log('CI=true / REQUIRE_ALL=1: everything must run, so this run fails.');

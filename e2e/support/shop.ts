@@ -4,7 +4,9 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { Browser } from 'playwright-core';
 import { freePort, startShop, type StartedShop } from '../../scripts/local-stack.mjs';
+import { launchBrowser } from './browser.js';
 
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -14,7 +16,7 @@ export interface TestShop extends StartedShop {
   ports: Record<string, number>;
 }
 
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `pl_e2e_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: DATABASE_URL });
   await admin.connect();
@@ -24,11 +26,22 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    // WITH (FORCE) ends the sessions there at the moment of the drop; a process still stopping
+    // can open a new one in between ('is being accessed by other users'), so it is tried again.
     drop: async () => {
-      const c = new pg.Client({ connectionString: DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      for (let attempt = 1; ; attempt++) {
+        const c = new pg.Client({ connectionString: DATABASE_URL });
+        try {
+          await c.connect();
+          await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          return;
+        } catch (err) {
+          if (attempt >= 10) throw err;
+          await new Promise((r) => setTimeout(r, 300 * attempt));
+        } finally {
+          await c.end().catch(() => {});
+        }
+      }
     },
   };
 }
@@ -40,8 +53,35 @@ export interface TestShopOptions {
   referencePos?: boolean;
 }
 
+/**
+ * The shop and a browser started side by side for one test file. When either fails to start, the
+ * other is stopped before the error is thrown, so nothing is left running (a leftover process
+ * keeps jest from exiting).
+ */
+export async function startShopAndBrowser(options: TestShopOptions = {}): Promise<[TestShop, Browser]> {
+  const [shop, browser] = await Promise.allSettled([startTestShop(options), launchBrowser()]);
+  if (shop.status === 'fulfilled' && browser.status === 'fulfilled') return [shop.value, browser.value];
+  if (browser.status === 'fulfilled') await browser.value.close().catch(() => {});
+  if (shop.status === 'fulfilled') await shop.value.stop().catch(() => {});
+  throw shop.status === 'rejected' ? shop.reason : (browser as PromiseRejectedResult).reason;
+}
+
+/**
+ * Starts the shop; a start that fails is told on stderr with its reason and tried once more, on a
+ * new database and new ports (a CI run once lost a whole suite to one start that did not become
+ * ready in time). A second failure is the suite's failure.
+ */
 export async function startTestShop(options: TestShopOptions = {}): Promise<TestShop> {
-  const db = await createDatabase();
+  try {
+    return await startTestShopOnce(options);
+  } catch (err) {
+    console.error(`the test shop did not start; trying once more. Why: ${err instanceof Error ? err.message : String(err)}`);
+    return startTestShopOnce(options);
+  }
+}
+
+async function startTestShopOnce(options: TestShopOptions): Promise<TestShop> {
+  const db = await createTestDatabase();
   const names = ['gateway', 'identity', 'catalog', 'cart', 'pos-sync', ...(options.referencePos ? ['pos'] : []), 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
   const ports: Record<string, number> = {};
   for (const n of names) ports[n] = await freePort();
@@ -71,7 +111,8 @@ export async function startTestShop(options: TestShopOptions = {}): Promise<Test
       },
     };
   } catch (err) {
-    await db.drop();
+    // The start's own error is the one worth reading; a failed drop must not hide it.
+    await db.drop().catch((dropErr) => console.error(`could not drop the test database: ${dropErr}`));
     throw err;
   }
 }

@@ -1,7 +1,6 @@
 // One shop and one browser per test file: started before its tests, stopped after them.
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import { startTestShop, type TestShop, type TestShopOptions } from './shop.js';
+import { startShopAndBrowser, type TestShop, type TestShopOptions } from './shop.js';
 
 export interface ShopInBrowser {
   readonly shop: TestShop;
@@ -11,7 +10,7 @@ export interface ShopInBrowser {
 export function useShopInBrowser(options: Pick<TestShopOptions, 'referencePos' | 'env'> = {}): ShopInBrowser {
   const ctx = {} as { shop: TestShop; browser: Browser };
   beforeAll(async () => {
-    [ctx.shop, ctx.browser] = await Promise.all([startTestShop(options), launchBrowser()]);
+    [ctx.shop, ctx.browser] = await startShopAndBrowser(options);
   });
   afterAll(async () => {
     await ctx.browser?.close();

@@ -1,0 +1,30 @@
+// Starting the shop is all or nothing: when one service cannot start, startShop stops every process
+// that did start before it throws. A process left behind holds the test database (its drop then
+// fails with 'being accessed by other users') and keeps the test runner from exiting; that is how a
+// CI run once hung until its time ran out.
+import net from 'node:net';
+import { freePort, isPortOpen, SERVICES, startShop } from '../scripts/local-stack.mjs';
+import { createTestDatabase, NATS_URL } from './support/shop.js';
+
+describe('starting the shop', () => {
+  it('leaves no process running when one service cannot start', async () => {
+    const db = await createTestDatabase();
+    // A port that accepts and drops every connection: pos-sync cannot listen there and exits.
+    const squatter = net.createServer((socket) => socket.destroy());
+    const taken = await freePort();
+    await new Promise<void>((resolve) => squatter.listen(taken, '127.0.0.1', resolve));
+    const ports: Record<string, number> = { 'pos-sync': taken };
+    for (const name of ['gateway', 'identity', 'catalog', 'cart', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin']) ports[name] = await freePort();
+    try {
+      await expect(
+        startShop({ databaseUrl: db.url, natsUrl: NATS_URL, ports, quiet: true, log: () => {}, referencePos: false, env: { ...process.env, LOG_LEVEL: 'warn' } }),
+      ).rejects.toThrow(/pos-sync/);
+      const others = SERVICES.filter((s) => s.name !== 'pos-sync').map((s) => ports[s.name] as number);
+      const stillListening = await Promise.all(others.map((port) => isPortOpen(port, '127.0.0.1', 500)));
+      expect(stillListening).toEqual(others.map(() => false));
+    } finally {
+      squatter.close();
+      await db.drop();
+    }
+  });
+});
