@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
 import { WebSocket } from 'ws';
-import { Subjects, WS_MAX_PAYLOAD_BYTES, type EventEnvelope, type InventoryUpdatedData, type OrderStatusChangedData } from '@pl/contracts';
+import { Subjects, WS_MAX_PAYLOAD_BYTES, type EventEnvelope, type InventoryUpdatedData, type OrderRefundSettledData, type OrderStatusChangedData } from '@pl/contracts';
 import { NATS_URL, PUBLIC_ORIGIN, startGateway, startGuestSession, type TestGateway } from './support/test-gateway';
 
 const wsUrl = (gw: TestGateway, path = '/ws') => `ws://127.0.0.1:${gw.port}${path}`;
@@ -149,6 +149,29 @@ describe('the /ws realtime fan-out', () => {
     expect([a, b]).toEqual([expected, expected]);
     // The others' first message is the stock change that came after: the order event never reached them.
     expect([c!.id, d!.id]).toEqual([stock.id, stock.id]);
+  });
+
+  it("pushes an order's settled refund to its owner's sockets only", async () => {
+    const owner = await startGuestSession(gw.url);
+    const other = await startGuestSession(gw.url);
+    const mine = track(await openSocket(gw, { cookie: owner.cookie }));
+    const theirs = track(await openSocket(gw, { cookie: other.cookie }));
+    const refund = {
+      id: randomUUID(),
+      type: 'order.refund-settled',
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      data: { orderId: 'order-1', number: 'PL-100001', subject: owner.subject, refundId: 'refund-1', status: 'succeeded' } satisfies OrderRefundSettledData,
+    };
+    const stock = inventoryEvent();
+    const seen = [mine, theirs].map((ws) => Promise.race([nextMessageAbout(ws, refund.id), nextMessageAbout(ws, stock.id)]));
+
+    publisher.publish(Subjects.orderRefundSettled('order-1'), JSON.stringify(refund));
+    publisher.publish(Subjects.inventoryUpdated('SKU-1'), JSON.stringify(stock));
+
+    const [a, b] = await Promise.all(seen);
+    expect(a).toEqual({ type: 'order.refund-settled', id: refund.id, timestamp: refund.occurredAt, orderId: 'order-1', number: 'PL-100001', refundId: 'refund-1', status: 'succeeded' });
+    expect(b!.id).toBe(stock.id);
   });
 
   it('drops malformed events and keeps delivering the good ones', async () => {

@@ -1,5 +1,5 @@
 // The one websocket: every inventory change to every open browser, and an order's status changes
-// to its owner's browsers only (the session subject behind each socket, found at the upgrade).
+// and settled refunds to its owner's browsers only (the session subject behind each socket, found at the upgrade).
 // Each gateway instance holds its own core NATS subscriptions with no queue group, so every instance
 // sees every event and can serve the browsers connected to it. Core NATS is at-most-once: a browser
 // refetches after every (re)connect rather than trusting that it saw every message.
@@ -12,10 +12,12 @@ import {
   EventEnvelope,
   InternalHeaders,
   InventoryUpdatedData,
+  OrderRefundSettledData,
   OrderStatusChangedData,
   Subjects,
   WS_MAX_PAYLOAD_BYTES,
   type InventoryUpdatedMessage,
+  type OrderRefundSettledMessage,
   type OrderStatusChangedMessage,
 } from '@pl/contracts';
 import { requestIdFrom, type Logger } from '@pl/service-kit';
@@ -82,16 +84,21 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
         if (message) broadcast(JSON.stringify(message));
       },
     }),
-    options.nats.subscribe(Subjects.orderStatusChangedAll, {
-      callback: (err: NatsError | null, msg: Msg) => {
-        if (err) {
-          log.error({ err: err.message }, 'order subscription failed');
-          return;
-        }
-        const event = toOrderMessage(msg, log);
-        if (event) broadcast(JSON.stringify(event.message), event.owner);
-      },
-    }),
+    ...[
+      { subject: Subjects.orderStatusChangedAll, toMessage: toOrderMessage },
+      { subject: Subjects.orderRefundSettledAll, toMessage: toRefundMessage },
+    ].map(({ subject, toMessage }) =>
+      options.nats.subscribe(subject, {
+        callback: (err: NatsError | null, msg: Msg) => {
+          if (err) {
+            log.error({ err: err.message, subject }, 'order subscription failed');
+            return;
+          }
+          const event = toMessage(msg, log);
+          if (event) broadcast(JSON.stringify(event.message), event.owner);
+        },
+      }),
+    ),
   ];
 
   /** To every open socket, or only to the sockets of `owner`. */
@@ -179,4 +186,12 @@ function toOrderMessage(msg: Msg, log: Logger): { message: OrderStatusChangedMes
   if (!event) return undefined;
   const { orderId, number, status, subject } = event.data;
   return { owner: subject, message: { type: 'order.status-changed', id: event.envelope.id, timestamp: event.envelope.occurredAt, orderId, number, status } };
+}
+
+/** The browser message of an order's settled refund, and whose it is (nobody else may receive it). */
+function toRefundMessage(msg: Msg, log: Logger): { message: OrderRefundSettledMessage; owner: string } | undefined {
+  const event = parseEvent(msg, OrderRefundSettledData, 'refund', log);
+  if (!event) return undefined;
+  const { orderId, number, refundId, status, subject } = event.data;
+  return { owner: subject, message: { type: 'order.refund-settled', id: event.envelope.id, timestamp: event.envelope.occurredAt, orderId, number, refundId, status } };
 }

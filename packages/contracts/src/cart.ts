@@ -388,6 +388,17 @@ export const OrderStatusChangedData = z.object({
 });
 export type OrderStatusChangedData = z.infer<typeof OrderStatusChangedData>;
 
+/** order.refund-settled event data (through the cart's outbox): the refund, its order and the order's owner. */
+export const OrderRefundSettledData = z.object({
+  orderId: z.string(),
+  number: z.string(),
+  /** The session subject that owns the order: only its sockets hear of it. */
+  subject: z.string(),
+  refundId: z.string(),
+  status: z.enum(['succeeded', 'failed']),
+});
+export type OrderRefundSettledData = z.infer<typeof OrderRefundSettledData>;
+
 /**
  * order.placed event data (through the cart's outbox). The POS write-back reads the skus; the order
  * confirmation e-mail the rest (optional: events published before the order desk carry none of it).

@@ -1,4 +1,4 @@
-import type { InventoryUpdatedMessage, OrderStatusChangedMessage } from './events.js';
+import type { InventoryUpdatedMessage, OrderUpdatedMessage } from './events.js';
 
 /**
  * Cross-team browser signals (the Tractor Store way): namespaced CustomEvents on window.
@@ -17,7 +17,7 @@ export const DomEvents = {
   cartUpdated: 'cart:updated',
   /** Open, close or toggle the cart side panel. detail: { action } */
   cartPanel: 'cart:panel',
-  /** One of this browser's orders moved on (the store acted). detail: OrderStatusChangedMessage */
+  /** One of this browser's orders moved on, or one of its refunds settled. detail: OrderUpdatedMessage */
   orderUpdated: 'order:updated',
   /**
    * An API answer started a new guest session (contracts SessionHeaders.guestStarted): the
@@ -53,6 +53,6 @@ export interface DomEventDetails {
   'shop:realtime-state': { state: RealtimeState; attempt: number };
   'cart:updated': Record<string, never>;
   'cart:panel': { action: 'open' | 'close' | 'toggle' };
-  'order:updated': OrderStatusChangedMessage;
+  'order:updated': OrderUpdatedMessage;
   'shop:guest-session-started': Record<string, never>;
 }

@@ -12,6 +12,9 @@ export const Subjects = {
   /** An order moved on (ready for pickup, shipped, …): `order.status-changed.<orderId>`. */
   orderStatusChanged: (orderId: string) => `order.status-changed.${orderId}`,
   orderStatusChangedAll: 'order.status-changed.>',
+  /** One of an order's refunds settled at the payment provider (succeeded or failed): `order.refund-settled.<orderId>`. */
+  orderRefundSettled: (orderId: string) => `order.refund-settled.${orderId}`,
+  orderRefundSettledAll: 'order.refund-settled.>',
   /** The cart asks the catalog to put an order's units back (cancellation, received return). */
   orderRestock: (orderId: string) => `order.restock.${orderId}`,
   orderRestockAll: 'order.restock.>',

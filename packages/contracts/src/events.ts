@@ -64,3 +64,23 @@ export const OrderStatusChangedMessage = z.object({
   status: z.string(),
 });
 export type OrderStatusChangedMessage = z.infer<typeof OrderStatusChangedMessage>;
+
+/**
+ * What the gateway pushes over /ws when one of an order's refunds settles at the payment provider,
+ * only to the order's owner: the order page shows the refund as it is, without a reload. A refund is
+ * settled after the action that owed it (a cancellation, a received return), so its status-changed
+ * message came first and found it pending.
+ */
+export const OrderRefundSettledMessage = z.object({
+  type: z.literal('order.refund-settled'),
+  id: z.string(),
+  timestamp: z.string(),
+  orderId: z.string(),
+  number: z.string(),
+  refundId: z.string(),
+  status: z.enum(['succeeded', 'failed']),
+});
+export type OrderRefundSettledMessage = z.infer<typeof OrderRefundSettledMessage>;
+
+/** Anything the owner's pages of an order should show anew (DomEvents.orderUpdated). */
+export type OrderUpdatedMessage = OrderStatusChangedMessage | OrderRefundSettledMessage;

@@ -1,4 +1,4 @@
-import { AdminOrder, Order, OrderRestockData, OrderStatusChangedData, PaymentIntentResponse, RETURN_WINDOW_DAYS } from '@pl/contracts';
+import { AdminOrder, Order, OrderRefundSettledData, OrderRestockData, OrderStatusChangedData, PaymentIntentResponse, RETURN_WINDOW_DAYS } from '@pl/contracts';
 import { testLogger } from '@pl/service-kit/testing';
 import { insertProduct } from '../../catalog/test/factories.js';
 import { restockOrder } from '../../catalog/src/domain/restock-order.js';
@@ -45,6 +45,8 @@ describe('cancellations, returns and refunds', () => {
   const act = (id: string, action: string, body: unknown = {}, token = admin) => app.call('POST', `/api/admin/orders/${id}/${action}`, token, body);
   const outbox = async (subject: string) => (await app.cart.pool.query(`SELECT payload FROM outbox WHERE subject = $1 ORDER BY seq`, [subject])).rows.map((r) => r.payload.data ?? r.payload);
   const statusEvents = async (id: string) => (await outbox(`order.status-changed.${id}`)).map((d) => OrderStatusChangedData.parse(d));
+  // The owner's order page hears of each settled refund (it was pending when the status changed).
+  const refundEvents = async (id: string) => (await outbox(`order.refund-settled.${id}`)).map((d) => OrderRefundSettledData.parse(d));
   const restockEvents = async (id: string) => (await outbox(`order.restock.${id}`)).map((d) => OrderRestockData.parse(d));
   const refundsOf = async (id: string) => (await app.cart.pool.query(`SELECT reason, amount_cents, status, provider_refund_id FROM refunds WHERE order_id = $1 ORDER BY created_at`, [id])).rows;
   /** What the catalog's order.restock consumer does with each event (the test has no bus between the two). */
@@ -75,6 +77,7 @@ describe('cancellations, returns and refunds', () => {
       expect(again.status).toBe(200);
       expect(await refundsOf(id)).toHaveLength(1);
       expect(await statusEvents(id)).toHaveLength(1);
+      expect(await refundEvents(id)).toEqual([{ orderId: id, number: order.number, subject: expect.any(String), refundId: expect.any(String), status: 'succeeded' }]);
 
       const own = Order.parse((await app.call('GET', `/api/orders/${id}`, token)).body);
       expect([own.status, own.note, own.refunds!.map((r) => [r.amount, r.status])]).toEqual(['cancelled', 'Cancelled by the store: Damaged in the store', [['54.00', 'succeeded']]]);
@@ -199,6 +202,10 @@ describe('cancellations, returns and refunds', () => {
       expect(regraded).toEqual([{ grade: 'USED', unique: true, price: 3500, location: 'dublin', onHand: 1 }]);
       expect((await act(id, 'returns/receive', { lines: [{ index: 1, units: [{ outcome: 'unsellable' }] }] })).status).toBe(200);
       expect(await refundsOf(id)).toHaveLength(2);
+      expect((await refundEvents(id)).map((e) => [e.orderId, e.status])).toEqual([
+        [id, 'succeeded'],
+        [id, 'succeeded'],
+      ]);
     });
   });
 

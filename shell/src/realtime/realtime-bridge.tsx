@@ -47,7 +47,7 @@ export function RealtimeBridge() {
           emitDomEvent(DomEvents.inventoryUpdated, message);
           inventory.signal();
         },
-        onOrderStatusChanged(message) {
+        onOrderUpdated(message) {
           // The account team's order pages listen for it and refetch what they show.
           emitDomEvent(DomEvents.orderUpdated, message);
         },

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import type { InventoryUpdatedMessage, OrderStatusChangedMessage, RealtimeState } from '@pl/contracts';
+import type { InventoryUpdatedMessage, OrderRefundSettledMessage, OrderStatusChangedMessage, OrderUpdatedMessage, RealtimeState } from '@pl/contracts';
 import { connectRealtime } from './realtime-connection';
 
 // A real websocket server stands in for the gateway's /ws; the `ws` client plays the browser.
@@ -10,7 +10,7 @@ const createSocket = (url: string) => new WebSocket(url) as unknown as globalThi
 
 interface Recorder {
   inventory: InventoryUpdatedMessage[];
-  orders: OrderStatusChangedMessage[];
+  orders: OrderUpdatedMessage[];
   opens: number[];
   states: RealtimeState[];
 }
@@ -19,7 +19,7 @@ const record = (): Recorder & Parameters<typeof connectRealtime>[1] => {
   return {
     ...r,
     onInventoryUpdated: (m) => r.inventory.push(m),
-    onOrderStatusChanged: (m) => r.orders.push(m),
+    onOrderUpdated: (m) => r.orders.push(m),
     onOpen: ({ attempt }) => r.opens.push(attempt),
     onState: (state) => r.states.push(state),
   };
@@ -98,6 +98,24 @@ describe('connectRealtime', () => {
       await until(() => handlers.orders.length === 1, 'the order message');
       expect(handlers.orders).toEqual([order]);
       expect(handlers.inventory).toEqual([]);
+    } finally {
+      connection.close();
+      await stopServer(wss);
+    }
+  });
+
+  it('passes on an order.refund-settled message and drops a malformed one', async () => {
+    const refund: OrderRefundSettledMessage = { type: 'order.refund-settled', id: 'e2', timestamp: '2026-11-27T10:00:00.000Z', orderId: 'o1', number: 'PL-100001', refundId: 'r1', status: 'succeeded' };
+    const { wss, url } = await startServer();
+    wss.on('connection', (socket) => {
+      socket.send(JSON.stringify({ ...refund, status: 'pending' }));
+      socket.send(JSON.stringify(refund));
+    });
+    const handlers = record();
+    const connection = connectRealtime({ url, baseDelayMs: 1000, createSocket }, handlers);
+    try {
+      await until(() => handlers.orders.length === 1, 'the refund message');
+      expect(handlers.orders).toEqual([refund]);
     } finally {
       connection.close();
       await stopServer(wss);

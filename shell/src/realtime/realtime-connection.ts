@@ -1,10 +1,11 @@
-import type { InventoryUpdatedMessage, OrderStatusChangedMessage, RealtimeState } from '@pl/contracts';
+import type { InventoryUpdatedMessage, OrderUpdatedMessage, RealtimeState } from '@pl/contracts';
 import { reconnectDelay } from './reconnect-policy.js';
 
 export interface RealtimeHandlers {
   onInventoryUpdated(message: InventoryUpdatedMessage): void;
   /** One of this browser's orders moved on (the gateway sends these to the order's owner only). */
-  onOrderStatusChanged(message: OrderStatusChangedMessage): void;
+  /** An order's status changed, or one of its refunds settled (only its owner's socket hears either). */
+  onOrderUpdated(message: OrderUpdatedMessage): void;
   /** Every successful open, the first and each reconnect: events may have been missed. */
   onOpen(info: { attempt: number }): void;
   onState(state: RealtimeState, attempt: number): void;
@@ -27,6 +28,14 @@ export interface RealtimeOptions {
  */
 const messageSchemas = () => import(/* webpackChunkName: "realtime-messages" */ './realtime-messages.js');
 type MessageSchemas = Awaited<ReturnType<typeof messageSchemas>>;
+/** The messages the socket carries, each with its schema (the rest are ignored). */
+const schemaOf = {
+  'inventory.updated': (s: MessageSchemas) => s.InventoryUpdatedMessage,
+  'order.status-changed': (s: MessageSchemas) => s.OrderStatusChangedMessage,
+  'order.refund-settled': (s: MessageSchemas) => s.OrderRefundSettledMessage,
+} as const;
+type MessageType = keyof typeof schemaOf;
+const isMessageType = (type: unknown): type is MessageType => typeof type === 'string' && Object.hasOwn(schemaOf, type);
 
 // WebSocket.readyState values (spelled out: Node, where the tests run, has no WebSocket global).
 const CONNECTING = 0;
@@ -67,16 +76,11 @@ export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHand
   let delivering: Promise<unknown> = Promise.resolve();
 
   const loadSchemas = options.loadSchemas ?? messageSchemas;
-  const deliver = (schemas: MessageSchemas, type: 'inventory.updated' | 'order.status-changed', data: unknown) => {
-    if (type === 'inventory.updated') {
-      const parsed = schemas.InventoryUpdatedMessage.safeParse(data);
-      if (parsed.success) handlers.onInventoryUpdated(parsed.data);
-      else console.warn('[realtime] dropped a malformed inventory.updated message', parsed.error.issues);
-    } else {
-      const parsed = schemas.OrderStatusChangedMessage.safeParse(data);
-      if (parsed.success) handlers.onOrderStatusChanged(parsed.data);
-      else console.warn('[realtime] dropped a malformed order.status-changed message', parsed.error.issues);
-    }
+  const deliver = (schemas: MessageSchemas, type: MessageType, data: unknown) => {
+    const parsed = schemaOf[type](schemas).safeParse(data);
+    if (!parsed.success) console.warn(`[realtime] dropped a malformed ${type} message`, parsed.error.issues);
+    else if (parsed.data.type === 'inventory.updated') handlers.onInventoryUpdated(parsed.data);
+    else handlers.onOrderUpdated(parsed.data);
   };
 
   const open = () => {
@@ -98,7 +102,7 @@ export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHand
         return;
       }
       const type = (data as { type?: unknown } | null)?.type;
-      if (type !== 'inventory.updated' && type !== 'order.status-changed') return;
+      if (!isMessageType(type)) return;
       // In the order they came, each once the schemas are here; one that fails stops none after it.
       // Not once this socket has been replaced: the new one's open has the page fetch afresh
       // (onOpen), and an older message applied after that fetch would put older stock back.

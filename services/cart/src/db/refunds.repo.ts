@@ -59,17 +59,34 @@ export async function claimDueRefunds(db: Queryable, limit: number, leaseMs: num
 }
 
 /** The provider took the refund: its id, and its state if already known (else a webhook settles it). */
-export async function markRefundSent(db: Queryable, id: string, providerRefundId: string, status: RefundStatus): Promise<void> {
-  await db.query(
-    `UPDATE refunds SET provider_refund_id = $2, status = $3, attempts = attempts + 1, last_error = NULL,
-            settled_at = CASE WHEN $3 = 'pending' THEN NULL ELSE now() END
-      WHERE id = $1`,
-    [id, providerRefundId, status],
-  );
+/** A refund that has just settled (succeeded or failed), with its order's number and owner for the announcement. */
+export interface SettledRefund {
+  refundId: string;
+  orderId: string;
+  number: string;
+  subject: string;
+  status: 'succeeded' | 'failed';
 }
 
-export async function markRefundFailed(db: Queryable, id: string, error: string): Promise<void> {
-  await db.query(`UPDATE refunds SET status = 'failed', attempts = attempts + 1, last_error = $2, settled_at = now() WHERE id = $1`, [id, error]);
+// Runs an UPDATE of refunds (`update`, returning id, order_id and status) and answers the rows it
+// settled, with their order's number and owner.
+const settledBy = (update: string) => `WITH r AS (${update} RETURNING id, order_id, status)
+  SELECT r.id AS "refundId", r.order_id AS "orderId", o.number, o.subject, r.status FROM r JOIN orders o ON o.id = r.order_id WHERE r.status <> 'pending'`;
+
+/** Records the provider's answer; the refund when that answer settled it. */
+export async function markRefundSent(db: Queryable, id: string, providerRefundId: string, status: RefundStatus): Promise<SettledRefund | undefined> {
+  const { rows } = await db.query<SettledRefund>(
+    settledBy(`UPDATE refunds SET provider_refund_id = $2, status = $3, attempts = attempts + 1, last_error = NULL,
+            settled_at = CASE WHEN $3 = 'pending' THEN NULL ELSE now() END
+      WHERE id = $1`),
+    [id, providerRefundId, status],
+  );
+  return rows[0];
+}
+
+export async function markRefundFailed(db: Queryable, id: string, error: string): Promise<SettledRefund | undefined> {
+  const { rows } = await db.query<SettledRefund>(settledBy(`UPDATE refunds SET status = 'failed', attempts = attempts + 1, last_error = $2, settled_at = now() WHERE id = $1`), [id, error]);
+  return rows[0];
 }
 
 export async function scheduleRefundRetry(db: Queryable, id: string, error: string, delayMs: number): Promise<void> {
@@ -84,13 +101,16 @@ export async function scheduleRefundRetry(db: Queryable, id: string, error: stri
  * refund's metadata when the webhook outran the answer to the create call. A settled refund only
  * changes again from succeeded to failed (a card network can still return it).
  */
-export async function settleRefund(db: Queryable, match: { providerRefundId: string; refundId: string | null }, status: RefundStatus): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE refunds SET status = $3, provider_refund_id = coalesce(provider_refund_id, $1),
+export async function settleRefund(db: Queryable, match: { providerRefundId: string; refundId: string | null }, status: RefundStatus): Promise<{ changed: boolean; settled?: SettledRefund }> {
+  const { rows } = await db.query<Omit<SettledRefund, 'status'> & { status: RefundStatus }>(
+    `WITH r AS (UPDATE refunds SET status = $3, provider_refund_id = coalesce(provider_refund_id, $1),
             settled_at = CASE WHEN $3 = 'pending' THEN NULL ELSE coalesce(settled_at, now()) END
       WHERE (provider_refund_id = $1 OR (provider_refund_id IS NULL AND id::text = $2))
-        AND (status = 'pending' OR (status = 'succeeded' AND $3 = 'failed'))`,
+        AND (status = 'pending' OR (status = 'succeeded' AND $3 = 'failed'))
+      RETURNING id, order_id, status)
+     SELECT r.id AS "refundId", r.order_id AS "orderId", o.number, o.subject, r.status FROM r JOIN orders o ON o.id = r.order_id`,
     [match.providerRefundId, match.refundId, status],
   );
-  return rowCount === 1;
+  const row = rows[0];
+  return { changed: row !== undefined, ...(row && row.status !== 'pending' ? { settled: { ...row, status: row.status } } : {}) };
 }

@@ -12,6 +12,7 @@ import { recordProcessedEvent } from '../db/processed-events.repo.js';
 import { CHARGE_CURRENCY, type PaymentProvider, type ProviderEvent } from '../payments/payment-provider.js';
 import type { CartContext } from './cart-context.js';
 import { confirmPayment } from './confirm-payment.js';
+import { announceRefundSettled } from './refunds.js';
 import { CartErrorCodes } from './error-codes.js';
 
 export type PaymentEventOutcome = 'order' | 'failed' | 'duplicate' | 'unknown-payment' | 'ignored' | 'refund-settled' | 'refund-unchanged';
@@ -32,9 +33,10 @@ export async function handlePaymentEvent(ctx: CartContext, source: PaymentProvid
   if (event.kind === 'refund') {
     return withTransaction(ctx.pool, async (client) => {
       if (!(await recordProcessedEvent(client, processed))) return 'duplicate';
-      const settled = await settleRefund(client, { providerRefundId: event.providerRefundId, refundId: event.refundId }, event.status);
-      ctx.logger.info({ eventId: event.id, providerRefundId: event.providerRefundId, status: event.status, settled }, 'refund webhook');
-      return settled ? 'refund-settled' : 'refund-unchanged';
+      const { changed, settled } = await settleRefund(client, { providerRefundId: event.providerRefundId, refundId: event.refundId }, event.status);
+      await announceRefundSettled(client, settled);
+      ctx.logger.info({ eventId: event.id, providerRefundId: event.providerRefundId, status: event.status, settled: changed }, 'refund webhook');
+      return changed ? 'refund-settled' : 'refund-unchanged';
     });
   }
 

@@ -2,8 +2,12 @@
 // cancellation, a received return) writes a pending refunds row in its own transaction; this pass
 // sends it under the idempotency key refund-<id>, so a retry after a lost answer, or a second
 // instance, gets the first refund back rather than a second one. The provider's answer (or its
-// webhook, for refunds that settle later) settles the row.
-import { claimDueRefunds, markRefundFailed, markRefundSent, scheduleRefundRetry, type DueRefund } from '../db/refunds.repo.js';
+// webhook, for refunds that settle later) settles the row, and the settling is announced
+// (order.refund-settled, through the outbox) so the owner's order page shows it without a reload.
+import { OrderRefundSettledData, Subjects } from '@pl/contracts';
+import { withTransaction, writeOutbox } from '@pl/service-kit';
+import type pg from 'pg';
+import { claimDueRefunds, markRefundFailed, markRefundSent, scheduleRefundRetry, type DueRefund, type SettledRefund } from '../db/refunds.repo.js';
 import { RefundRefusedError } from '../payments/payment-provider.js';
 import type { CartContext } from './cart-context.js';
 
@@ -18,6 +22,13 @@ const MAX_RETRY_MS = 60 * 60_000;
 export const refundRetryDelayMs = (attempts: number) => Math.min(MAX_RETRY_MS, 10_000 * 2 ** Math.max(0, attempts - 1));
 
 export const refundIdempotencyKey = (refundId: string) => `refund-${refundId}`;
+
+/** Tells the order's owner that one of its refunds settled, in the transaction that settled it. */
+export async function announceRefundSettled(tx: pg.PoolClient, settled: SettledRefund | undefined): Promise<void> {
+  if (!settled) return;
+  const data = OrderRefundSettledData.parse(settled);
+  await writeOutbox(tx, { subject: Subjects.orderRefundSettled(data.orderId), type: 'order.refund-settled', data });
+}
 
 /** Sends every due refund; answers how many were handled. */
 export async function sendDueRefunds(ctx: CartContext): Promise<number> {
@@ -34,7 +45,7 @@ export async function sendDueRefunds(ctx: CartContext): Promise<number> {
 
 async function sendRefund(ctx: CartContext, refund: DueRefund): Promise<void> {
   if (!refund.providerPaymentId) {
-    await markRefundFailed(ctx.pool, refund.id, 'The payment has no provider reference to refund');
+    await withTransaction(ctx.pool, async (tx) => announceRefundSettled(tx, await markRefundFailed(tx, refund.id, 'The payment has no provider reference to refund')));
     return;
   }
   try {
@@ -44,13 +55,13 @@ async function sendRefund(ctx: CartContext, refund: DueRefund): Promise<void> {
       idempotencyKey: refundIdempotencyKey(refund.id),
       metadata: { orderId: refund.orderId, refundId: refund.id },
     });
-    await markRefundSent(ctx.pool, refund.id, answer.providerRefundId, answer.status);
+    await withTransaction(ctx.pool, async (tx) => announceRefundSettled(tx, await markRefundSent(tx, refund.id, answer.providerRefundId, answer.status)));
     ctx.logger.info({ refundId: refund.id, orderId: refund.orderId, status: answer.status }, 'refund sent to the payment provider');
   } catch (err) {
     const message = err instanceof Error ? err.message.slice(0, 300) : String(err);
     if (err instanceof RefundRefusedError) {
       ctx.logger.error({ refundId: refund.id, orderId: refund.orderId, reason: message }, 'the payment provider refused a refund');
-      await markRefundFailed(ctx.pool, refund.id, message);
+      await withTransaction(ctx.pool, async (tx) => announceRefundSettled(tx, await markRefundFailed(tx, refund.id, message)));
       return;
     }
     ctx.logger.warn({ err, refundId: refund.id, attempts: refund.attempts + 1 }, 'refund not sent; retrying later');
