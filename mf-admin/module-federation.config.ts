@@ -2,7 +2,14 @@ import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin'
 import { Remotes } from '@pl/contracts';
 import { remoteFederationOptions } from '@pl/ui/federation';
 
-// The public contract of the admin team: the admin dashboard and the order desk (its list and one order's page).
-// Name and exposed modules come from contracts `Remotes`: `./<Name>` → `src/exposes/<name>.tsx`;
-// shared singletons and build flags are common to every remote (packages/ui/federation.ts).
-export default createModuleFederationConfig(remoteFederationOptions(Remotes.admin));
+// The admin team's modules and the file of each. What each module is and the props it takes are
+// declared once, in packages/contracts/src/remotes/admin.ts; this list must name
+// exactly those modules (the typecheck and test/exposes.test.ts hold it to that). Shared
+// singletons and build flags are common to every remote (packages/ui/federation.ts).
+export default createModuleFederationConfig(
+  remoteFederationOptions(Remotes.admin, {
+    './AdminDashboard': './src/exposes/admin-dashboard.tsx',
+    './OrderDeskPage': './src/exposes/order-desk-page.tsx',
+    './AdminOrderPage': './src/exposes/admin-order-page.tsx',
+  }),
+);

@@ -2,7 +2,15 @@ import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin'
 import { Remotes } from '@pl/contracts';
 import { remoteFederationOptions } from '@pl/ui/federation';
 
-// The public contract of the cart and checkout team: the header cart button, the cart side panel, the add-to-cart button and the checkout page.
-// Name and exposed modules come from contracts `Remotes`: `./<Name>` → `src/exposes/<name>.tsx`;
-// shared singletons and build flags are common to every remote (packages/ui/federation.ts).
-export default createModuleFederationConfig(remoteFederationOptions(Remotes.cartCheckout));
+// The cart and checkout team's modules and the file of each. What each module is and the props it takes are
+// declared once, in packages/contracts/src/remotes/cart-checkout.ts; this list must name
+// exactly those modules (the typecheck and test/exposes.test.ts hold it to that). Shared
+// singletons and build flags are common to every remote (packages/ui/federation.ts).
+export default createModuleFederationConfig(
+  remoteFederationOptions(Remotes.cartCheckout, {
+    './CartButton': './src/exposes/cart-button.tsx',
+    './CartPanel': './src/exposes/cart-panel.tsx',
+    './AddToCartButton': './src/exposes/add-to-cart-button.tsx',
+    './CheckoutPage': './src/exposes/checkout-page.tsx',
+  }),
+);

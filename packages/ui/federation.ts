@@ -1,12 +1,14 @@
 // Build settings every app of the shop shares: which packages are Module Federation singletons,
-// how a remote maps its exposed names to files, and the Rsbuild setup of a remote. Each app's
-// own `module-federation.config.ts` stays its public contract; this keeps the common part in one
-// place so the five builds cannot drift apart. Build time only: nothing here reaches a browser.
+// the federation options and the Rsbuild setup of a remote. A remote's contract is declared in
+// contracts (src/remotes/<team>.ts) and its files listed by its own module-federation.config.ts;
+// this keeps the common part in one place so the five builds cannot drift apart. Build time only:
+// nothing here reaches a browser.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation, type createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
+import type { ExposeKeysOf, RemoteContract } from '@pl/contracts';
 import { sharedSingletons } from './shared-singletons';
 
 type FederationOptions = Parameters<typeof createModuleFederationConfig>[0];
@@ -42,15 +44,17 @@ export const federationDebugProbeRule = process.env.FEDERATION_DEBUG
   ? []
   : [{ test: /[\\/]@module-federation[\\/]sdk[\\/]dist[\\/]env\.js$/, loader: requireHere.resolve('./federation-debug-loader.cjs') }];
 
-/** `HomePage` → `./src/exposes/home-page.tsx`. */
-const fileOf = (exposed: string) => `./src/exposes/${exposed.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}.tsx`;
-
-/** Federation options of a remote named in contracts `Remotes`: `./<Name>` → `src/exposes/<name>.tsx`. */
-export function remoteFederationOptions(remote: { name: string; exposes: readonly string[] }): FederationOptions {
+/**
+ * Federation options of a remote: its contract (contracts `Remotes`) and the file of each module it
+ * exposes, listed by the remote's own module-federation.config.ts. The listing must name exactly
+ * the contract's modules: one missing or one more fails the typecheck (and the remote's contract
+ * test), so a remote cannot expose what its contract does not declare, nor drop what it promises.
+ */
+export function remoteFederationOptions<R extends RemoteContract>(remote: R, exposes: { readonly [K in ExposeKeysOf<R>]: string }): FederationOptions {
   return {
     name: remote.name,
     filename: 'remoteEntry.js',
-    exposes: Object.fromEntries(remote.exposes.map((exposed) => [`./${exposed}`, fileOf(exposed)])),
+    exposes: { ...exposes },
     shared: sharedSingletons,
     // A remote's entry is fetched only when a page needs one of its modules (decision 006).
     shareStrategy: 'loaded-first',

@@ -1,4 +1,4 @@
-import { RemotePages } from '@pl/contracts';
+import { RemotePages, type RemotePageId } from '@pl/contracts';
 import { RemoteSlot, Route, Routes } from '@pl/ui';
 import { ShellLayout } from './layout/shell-layout.js';
 import { AboutPage } from './pages/about-page.js';
@@ -26,7 +26,7 @@ export function AppRoutes() {
   );
 }
 
-function RemotePage({ id }: { id: string }) {
+function RemotePage({ id }: { id: RemotePageId }) {
   return (
     <div className="shell-remote-page" data-remote-page={id}>
       <RemoteSlot id={id} page loading={<PageSkeleton />} />

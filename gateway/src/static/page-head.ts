@@ -11,7 +11,7 @@
 //   fetches in the background and asks again every MANIFEST_REFRESH_MS (a remote deployed anew
 //   names new chunks).
 // Still no rebuild when a remote moves: all of it comes from REMOTE_* when the gateway starts.
-import { FirstViewCompanions, LayoutRemoteModules, manifestAssetUrl, REMOTES_CONFIG_ELEMENT_ID, isManifestEntry, remoteEntryUrlOf, type RemoteManifest, type RemotesConfig } from '@pl/contracts';
+import { FirstViewCompanions, LayoutRemoteModules, manifestAssetUrl, REMOTES_CONFIG_ELEMENT_ID, isManifestEntry, remoteEntryUrlOf, type RemoteManifest, type RemoteModuleId, type RemotesConfig } from '@pl/contracts';
 import type { Logger } from '@pl/service-kit';
 
 const MANIFEST_REFRESH_MS = 60_000;
@@ -19,7 +19,7 @@ const MANIFEST_TIMEOUT_MS = 3000;
 
 export interface PageHead {
   /** index.html with the head of a page showing the remote page `page` (contracts remotePageOf), or none. */
-  render(html: string, page: string | undefined): string;
+  render(html: string, page: RemoteModuleId | undefined): string;
   /** Called when what `render` answers changes (a manifest read for the first time, or changed). */
   onChange(listener: () => void): void;
   close(): void;
@@ -99,7 +99,7 @@ export function createPageHead(options: {
   timer.unref();
 
   /** The preloads for the module `remote/Exposed`: its remote's entry and its first chunks. */
-  function preloadsOf(id: string): string[] {
+  function preloadsOf(id: RemoteModuleId): string[] {
     const [remoteName, exposed] = id.split('/') as [string, string];
     const remote = remotes.find((r) => r.name === remoteName);
     const manifest = manifests.get(remoteName)?.manifest;

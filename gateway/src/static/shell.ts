@@ -14,7 +14,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import express, { Router, type Request, type Response } from 'express';
-import { ErrorCodes, firstViewDataOf, firstViewReadsOf, InternalHeaders, remotePageOf } from '@pl/contracts';
+import { ErrorCodes, firstViewDataOf, firstViewReadsOf, InternalHeaders, remotePageOf, type RemoteModuleId } from '@pl/contracts';
 import { requestIdFrom } from '@pl/service-kit';
 import { holdsEntityTag, preferredEncoding, type ContentEncoding } from '../http/negotiation.js';
 import { carriesOneTimeToken, withoutDocumentHeaders } from '../security/headers.js';
@@ -93,7 +93,7 @@ export function serveShell(options: ServeShellOptions): ShellServer {
     return builtIndex;
   };
   /** The page showing the remote page `page` (contracts remotePageOf; undefined: none). */
-  const pageFor = (page: string | undefined): Variants | undefined => {
+  const pageFor = (page: RemoteModuleId | undefined): Variants | undefined => {
     const key = page ?? '';
     const kept = pages.get(key);
     if (kept) return kept;
@@ -193,7 +193,7 @@ export function serveShell(options: ServeShellOptions): ShellServer {
    * credentials 'include', and a preload is used only by a request like it.
    */
   const leadImages = createLeadImages();
-  const preloads = (page: string | undefined, pathname: string, url: string): string | undefined => {
+  const preloads = (page: RemoteModuleId | undefined, pathname: string, url: string): string | undefined => {
     const query = url.indexOf('?');
     const data = firstViewDataOf(page, pathname, query < 0 ? '' : url.slice(query + 1));
     const image = data && leadImages.of(data, options.keptRead?.(data));

@@ -1,4 +1,5 @@
 import '../features/account.css';
 import { AccountPage } from '../features/profile/components/account-page.js';
+import type { RemoteComponent } from '@pl/ui';
 
-export default AccountPage;
+export default AccountPage satisfies RemoteComponent<'mf_account/AccountPage'>;

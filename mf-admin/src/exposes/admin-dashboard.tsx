@@ -1,4 +1,5 @@
 import '../features/admin.css';
 import { AdminDashboard } from '../features/dashboard/components/admin-dashboard.js';
+import type { RemoteComponent } from '@pl/ui';
 
-export default AdminDashboard;
+export default AdminDashboard satisfies RemoteComponent<'mf_admin/AdminDashboard'>;

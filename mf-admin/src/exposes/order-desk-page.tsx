@@ -1,4 +1,5 @@
 import '../features/admin.css';
 import { OrderDeskPage } from '../features/orders/components/order-desk-page.js';
+import type { RemoteComponent } from '@pl/ui';
 
-export default OrderDeskPage;
+export default OrderDeskPage satisfies RemoteComponent<'mf_admin/OrderDeskPage'>;

@@ -1,4 +1,5 @@
 import '../features/cart-checkout.css';
 import { CartPanel } from '../features/cart/components/cart-panel.js';
+import type { RemoteComponent } from '@pl/ui';
 
-export default CartPanel;
+export default CartPanel satisfies RemoteComponent<'mf_cart_checkout/CartPanel'>;

@@ -1,4 +1,5 @@
 import '../features/catalog.css';
 import { CategoriesPage } from '../features/categories/components/categories-page.js';
+import type { RemoteComponent } from '@pl/ui';
 
-export default CategoriesPage;
+export default CategoriesPage satisfies RemoteComponent<'mf_catalog/CategoriesPage'>;

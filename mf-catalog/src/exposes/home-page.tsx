@@ -1,4 +1,5 @@
 import '../features/catalog.css';
 import { HomePage } from '../features/home/components/home-page.js';
+import type { RemoteComponent } from '@pl/ui';
 
-export default HomePage;
+export default HomePage satisfies RemoteComponent<'mf_catalog/HomePage'>;

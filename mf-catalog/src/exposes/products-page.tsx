@@ -1,4 +1,5 @@
 import '../features/catalog.css';
 import { ProductsPage } from '../features/products/components/products-page.js';
+import type { RemoteComponent } from '@pl/ui';
 
-export default ProductsPage;
+export default ProductsPage satisfies RemoteComponent<'mf_catalog/ProductsPage'>;

@@ -16,3 +16,4 @@ export * from './remotes.js';
 export * from './remotes-config.js';
 export * from './money.js';
 export * from './catalog-internal.js';
+export * from './remote-contract.js';

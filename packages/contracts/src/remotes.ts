@@ -2,28 +2,47 @@
 // first view imports them without zod (decision 025). The schema of the runtime configuration is in
 // remotes-config.ts.
 import { ApiPaths } from './http.js';
+import type { Exposed, ModuleIdsOf, NoProps } from './remote-contract.js';
+import { accountRemote } from './remotes/account.js';
+import { adminRemote } from './remotes/admin.js';
+import { cartCheckoutRemote } from './remotes/cart-checkout.js';
+import { catalogRemote } from './remotes/catalog.js';
 
-/** Module Federation names of the four remotes and the modules each one exposes. */
+export type { AddToCartButtonProps } from './remotes/cart-checkout.js';
+
+/**
+ * The four remotes' public contracts, each declared by its team in remotes/<team>.ts: the
+ * federation name and every exposed module with its props (decision 036).
+ */
 export const Remotes = {
-  catalog: {
-    name: 'mf_catalog',
-    exposes: ['HomePage', 'ProductsPage', 'ProductPage', 'CategoriesPage', 'LocationsPage', 'FooterLocations'],
-  },
-  cartCheckout: {
-    name: 'mf_cart_checkout',
-    exposes: ['CartButton', 'CartPanel', 'AddToCartButton', 'CheckoutPage'],
-  },
-  account: {
-    name: 'mf_account',
-    exposes: ['AccountArea', 'AccountPage', 'ForgotPasswordPage', 'ResetPasswordPage', 'OrderHistoryPage', 'OrderPage', 'OrderLookupPage'],
-  },
-  admin: { name: 'mf_admin', exposes: ['AdminDashboard', 'OrderDeskPage', 'AdminOrderPage'] },
+  catalog: catalogRemote,
+  cartCheckout: cartCheckoutRemote,
+  account: accountRemote,
+  admin: adminRemote,
 } as const;
 
-export type RemoteName = (typeof Remotes)[keyof typeof Remotes]['name'];
+type AnyRemote = (typeof Remotes)[keyof typeof Remotes];
+export type RemoteName = AnyRemote['name'];
+
+/** Every module a remote exposes, by id: "<remote name>/<exposed name>". */
+export type RemoteModuleId = ModuleIdsOf<AnyRemote>;
+
+/** The props the component of module `Id` takes, as its team declared them. */
+export type RemotePropsOf<Id extends RemoteModuleId> = Id extends `${infer N}/${infer M}`
+  ? Extract<AnyRemote, { name: N }>['exposes'] extends infer E
+    ? M extends keyof E
+      ? E[M] extends Exposed<infer P>
+        ? P
+        : never
+      : never
+    : never
+  : never;
+
+/** A module that can answer a route: one that takes no props (a page reads its address). */
+export type RemotePageId = { [Id in RemoteModuleId]: RemotePropsOf<Id> extends NoProps ? Id : never }[RemoteModuleId];
 
 /** Every route of spec §2 that a remote's page answers, and that page (ARCHITECTURE.md §2); the shell routes by it. */
-export const RemotePages: ReadonlyArray<{ path: string; id: string }> = [
+export const RemotePages: ReadonlyArray<{ path: string; id: RemotePageId }> = [
   { path: '/', id: 'mf_catalog/HomePage' },
   { path: '/products', id: 'mf_catalog/ProductsPage' },
   { path: '/products/:id', id: 'mf_catalog/ProductPage' },
@@ -47,10 +66,10 @@ export const RemotePages: ReadonlyArray<{ path: string; id: string }> = [
  * remote page they load after the page's first view is shown (RemoteSlot `afterFirstView`), so
  * they are that page's first view only on the shell's own pages.
  */
-export const LayoutRemoteModules = ['mf_cart_checkout/CartButton', 'mf_account/AccountArea', 'mf_cart_checkout/CartPanel', 'mf_catalog/FooterLocations'] as const;
+export const LayoutRemoteModules = ['mf_cart_checkout/CartButton', 'mf_account/AccountArea', 'mf_cart_checkout/CartPanel', 'mf_catalog/FooterLocations'] as const satisfies readonly RemoteModuleId[];
 
 /** Modules a page's first view also loads at once: its cards' add-to-cart buttons. */
-export const FirstViewCompanions: Readonly<Record<string, readonly string[]>> = {
+export const FirstViewCompanions: Readonly<Partial<Record<RemoteModuleId, readonly RemoteModuleId[]>>> = {
   'mf_catalog/HomePage': ['mf_cart_checkout/AddToCartButton'],
   'mf_catalog/ProductsPage': ['mf_cart_checkout/AddToCartButton'],
   'mf_catalog/ProductPage': ['mf_cart_checkout/AddToCartButton'],
@@ -82,19 +101,19 @@ export function firstViewDataOf(page: string | undefined, pathname: string, quer
  * that shows the module at once (the page's module and its FirstViewCompanions), so the browser
  * fetches them with the page's JavaScript, not after it has run.
  */
-const FirstRenderReads: Readonly<Record<string, readonly string[]>> = {
+const FirstRenderReads: Readonly<Partial<Record<RemoteModuleId, readonly string[]>>> = {
   'mf_catalog/ProductPage': [ApiPaths.catalog.locations],
   'mf_cart_checkout/AddToCartButton': [ApiPaths.cart.cart],
 };
 
 /** The reads of the first view of the remote page `page` that its address does not decide (see FirstRenderReads). */
-export function firstViewReadsOf(page: string | undefined): string[] {
+export function firstViewReadsOf(page: RemoteModuleId | undefined): string[] {
   if (!page) return [];
   return [...new Set([page, ...(FirstViewCompanions[page] ?? [])].flatMap((id) => FirstRenderReads[id] ?? []))];
 }
 
 /** The remote page answering `pathname` (':param' matches one segment), if a remote's page does. */
-export function remotePageOf(pathname: string): string | undefined {
+export function remotePageOf(pathname: string): RemotePageId | undefined {
   const segments = pathname.replace(/\/+$/, '').split('/');
   return RemotePages.find(({ path }) => {
     const pattern = path.replace(/\/+$/, '').split('/');

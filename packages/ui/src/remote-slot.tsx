@@ -13,6 +13,7 @@ import {
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
+import type { NoProps, RemoteModuleId, RemotePropsOf } from '@pl/contracts';
 import { Button } from './button.js';
 import { cx } from './class-names.js';
 
@@ -24,10 +25,16 @@ import { cx } from './class-names.js';
  * A remote that is down or throws never takes the page with it: each slot has its own Suspense
  * and error boundary and shows RemoteUnavailable with a Retry that really loads again.
  */
-// The loaded component's props are the exposing team's contract; the slot passes them through.
-export type RemoteComponent = ComponentType<any>;
+/**
+ * The component of the exposed module `Id`, taking the props its team declared (contracts
+ * remotes/<team>.ts). Each remote's exposes file ends `export default X satisfies
+ * RemoteComponent<'<id>'>`, so the exposing side is held to its declaration as the slots are.
+ */
+export type RemoteComponent<Id extends RemoteModuleId = RemoteModuleId> = ComponentType<RemotePropsOf<Id>>;
+// At run time a loaded module is whatever the remote's entry gave: its props were checked at build time.
+type LoadedComponent = ComponentType<object>;
 export interface RemoteModule {
-  default: RemoteComponent;
+  default: LoadedComponent;
 }
 
 export interface RemoteHost {
@@ -58,7 +65,7 @@ export function remoteNameOf(id: string): string {
 // component, because React.lazy remembers a rejected load forever.
 const generations = new Map<string, number>();
 const listeners = new Set<() => void>();
-const lazies = new Map<string, RemoteComponent | LazyExoticComponent<RemoteComponent>>();
+const lazies = new Map<string, LoadedComponent | LazyExoticComponent<LoadedComponent>>();
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
@@ -114,7 +121,7 @@ function loadModule(id: string): Promise<RemoteModule> {
  * render and then holds the content back until 300 ms after the fallback appeared (its throttle on
  * revealing Suspense content), though the module arrived a few milliseconds later.
  */
-export function preloadRemote(id: string): Promise<void> {
+export function preloadRemote(id: RemoteModuleId): Promise<void> {
   if (!host) return Promise.resolve();
   return loadModule(id).then(
     () => undefined,
@@ -124,7 +131,7 @@ export function preloadRemote(id: string): Promise<void> {
 
 // One component per module for every slot showing it: the module itself when it had loaded before
 // the first slot asked, else a lazy one (React.lazy suspends on its first render, whatever its promise).
-function componentOf(id: string): RemoteComponent {
+function componentOf(id: string): LoadedComponent {
   let component = lazies.get(id);
   if (!component) {
     const mod = loaded.get(id);
@@ -182,11 +189,15 @@ interface SlotInfo {
 }
 const SlotContext = createContext<SlotInfo | null>(null);
 
-export interface RemoteSlotProps {
-  /** "<remote name>/<exposed name>", e.g. "mf_cart_checkout/CartButton". */
-  id: string;
-  /** Props for the remote component: the exposing team's public contract. */
-  props?: Record<string, unknown>;
+/**
+ * The props of module `Id`, as its team declared them: required when it takes any, not allowed
+ * when it takes none. A slot built against an old contract fails its typecheck.
+ */
+type PropsFor<Id extends RemoteModuleId> = RemotePropsOf<Id> extends NoProps ? { props?: undefined } : { props: RemotePropsOf<Id> };
+
+export type RemoteSlotProps<Id extends RemoteModuleId = RemoteModuleId> = SlotOptions & { /** "<remote name>/<exposed name>", e.g. "mf_cart_checkout/CartButton". */ id: Id } & PropsFor<Id>;
+
+interface SlotOptions {
   /** Shown while the remote loads (defaults to nothing for compact slots, a skeleton block otherwise). */
   loading?: ReactNode;
   /** A small inline fallback for header and card fragments. */
@@ -207,7 +218,9 @@ export interface RemoteSlotProps {
   afterFirstView?: boolean;
 }
 
-export function RemoteSlot({ id, props, loading, compact = false, hideWhenUnavailable = false, label, page = false, afterFirstView = false }: RemoteSlotProps) {
+export function RemoteSlot<Id extends RemoteModuleId>(slot: RemoteSlotProps<Id>) {
+  const { id, loading, compact = false, hideWhenUnavailable = false, label, page = false, afterFirstView = false } = slot;
+  const props: object | undefined = slot.props;
   const remoteName = remoteNameOf(id);
   const generation = useSyncExternalStore(
     subscribe,

@@ -1,19 +1,10 @@
+import type { AddToCartButtonProps } from '@pl/contracts';
 import { Button } from '@pl/ui';
 import { useAddCartLine } from '../api/add-cart-line.js';
 import { useCart } from '../api/get-cart.js';
 import { useCartPanelStore } from '../state/cart-panel-store.js';
 import { useNow } from '../state/use-now.js';
 import { formatCountdown, remainingMs } from '../utils/countdown.js';
-
-/** The public contract of the fragment other teams render (catalog product cards and pages). */
-export interface AddToCartButtonProps {
-  sku: string;
-  title: string;
-  available: number;
-  oneOfAKind: boolean;
-  /** While units are held in carts: when the last hold ends (catalog Variant.reservedUntil). */
-  reservedUntil?: string | null;
-}
 
 /** '5:42 PM' in the shopper's own clock and locale. */
 const clockTime = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
