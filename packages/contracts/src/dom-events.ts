@@ -24,6 +24,14 @@ export const DomEvents = {
    * visitor's first write, or a sign-out. The shell reopens its websocket as that guest.
    */
   guestSessionStarted: 'shop:guest-session-started',
+  /**
+   * The shopper signed in, registered or signed out (the account team says so, once its own data
+   * follows). Each team resets what it cached for the previous shopper; the shell reopens its
+   * websocket as the new one.
+   */
+  sessionChanged: 'shop:session-changed',
+  /** The shopper came back from paying: an order was placed (the cart team says so). detail: { orderId } (null when the return named none) */
+  orderPlaced: 'order:placed',
 } as const;
 
 /**
@@ -55,4 +63,6 @@ export interface DomEventDetails {
   'cart:panel': { action: 'open' | 'close' | 'toggle' };
   'order:updated': OrderUpdatedMessage;
   'shop:guest-session-started': Record<string, never>;
+  'shop:session-changed': { signedIn: boolean };
+  'order:placed': { orderId: string | null };
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { QueryFunctionContext } from '@tanstack/react-query';
-import { apiRequest, errorStatus, getQueryFn, serverMessage } from './api-client';
+import { ApiError, apiRequest, errorCode, errorStatus, getQueryFn, serverMessage } from './api-client';
 
 // A real HTTP server stands in for the gateway; global fetch (Node 20) talks to it.
 interface Seen {
@@ -29,7 +29,10 @@ beforeAll(async () => {
       if (req.url === '/api/empty-error') return void res.writeHead(503).end();
       if (req.url === '/api/first-write') return void releaseFirst.then(() => res.writeHead(201, { 'x-pl-guest-session': '1' }).end('{}'));
       if (req.url === '/api/second-write') return void res.writeHead(201).end('{}');
-      if (req.url === '/api/cart/lines') return void res.writeHead(409).end('{"message":"Item is reserved by another shopper"}');
+      if (req.url === '/api/cart/lines') return void res.writeHead(409).end('{"message":"Item is reserved by another shopper","code":"ITEM_RESERVED"}');
+      if (req.url === '/api/plain-error') return void res.writeHead(400).end('Username taken');
+      if (req.url === '/api/html-error') return void res.writeHead(502).end('<!doctype html><html></html>');
+      if (req.url === '/api/code-only') return void res.writeHead(500).end('{"code":"INTERNAL"}');
       res.writeHead(404).end('Not here');
     });
   });
@@ -56,7 +59,7 @@ describe('apiRequest', () => {
 
   it('turns a non-ok response into "<status>: <response text>"', async () => {
     await expect(apiRequest('POST', `${base}/api/cart/lines`, {})).rejects.toThrow(
-      '409: {"message":"Item is reserved by another shopper"}',
+      '409: {"message":"Item is reserved by another shopper","code":"ITEM_RESERVED"}',
     );
   });
 
@@ -82,24 +85,34 @@ describe('getQueryFn', () => {
   });
 });
 
-describe('serverMessage and errorStatus', () => {
-  it('reads the message of a JSON error body', () => {
-    const error = new Error('401: {"message":"Invalid credentials","code":"UNAUTHENTICATED"}');
-    expect(serverMessage(error)).toBe('Invalid credentials');
-    expect(errorStatus(error)).toBe(401);
+describe('ApiError: status, code and message kept apart', () => {
+  const failureOf = (path: string, method: 'GET' | 'POST' = 'GET') => apiRequest(method, `${base}${path}`).then(() => undefined, (error: unknown) => error);
+
+  it('keeps the status, code and message of a JSON error body, under spec §7\'s message text', async () => {
+    const error = await failureOf('/api/cart/lines', 'POST');
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as Error).message).toBe('409: {"message":"Item is reserved by another shopper","code":"ITEM_RESERVED"}');
+    expect([errorStatus(error), errorCode(error), serverMessage(error)]).toEqual([409, 'ITEM_RESERVED', 'Item is reserved by another shopper']);
   });
 
-  it('uses a plain-text body as the message', () => {
-    expect(serverMessage(new Error('400: Username taken'))).toBe('Username taken');
+  it('uses a plain-text body as the message', async () => {
+    const error = await failureOf('/api/plain-error');
+    expect([errorStatus(error), errorCode(error), serverMessage(error)]).toEqual([400, undefined, 'Username taken']);
   });
 
-  it('has no message for network failures, empty bodies, HTML pages or JSON without a message', () => {
+  it('has no message for network failures, empty bodies, HTML pages or JSON without a message', async () => {
+    expect(serverMessage(await failureOf('/api/empty-error'))).toBeUndefined();
+    expect(serverMessage(await failureOf('/api/html-error'))).toBeUndefined();
+    const codeOnly = await failureOf('/api/code-only');
+    expect([serverMessage(codeOnly), errorCode(codeOnly)]).toEqual([undefined, 'INTERNAL']);
     expect(serverMessage(new TypeError('Failed to fetch'))).toBeUndefined();
-    expect(serverMessage(new Error('502: '))).toBeUndefined();
-    expect(serverMessage(new Error('404: <!doctype html><html></html>'))).toBeUndefined();
-    expect(serverMessage(new Error('500: {"code":"INTERNAL"}'))).toBeUndefined();
     expect(serverMessage('boom')).toBeUndefined();
     expect(errorStatus(new TypeError('Failed to fetch'))).toBeUndefined();
+  });
+
+  it('is recognised from another copy of this module (a remote may bundle its own)', () => {
+    const foreign = Object.assign(new Error('404: Not here'), { name: 'ApiError', status: 404, code: undefined, serverMessage: 'Not here' });
+    expect([errorStatus(foreign), serverMessage(foreign)]).toEqual([404, 'Not here']);
   });
 });
 

@@ -3,14 +3,53 @@ import { DomEvents, SessionHeaders } from '@pl/contracts';
 import { emitDomEvent } from './dom-events.js';
 
 /**
+ * A non-ok answer. Its message is spec §7's "<status>: <response text or status text>"; what the
+ * server said is kept apart, read once: the status, and from a JSON error body (`{message, code}`,
+ * contracts ErrorBody) its code and its message for the shopper.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    text: string,
+    /** The error code of a JSON error body (contracts ErrorCodes). */
+    readonly code: string | undefined,
+    /** What the server says to show: a JSON body's message, else a plain-text body; never an HTML page. */
+    readonly serverMessage: string | undefined,
+  ) {
+    super(`${status}: ${text}`);
+  }
+
+  static async of(res: Response): Promise<ApiError> {
+    const body = await res.text().catch(() => '');
+    const text = body || res.statusText;
+    const trimmed = body.trim();
+    // An empty body (its status text is no message for a shopper) or an HTML error page says nothing to show.
+    if (!trimmed || trimmed.startsWith('<')) return new ApiError(res.status, text, undefined, undefined);
+    try {
+      const json: unknown = JSON.parse(trimmed);
+      const field = (name: string) => {
+        const value = json && typeof json === 'object' ? (json as Record<string, unknown>)[name] : undefined;
+        return typeof value === 'string' && value ? value : undefined;
+      };
+      return new ApiError(res.status, text, field('code'), field('message'));
+    } catch {
+      return new ApiError(res.status, text, undefined, trimmed);
+    }
+  }
+}
+
+/** True for an ApiError from any copy of this module (a remote may bundle its own). */
+export const isApiError = (error: unknown): error is ApiError => error instanceof Error && error.name === 'ApiError' && typeof (error as { status?: unknown }).status === 'number';
+
+/**
  * The one way the browser talks to the API (spec §7), shared by the shell and every remote:
  * every request carries credentials (the gateway's session cookie), a body is JSON, and any
- * non-ok response becomes `Error("<status>: <response text or status text>")`.
+ * non-ok response becomes an ApiError.
  */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
-  const text = (await res.text().catch(() => '')) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
+  throw await ApiError.of(res);
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -76,14 +115,17 @@ export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-/** A query function that GETs the query key's segments joined by '/' (spec §7). */
+/** GET `url` as JSON; a 401 answers null when `on401` says so (a guest asking who is signed in). */
+export async function readJson<T>(url: string, { on401, signal }: { on401: UnauthorizedBehavior; signal?: AbortSignal }): Promise<T | null> {
+  const res = await fetch(url, { credentials: 'include', signal });
+  if (on401 === 'returnNull' && res.status === 401) return null;
+  await throwIfResNotOk(res);
+  return (await res.json()) as T;
+}
+
+/** A query function that GETs the query key's segments joined by '/' (spec §7's default read). */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && res.status === 401) return null as T;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
-  };
+  return async ({ queryKey, signal }) => (await readJson<T>(queryKey.join('/'), { on401, signal })) as T;
 }
 
 /** Spec §7 defaults: a 401 throws, no retries, no refetch on focus or interval, data never stale. */
@@ -104,8 +146,12 @@ export function createQueryClient(): QueryClient {
 
 /** The HTTP status of an error thrown by apiRequest/getQueryFn, if it was one. */
 export function errorStatus(error: unknown): number | undefined {
-  const m = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null;
-  return m ? Number(m[1]) : undefined;
+  return isApiError(error) ? error.status : undefined;
+}
+
+/** The error code the server gave (contracts ErrorCodes), if it gave one. */
+export function errorCode(error: unknown): string | undefined {
+  return isApiError(error) ? error.code : undefined;
 }
 
 /**
@@ -114,19 +160,5 @@ export function errorStatus(error: unknown): number | undefined {
  * empty bodies, so callers fall back to their own text (spec §8).
  */
 export function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const m = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!m) return undefined;
-  const text = m[1]!.trim();
-  // An empty body or an HTML error page is no message a shopper should read.
-  if (!text || text.startsWith('<')) return undefined;
-  try {
-    const body: unknown = JSON.parse(text);
-    if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string') {
-      return (body as { message: string }).message || undefined;
-    }
-    return undefined;
-  } catch {
-    return text;
-  }
+  return isApiError(error) ? error.serverMessage : undefined;
 }

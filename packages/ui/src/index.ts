@@ -32,6 +32,10 @@ export {
   getQueryFn,
   createQueryClient,
   errorStatus,
+  errorCode,
+  ApiError,
+  isApiError,
+  readJson,
   serverMessage,
   type HttpMethod,
   type ApiRequestOptions,
@@ -52,3 +56,4 @@ export {
   type RemoteSlotProps,
 } from './remote-slot.js';
 export { useRealtimeStatus, type RealtimeStatus } from './realtime-status.js';
+export { teamCache, keepTeamFresh, useTeamFreshness, coalescedRefresh, INVENTORY_REFRESH_DELAY_MS, type TeamCache, type FreshnessRules } from './team-cache.js';

@@ -129,6 +129,10 @@ describe('catalog service', () => {
         expect([l.address, l.city, l.email, l.hours, l.notes].every(Boolean)).toBe(true);
       }
     });
+
+    it('may be kept by the browser for a minute: every team reads it into its own cache entry, one download serves them', async () => {
+      expect((await catalog.get('/api/locations')).headers.get('cache-control')).toBe('public, max-age=60');
+    });
   });
 
   describe('GET /api/admin/inventory', () => {

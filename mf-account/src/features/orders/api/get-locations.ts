@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, LocationList, type Location } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
+import { accountCache } from '../../../shared/team-cache.js';
 
-/** GET /api/locations (catalog): names the pickup location of an order. Same key as the other teams', so the cache is shared. */
+/** GET /api/locations (catalog): names the pickup location of an order. This team's own entry (decision 036). */
 export async function fetchLocations(): Promise<Location[]> {
   return LocationList.parse(await apiJson('GET', ApiPaths.catalog.locations));
 }
 
 export function useLocations() {
-  return useQuery(queryOptions({ queryKey: [ApiPaths.catalog.locations], queryFn: fetchLocations }));
+  return useQuery(queryOptions({ queryKey: accountCache.key(ApiPaths.catalog.locations), queryFn: fetchLocations }));
 }

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths, DomEvents, ORDER_LINK_KEY_PARAM, Order } from '@pl/contracts';
-import { apiJson, errorStatus, useDomEvent } from '@pl/ui';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiPaths, ORDER_LINK_KEY_PARAM, Order } from '@pl/contracts';
+import { apiJson, errorStatus } from '@pl/ui';
+import { ordersKeyPrefix, useAccountFreshness } from '../../../shared/team-cache.js';
 
 /** An order's API path with the e-mail link's key, when the page was opened by one: the key stands in for an account. */
 export const withLinkKey = (path: string, key?: string) => (key ? `${path}?${new URLSearchParams({ [ORDER_LINK_KEY_PARAM]: key })}` : path);
@@ -18,16 +19,13 @@ export async function fetchOrder(id: string, { signal, key }: { signal?: AbortSi
   }
 }
 
-// Keyed under the orders path so the payment-return notice's invalidation reaches it too.
+// Under the orders key, so every signal about orders reaches it (shared/team-cache.ts).
 // With the e-mail link's key (?key=): the order opens without an account, on any device.
 export const orderQueryOptions = (id: string, key?: string) =>
-  queryOptions({ queryKey: [ApiPaths.cart.orders, id, key ?? null], queryFn: ({ signal }) => fetchOrder(id, { signal, key }) });
+  queryOptions({ queryKey: [...ordersKeyPrefix, id, key ?? null], queryFn: ({ signal }) => fetchOrder(id, { signal, key }) });
 
 /** One order, following it live: when the store moves it on, the shell's websocket says so (to its owner's browser only). */
 export function useOrder(id: string, key?: string) {
-  const queryClient = useQueryClient();
-  useDomEvent(DomEvents.orderUpdated, (message) => {
-    if (message.orderId === id) void queryClient.invalidateQueries({ queryKey: [ApiPaths.cart.orders] });
-  });
+  useAccountFreshness();
   return useQuery(orderQueryOptions(id, key));
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, OrderList, type Order } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
+import { ordersKeyPrefix, useAccountFreshness } from '../../../shared/team-cache.js';
 import { newestFirst } from '../utils/order-view.js';
 
 /** GET /api/orders: the signed-in customer's orders (cart service), newest first. */
@@ -8,8 +9,9 @@ export async function fetchOrders({ signal }: { signal?: AbortSignal }): Promise
   return newestFirst(OrderList.parse(await apiJson<unknown>('GET', ApiPaths.cart.orders, undefined, { signal })));
 }
 
-export const ordersQueryOptions = () => queryOptions({ queryKey: [ApiPaths.cart.orders], queryFn: fetchOrders });
+export const ordersQueryOptions = () => queryOptions({ queryKey: ordersKeyPrefix, queryFn: fetchOrders });
 
 export function useOrders() {
+  useAccountFreshness();
   return useQuery(ordersQueryOptions());
 }

@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Customer } from '@pl/contracts';
-import { errorStatus, getQueryFn } from '@pl/ui';
-import { currentUserQueryKey } from './current-user-key.js';
+import { ApiPaths } from '@pl/contracts';
+import { errorStatus, readJson } from '@pl/ui';
+import { currentUserQueryKey } from '../../../shared/team-cache.js';
 
 /**
  * GET /api/auth/me: the signed-in customer, or null for a guest (a 401). Spec §4: failure is
  * not retried; any other failure leaves the shopper treated as a guest.
  */
 export const currentUserQueryOptions = () =>
-  queryOptions({ queryKey: currentUserQueryKey, queryFn: getQueryFn<Customer | null>({ on401: 'returnNull' }), retry: false });
+  queryOptions({ queryKey: currentUserQueryKey, queryFn: ({ signal }) => readJson<Customer>(ApiPaths.auth.me, { on401: 'returnNull', signal }), retry: false });
 
 export function useCurrentUser() {
   const query = useQuery(currentUserQueryOptions());

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths, DomEvents, type LoginPayload } from '@pl/contracts';
-import { apiJson, emitDomEvent, serverMessage, toast } from '@pl/ui';
-import { refreshCurrentUser } from './session-cache.js';
+import { ApiPaths, type LoginPayload } from '@pl/contracts';
+import { apiJson, serverMessage, toast } from '@pl/ui';
+import { sessionChanged } from './session-cache.js';
 
 /** POST /api/auth/login: the gateway checks the credentials with identity and sets the session cookie. */
 export function login(payload: LoginPayload): Promise<unknown> {
@@ -14,9 +14,8 @@ export function useLogin() {
     mutationFn: login,
     onSuccess: async () => {
       toast({ title: 'Success', description: 'Logged in successfully' });
-      // The guest cart was merged into the customer's: the cart team refetches on this.
-      emitDomEvent(DomEvents.cartUpdated, {});
-      await refreshCurrentUser(queryClient);
+      // Every team refreshes its own data (the guest's cart was merged into the customer's).
+      await sessionChanged(queryClient, true);
     },
     onError: (error) => {
       toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to login', variant: 'destructive' });

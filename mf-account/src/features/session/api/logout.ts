@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths, DomEvents } from '@pl/contracts';
-import { apiRequest, emitDomEvent, serverMessage, toast, useNavigate } from '@pl/ui';
-import { clearCustomerData } from './session-cache.js';
+import { ApiPaths } from '@pl/contracts';
+import { apiRequest, serverMessage, toast, useNavigate } from '@pl/ui';
+import { sessionChanged } from './session-cache.js';
 
 /** POST /api/auth/logout: ends the server-side session and clears the cookie. */
 export async function logout(): Promise<void> {
@@ -18,8 +18,7 @@ export function useLogout() {
       // Leave the customer's pages first, so none of them refetches as a guest on the way out.
       navigate('/');
       toast({ title: 'Success', description: 'Logged out successfully' });
-      await clearCustomerData(queryClient);
-      emitDomEvent(DomEvents.cartUpdated, {});
+      await sessionChanged(queryClient, false);
     },
     onError: (error) => {
       toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to logout', variant: 'destructive' });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths, DomEvents, type RegisterPayload } from '@pl/contracts';
-import { apiJson, emitDomEvent, serverMessage, toast } from '@pl/ui';
-import { refreshCurrentUser } from './session-cache.js';
+import { ApiPaths, type RegisterPayload } from '@pl/contracts';
+import { apiJson, serverMessage, toast } from '@pl/ui';
+import { sessionChanged } from './session-cache.js';
 
 /** POST /api/auth/register: creates the customer and signs them in (the gateway sets the cookie). */
 export function register(payload: RegisterPayload): Promise<unknown> {
@@ -14,8 +14,7 @@ export function useRegister() {
     mutationFn: register,
     onSuccess: async () => {
       toast({ title: 'Success', description: 'Account created successfully' });
-      emitDomEvent(DomEvents.cartUpdated, {});
-      await refreshCurrentUser(queryClient);
+      await sessionChanged(queryClient, true);
     },
     onError: (error) => {
       toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to create account', variant: 'destructive' });

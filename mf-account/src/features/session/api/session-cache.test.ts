@@ -1,33 +1,47 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { clearCustomerData, refreshCurrentUser } from './session-cache';
+import { keepTeamFresh, teamCache } from '@pl/ui';
+import { accountCache, accountFreshness, currentUserQueryKey, ordersKeyPrefix } from '../../../shared/team-cache';
+import { refreshCurrentUser, sessionChanged } from './session-cache';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
-function observe(client: QueryClient, key: string, queryFn: () => Promise<unknown>) {
-  const observer = new QueryObserver(client, { queryKey: [key], queryFn, staleTime: Infinity, retry: false });
+function observe(client: QueryClient, queryKey: readonly unknown[], queryFn: () => Promise<unknown>) {
+  const observer = new QueryObserver(client, { queryKey, queryFn, staleTime: Infinity, retry: false });
   const unsubscribe = observer.subscribe(() => {});
   return { observer, unsubscribe };
 }
 
-describe('clearCustomerData (sign-out)', () => {
-  it('makes the current user a guest, refetches what is on screen and drops everything else', async () => {
+// The teams' rules listen on window for the shell's and each other's signals.
+const page = globalThis as unknown as { window?: EventTarget };
+beforeEach(() => (page.window = new EventTarget()));
+afterEach(() => delete page.window);
+
+describe('sessionChanged (sign-out)', () => {
+  it("makes the current user a guest; every team refetches what is on screen and drops the rest, each in its own cache", async () => {
     const client = new QueryClient();
+    const cartCache = teamCache('mf_cart_checkout');
+    const stops = [keepTeamFresh(client, accountCache, accountFreshness), keepTeamFresh(client, cartCache, {})];
     let signedIn = true;
     let cartVersion = 0;
-    const me = observe(client, '/api/auth/me', async () => (signedIn ? { username: 'dana' } : null));
-    const cart = observe(client, '/api/cart', async () => ({ version: ++cartVersion }));
-    const orders = observe(client, '/api/orders', async () => [{ id: 'o1' }]);
+    let profileVersion = 0;
+    const me = observe(client, currentUserQueryKey, async () => (signedIn ? { username: 'dana' } : null));
+    const profile = observe(client, accountCache.key('/api/profile'), async () => ({ version: ++profileVersion }));
+    const cart = observe(client, cartCache.key('/api/cart'), async () => ({ version: ++cartVersion }));
+    const orders = observe(client, ordersKeyPrefix, async () => [{ id: 'o1' }]);
     await settle();
     orders.unsubscribe(); // the order page was left earlier: its data sits unused in the cache
     expect(me.observer.getCurrentResult().data).toEqual({ username: 'dana' });
 
     signedIn = false;
-    await clearCustomerData(client);
+    await sessionChanged(client, false);
     await settle();
 
     expect(me.observer.getCurrentResult().data).toBeNull();
+    expect(profile.observer.getCurrentResult().data).toEqual({ version: 2 });
     expect(cart.observer.getCurrentResult().data).toEqual({ version: 2 });
-    expect(client.getQueryData(['/api/orders'])).toBeUndefined();
+    expect(client.getQueryData(ordersKeyPrefix)).toBeUndefined();
+    [me, profile, cart].forEach((o) => o.unsubscribe());
+    stops.forEach((stop) => stop());
   });
 });
 
@@ -37,7 +51,7 @@ describe('refreshCurrentUser', () => {
     let verified = false;
     let release: () => void = () => {};
     let calls = 0;
-    const me = observe(client, '/api/auth/me', async () => {
+    const me = observe(client, currentUserQueryKey, async () => {
       calls += 1;
       const answer = { emailVerified: verified }; // read before the change: the server answered early
       if (calls === 1) await new Promise<void>((resolve) => (release = resolve));

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { currentUserQueryKey } from './current-user-key.js';
-
-const isCurrentUser = (queryKey: readonly unknown[]) => queryKey[0] === currentUserQueryKey[0];
+import { DomEvents } from '@pl/contracts';
+import { emitDomEvent } from '@pl/ui';
+import { currentUserQueryKey } from '../../../shared/team-cache.js';
 
 /**
  * Spec §4: sign-in and registration refresh the current user. Awaited before the caller moves on,
@@ -16,18 +16,13 @@ export async function refreshCurrentUser(queryClient: QueryClient): Promise<void
 }
 
 /**
- * Spec §4: logout clears all cached data and refreshes the current user.
- * Not `queryClient.clear()`: that drops the queries from the cache while mounted observers (the
- * header's cart button, the page still on screen) keep showing the old customer's data, and no
- * later invalidation reaches them again. So: unused queries are dropped, every other query is
- * reset to empty and refetched by whoever shows it, and the current user is fetched again from
- * the server (kept, not emptied, meanwhile: an account page still on screen while the way home
- * renders must not take an empty user for a guest who needs the Sign In dialog).
+ * Spec §4: a sign-in, a registration or a logout. Every team is told (`shop:session-changed`) and
+ * drops what it cached for the previous shopper (this team too: shared/team-cache.ts), the shell
+ * reopens its websocket as the new one, and the current user is fetched afresh (kept, not emptied,
+ * meanwhile: an account page still on screen while the way home renders must not take an empty
+ * user for a guest who needs the Sign In dialog). Resolves once the current user is known.
  */
-export async function clearCustomerData(queryClient: QueryClient): Promise<void> {
-  queryClient.removeQueries({ type: 'inactive', predicate: (q) => !isCurrentUser(q.queryKey) });
-  await Promise.all([
-    queryClient.resetQueries({ predicate: (q) => !isCurrentUser(q.queryKey) }),
-    queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
-  ]);
+export async function sessionChanged(queryClient: QueryClient, signedIn: boolean): Promise<void> {
+  emitDomEvent(DomEvents.sessionChanged, { signedIn });
+  await refreshCurrentUser(queryClient);
 }

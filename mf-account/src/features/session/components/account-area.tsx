@@ -3,6 +3,7 @@ import { Button, useLocation, useNavigate } from '@pl/ui';
 import { isSignInRequest } from '../utils/sign-in-request.js';
 import { useCurrentUser } from '../api/get-current-user.js';
 import { AccountMenu } from './account-menu.js';
+import { useAccountFreshness } from '../../../shared/team-cache.js';
 
 type OpenDialog = 'sign-in' | 'create-account' | null;
 
@@ -21,6 +22,7 @@ const prefetch = (load: () => Promise<unknown>) => () => void load().catch(() =>
  * menu while the dialog is still finishing (closing, clearing, navigating to /account).
  */
 export function AccountArea() {
+  useAccountFreshness();
   const { user, isPending } = useCurrentUser();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   // Once opened, a dialog stays mounted (see above).

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, IngestedEventList, type IngestedEvent } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
+import { adminCache } from '../../../shared/team-cache.js';
 
 /** Spec §9: recent events are polled every 5 s. */
 export const EVENTS_POLL_MS = 5_000;
@@ -11,7 +12,7 @@ export async function fetchEvents(): Promise<IngestedEvent[]> {
 }
 
 export const eventsQueryOptions = () =>
-  queryOptions({ queryKey: [ApiPaths.pos.events], queryFn: fetchEvents, refetchInterval: EVENTS_POLL_MS });
+  queryOptions({ queryKey: adminCache.key(ApiPaths.pos.events), queryFn: fetchEvents, refetchInterval: EVENTS_POLL_MS });
 
 export function useEvents() {
   return useQuery(eventsQueryOptions());

@@ -1,6 +1,7 @@
 import { queryOptions, useIsMutating, useQuery } from '@tanstack/react-query';
 import { ApiPaths, SyncStatus } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
+import { adminCache } from '../../../shared/team-cache.js';
 
 /** Spec §9: the sync status is polled every 10 s. */
 export const SYNC_STATUS_POLL_MS = 10_000;
@@ -13,9 +14,9 @@ export async function fetchSyncStatus(): Promise<SyncStatus> {
 }
 
 /** The 'Sync from POS' request (its mutation key): while it waits for its run, the status shows that run's progress. */
-export const SYNC_TRIGGER_MUTATION_KEY = [ApiPaths.pos.trigger];
+export const SYNC_TRIGGER_MUTATION_KEY = adminCache.key(ApiPaths.pos.trigger);
 
-export const syncStatusQueryOptions = () => queryOptions({ queryKey: [ApiPaths.pos.status], queryFn: fetchSyncStatus, refetchInterval: SYNC_STATUS_POLL_MS });
+export const syncStatusQueryOptions = () => queryOptions({ queryKey: adminCache.key(ApiPaths.pos.status), queryFn: fetchSyncStatus, refetchInterval: SYNC_STATUS_POLL_MS });
 
 export function useSyncStatus() {
   const triggering = useIsMutating({ mutationKey: SYNC_TRIGGER_MUTATION_KEY }) > 0;

@@ -27,9 +27,8 @@ interface Props {
 /**
  * Real-time inventory per variant, with the stock at every location, one page of products at a
  * time ('Show more'); the search box asks the server (title, brand or SKU) once typing pauses.
- * Its query keys start with ApiPaths.catalog.adminInventory, which the shell refetches on every
- * `inventory.updated` from the websocket and after a reconnect (shell/src/realtime/live-queries.ts),
- * so it needs no listener of its own; a refetch reloads every page shown.
+ * useAdminInventory keeps it live (refetched after inventory.updated and after a reconnect), so it
+ * needs no listener of its own; a refetch reloads every page shown.
  */
 export function InventoryPanel({ query, q, onSearch, locations }: Props) {
   const [text, setText] = useState(q);

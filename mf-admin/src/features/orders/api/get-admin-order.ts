@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AdminOrder, AdminOrderPaths } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
+import { adminCache } from '../../../shared/team-cache.js';
 
 /** GET /api/admin/orders/:id: the order with its customer, payment, allocations and history (404 when unknown). */
 export async function fetchAdminOrder(id: string): Promise<AdminOrder> {
@@ -8,7 +9,7 @@ export async function fetchAdminOrder(id: string): Promise<AdminOrder> {
 }
 
 /** The order's key; an action puts its answer here. */
-export const adminOrderQueryKey = (id: string) => [AdminOrderPaths.order(encodeURIComponent(id))] as const;
+export const adminOrderQueryKey = (id: string) => adminCache.key(AdminOrderPaths.order(encodeURIComponent(id)));
 
 export const adminOrderQueryOptions = (id: string) => queryOptions({ queryKey: adminOrderQueryKey(id), queryFn: () => fetchAdminOrder(id) });
 

@@ -3,6 +3,7 @@ import { ADMIN_ORDERS_PAGE_SIZE, AdminOrderList, AdminOrderPaths } from '@pl/con
 import { apiJson } from '@pl/ui';
 import { orderListQuery, type OrderFilters } from '../utils/order-filters.js';
 import { nextOrdersOffset } from '../utils/order-list.js';
+import { adminCache } from '../../../shared/team-cache.js';
 
 /** No push reaches the admin yet when an order is placed or moves on, so the desk asks again this often. */
 export const ORDERS_POLL_MS = 15_000;
@@ -13,7 +14,7 @@ export async function fetchAdminOrders(filters: OrderFilters, offset: number, si
 }
 
 /** Every list key starts with the path, so an order action invalidates all the lists by this prefix. */
-export const adminOrdersKeyPrefix = [AdminOrderPaths.orders] as const;
+export const adminOrdersKeyPrefix = adminCache.key(AdminOrderPaths.orders);
 
 /** The pages of one set of filters, fetched by offset ('Show more'); each poll fetches every loaded page again. */
 export const adminOrdersQueryOptions = (filters: OrderFilters) =>

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, PosConfig } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
+import { adminCache } from '../../../shared/team-cache.js';
 
 /** GET /api/admin/pos-config: whether settings are saved and the saved URL. The API key never comes back. */
 export async function fetchPosConfig(): Promise<PosConfig> {
   return PosConfig.parse(await apiJson('GET', ApiPaths.pos.config));
 }
 
-export const posConfigQueryKey = [ApiPaths.pos.config] as const;
+export const posConfigQueryKey = adminCache.key(ApiPaths.pos.config);
 export const posConfigQueryOptions = () => queryOptions({ queryKey: posConfigQueryKey, queryFn: fetchPosConfig });
 
 export function usePosConfig() {

@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiPaths, DomEvents, type Cart } from '@pl/contracts';
-import { apiJson, useDomEvent } from '@pl/ui';
+import { apiJson, useTeamFreshness, type FreshnessRules } from '@pl/ui';
+import { cartCache } from '../../../shared/team-cache.js';
 
 /** GET /api/cart: the shopper's cart (guests have one too: the gateway's anonymous session). */
 export async function fetchCart({ signal }: { signal?: AbortSignal } = {}): Promise<Cart> {
   return apiJson<Cart>('GET', ApiPaths.cart.cart, undefined, { signal });
 }
 
-export const cartQueryKey = [ApiPaths.cart.cart] as const;
+export const cartQueryKey = cartCache.key(ApiPaths.cart.cart);
 // The signal lets a refetch that is overtaken (another invalidation, the page left) be cancelled.
 export const cartQueryOptions = () => queryOptions({ queryKey: cartQueryKey, queryFn: ({ signal }) => fetchCart({ signal }) });
 
@@ -32,10 +33,22 @@ export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
 }
 
 /**
- * Refetches the cart whenever any team announces a change with `cart:updated`. Call it from one
- * component that is always mounted (the header's CartButton), not from every useCart caller, or
- * one change refetches once per caller. After the websocket (re)connects the shell invalidates
- * the cart itself (holds may have expired while it was down).
+ * What keeps the cart fresh, for the rest of the page's life: a change another team announces
+ * (`cart:updated`); stock moving on an item in this cart (a hold ended, the store sold one in
+ * person: the server's answer says what that means for the line, so the panel and checkout follow
+ * it live); the websocket (re)connecting (holds may have expired while it was down). A sign-in or
+ * sign-out resets every query of this team (the default), so the merged or new cart is fetched.
+ */
+const liveCart: FreshnessRules = {
+  onInventoryUpdated(client, message) {
+    if (client.getQueryData<Cart>(cartQueryKey)?.lines.some((l) => l.variant.sku === message.sku)) cartStale(client);
+  },
+  refetchOnResync: (query) => query.queryKey[1] === ApiPaths.cart.cart,
+  on: { [DomEvents.cartUpdated]: (client) => cartStale(client) },
+};
+
+/**
+ * Keeps the cart fresh (liveCart). Called by the header's CartButton, which is on every page.
  *
  * The CartButton arrives after the page's first view (the layout's parts wait for it): a cart the
  * page fetched before then may have missed an event, so it is asked again once, as the socket's
@@ -46,11 +59,5 @@ export function useCartEvents(): void {
   useEffect(() => {
     if ((queryClient.getQueryState(cartQueryKey)?.dataUpdatedAt ?? 0) > 0) cartStale(queryClient);
   }, [queryClient]);
-  useDomEvent(DomEvents.cartUpdated, () => cartStale(queryClient));
-  // Stock moved on an item in this cart (a hold ended, the store sold one in person): the server's
-  // answer says what that means for the line, so the panel and checkout follow it live.
-  useDomEvent(DomEvents.inventoryUpdated, (message) => {
-    const cart = queryClient.getQueryData<Cart>(cartQueryKey);
-    if (cart?.lines.some((l) => l.variant.sku === message.sku)) cartStale(queryClient);
-  });
+  useTeamFreshness(cartCache, liveCart);
 }

@@ -1,18 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, type Customer } from '@pl/contracts';
-import { getQueryFn } from '@pl/ui';
-
-const fetchMe = getQueryFn<Customer | null>({ on401: 'returnNull' });
+import { readJson } from '@pl/ui';
+import { cartCache } from '../../../shared/team-cache.js';
 
 /**
  * GET /api/auth/me: the signed-in customer, or null for a guest (401), who must then give an
- * e-mail address at checkout. Same key and shape as the account team's query, so they share a cache entry.
+ * e-mail address at checkout. This team's own entry: a sign-in or sign-out resets it (the
+ * account team's `shop:session-changed`).
  */
 export function useCurrentCustomer() {
   return useQuery(
     queryOptions({
-      queryKey: [ApiPaths.auth.me],
-      queryFn: fetchMe,
+      queryKey: cartCache.key(ApiPaths.auth.me),
+      queryFn: ({ signal }) => readJson<Customer>(ApiPaths.auth.me, { on401: 'returnNull', signal }),
       retry: false,
     }),
   );

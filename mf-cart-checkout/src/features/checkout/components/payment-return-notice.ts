@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiPaths } from '@pl/contracts';
-import { toast, useLocation, useNavigate } from '@pl/ui';
+import { DomEvents } from '@pl/contracts';
+import { emitDomEvent, toast, useLocation, useNavigate } from '@pl/ui';
 import { cartStale } from '../../cart/api/get-cart.js';
 import { isPaymentReturn, paymentReturnOrderId, withoutPaymentParams } from '../utils/payment-return.js';
 
 /**
  * The shopper lands on '/?payment=success' after paying (from the test-card form, with
- * '&order=<id>', or from Stripe's redirect): thank them once, refetch the now-empty cart and their
- * orders, and drop the parameters so a reload or Back does not thank them again. Mounted by the
+ * '&order=<id>', or from Stripe's redirect): thank them once, refetch the now-empty cart, tell the
+ * other teams an order was placed (`order:placed`), and drop the parameters so a reload or Back does not thank them again. Mounted by the
  * header's CartButton, which is on every page. Answers the order id (if the return named one) for
  * the 'View your order' banner, until the shopper dismisses it.
  */
@@ -30,7 +30,8 @@ export function usePaymentReturnNotice(): { orderId: string | null; dismiss: () 
     toast({ title: 'Payment Successful', description: 'Thank you for your purchase!' });
     setOrderId(paymentReturnOrderId(location.search));
     cartStale(queryClient);
-    void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(ApiPaths.cart.orders) });
+    // The account team's order pages follow this signal; this team touches only its own cache.
+    emitDomEvent(DomEvents.orderPlaced, { orderId: paymentReturnOrderId(location.search) });
     navigate({ pathname: location.pathname, search: withoutPaymentParams(location.search), hash: location.hash }, { replace: true });
   }, [returned, location, navigate, queryClient]);
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, type CategoryCount } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
+import { catalogCache } from '../../../shared/team-cache.js';
 
 /** GET /api/categories/counts: how many products each category has. */
 export async function fetchCategoryCounts(): Promise<CategoryCount[]> {
@@ -8,7 +9,7 @@ export async function fetchCategoryCounts(): Promise<CategoryCount[]> {
 }
 
 export const categoryCountsQueryOptions = () =>
-  queryOptions({ queryKey: [ApiPaths.catalog.categoryCounts], queryFn: fetchCategoryCounts });
+  queryOptions({ queryKey: catalogCache.key(ApiPaths.catalog.categoryCounts), queryFn: fetchCategoryCounts });
 
 export function useCategoryCounts() {
   return useQuery(categoryCountsQueryOptions());

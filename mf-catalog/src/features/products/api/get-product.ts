@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, type Product } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
+import { catalogCache } from '../../../shared/team-cache.js';
 
 /** GET /api/products/:id: one product with its variants and stock. */
 export async function fetchProduct(id: string, signal?: AbortSignal): Promise<Product> {
@@ -10,7 +11,7 @@ export async function fetchProduct(id: string, signal?: AbortSignal): Promise<Pr
 // The key is the path's segments, so it matches the default query function and the shell's
 // realtime invalidation of everything under /api/products.
 export const productQueryOptions = (id: string) =>
-  queryOptions({ queryKey: [ApiPaths.catalog.products, id], queryFn: ({ signal }) => fetchProduct(id, signal) });
+  queryOptions({ queryKey: catalogCache.key(ApiPaths.catalog.products, id), queryFn: ({ signal }) => fetchProduct(id, signal) });
 
 export function useProduct(id: string) {
   return useQuery(productQueryOptions(id));

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, type ProductList } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
+import { catalogCache } from '../../../shared/team-cache.js';
 
 /**
  * GET /api/products[?search]: one page of products, `{ data, nextCursor }`. The bare path is the
@@ -11,12 +12,12 @@ export async function fetchProducts(search = '', signal?: AbortSignal): Promise<
   return apiJson<ProductList>('GET', url, undefined, { signal });
 }
 
-// Every product query key starts with the path: the shell's realtime bridge invalidates
-// everything under /api/products on inventory.updated, and useLiveProducts patches it at once.
+/** Every product query of the catalog team starts with this key: useLiveProducts keeps them all live. */
+export const productsKeyPrefix = catalogCache.key(ApiPaths.catalog.products);
 
 /** The unfiltered first page (the home page's Featured Products). */
 export const productsQueryOptions = () =>
-  queryOptions({ queryKey: [ApiPaths.catalog.products], queryFn: ({ signal }) => fetchProducts('', signal) });
+  queryOptions({ queryKey: productsKeyPrefix, queryFn: ({ signal }) => fetchProducts('', signal) });
 
 export function useProducts() {
   return useQuery(productsQueryOptions());
@@ -29,7 +30,7 @@ export function useProducts() {
  */
 export const productPagesQueryOptions = (search: string) =>
   infiniteQueryOptions({
-    queryKey: [ApiPaths.catalog.products, 'list', search],
+    queryKey: catalogCache.key(ApiPaths.catalog.products, 'list', search),
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams(search);
       if (pageParam) params.set('cursor', pageParam);

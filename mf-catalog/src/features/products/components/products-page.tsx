@@ -90,7 +90,7 @@ export function ProductsPage() {
     // While a new search text loads, keep the previous results (narrowed locally below) rather
     // than flashing a skeleton; a new filter or sort is a different list, so it shows the skeleton.
     placeholderData: (previous, previousQuery) =>
-      previousQuery && differsOnlyInSearch(String(previousQuery.queryKey[2]), search) ? previous : undefined,
+      previousQuery && differsOnlyInSearch(String(previousQuery.queryKey.at(-1)), search) ? previous : undefined,
   });
 
   const loaded = useMemo(

@@ -1,4 +1,4 @@
-import { coalescedRefresh } from './coalesced-refresh';
+import { coalescedRefresh } from './team-cache';
 
 describe('coalescedRefresh', () => {
   beforeEach(() => jest.useFakeTimers());
