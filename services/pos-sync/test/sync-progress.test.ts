@@ -79,9 +79,21 @@ describe('a long sync from the POS', () => {
     const runId = await trigger();
     await eventually(async () => expect((await runOf(runId)).processed).toBeGreaterThanOrEqual(300));
 
-    const cancel = await stack.call('POST', '/api/admin/sync/cancel');
-    expect([cancel.status, cancel.body]).toEqual([202, { runId }]);
-    expect((await runOf(runId)).cancelRequested).toBe(true);
+    // The catalog's products are locked while the admin cancels, and for longer than the run's
+    // progress interval (500 ms, when it also reads the cancel): its batches wait, so it cannot
+    // finish first. Run alone, it wrote all 3,000 products before it read the cancel.
+    const lock = await stack.catalog.pool.connect();
+    try {
+      await lock.query('BEGIN');
+      await lock.query('LOCK TABLE products IN EXCLUSIVE MODE');
+      const cancel = await stack.call('POST', '/api/admin/sync/cancel');
+      expect([cancel.status, cancel.body]).toEqual([202, { runId }]);
+      expect((await runOf(runId)).cancelRequested).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+    } finally {
+      await lock.query('COMMIT');
+      lock.release();
+    }
 
     const run = await ended(runId);
     expect(run).toMatchObject({ status: 'cancelled', error: 'Cancelled by an admin; the products written before stay' });

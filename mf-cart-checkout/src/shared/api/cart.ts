@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ApiPaths, DomEvents, type Cart } from '@pl/contracts';
+import { apiJson, useTeamFreshness, type FreshnessRules } from '@pl/ui';
+import { cartCache } from '../team-cache.js';
+
+/** GET /api/cart: the shopper's cart (guests have one too: the gateway's anonymous session). */
+export async function fetchCart({ signal }: { signal?: AbortSignal } = {}): Promise<Cart> {
+  return apiJson<Cart>('GET', ApiPaths.cart.cart, undefined, { signal });
+}
+
+export const cartQueryKey = cartCache.key(ApiPaths.cart.cart);
+// The signal lets a refetch that is overtaken (another invalidation, the page left) be cancelled.
+export const cartQueryOptions = () => queryOptions({ queryKey: cartQueryKey, queryFn: ({ signal }) => fetchCart({ signal }) });
+
+/**
+ * A change this team made: the server answers every change with the cart as it now is, and that
+ * answer is what the page shows, without asking again. Nobody else needs telling: every view of
+ * the cart is this team's and reads this cache (`cart:updated` is how the other teams tell us).
+ */
+export function cartWritten(queryClient: QueryClient, cart: Cart): void {
+  queryClient.setQueryData(cartQueryKey, cart);
+}
+
+/** The cart may have changed in a way this page has not seen (a refused change, a payment's return): ask again. */
+export function cartStale(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+}
+
+/** The cart. Kept fresh by useCartEvents, which the header's CartButton runs once per page. */
+export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...cartQueryOptions(), enabled });
+}
+
+/**
+ * What keeps the cart fresh, for the rest of the page's life: a change another team announces
+ * (`cart:updated`); stock moving on an item in this cart (a hold ended, the store sold one in
+ * person: the server's answer says what that means for the line, so the panel and checkout follow
+ * it live); the websocket (re)connecting (holds may have expired while it was down). A sign-in or
+ * sign-out resets every query of this team (the default), so the merged or new cart is fetched.
+ */
+const liveCart: FreshnessRules = {
+  onInventoryUpdated(client, message) {
+    if (client.getQueryData<Cart>(cartQueryKey)?.lines.some((l) => l.variant.sku === message.sku)) cartStale(client);
+  },
+  refetchOnResync: (query) => query.queryKey[1] === ApiPaths.cart.cart,
+  on: { [DomEvents.cartUpdated]: (client) => cartStale(client) },
+};
+
+/**
+ * Keeps the cart fresh (liveCart). Called by the header's CartButton, which is on every page.
+ *
+ * The CartButton arrives after the page's first view (the layout's parts wait for it): a cart the
+ * page fetched before then may have missed an event, so it is asked again once, as the socket's
+ * resync does. A cart still loading, or none yet, needs nothing.
+ */
+export function useCartEvents(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if ((queryClient.getQueryState(cartQueryKey)?.dataUpdatedAt ?? 0) > 0) cartStale(queryClient);
+  }, [queryClient]);
+  useTeamFreshness(cartCache, liveCart);
+}
