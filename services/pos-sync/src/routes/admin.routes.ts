@@ -1,25 +1,18 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ApiPaths, ReplayEventsRequest, type EventsReopened, type PosConfig, type ProblemEventList, type SyncStatus, type SyncTriggerAccepted, type SyncTriggerResult } from '@pl/contracts';
-import { conflict, notFound, parseInput, requireAdmin, type Queryable } from '@pl/service-kit';
-import { listProblemEvents, listRecentEvents, reopenEventsSince, retryEvents } from '../db/pos-events.repo.js';
+import { ApiPaths, ReplayEventsRequest, type PosConfig, type ProblemEventList, type SyncStatus, type SyncTriggerAccepted, type SyncTriggerResult } from '@pl/contracts';
+import { notFound, parseInput, requireAdmin, type Queryable } from '@pl/service-kit';
+import { listProblemEvents, listRecentEvents } from '../db/pos-events.repo.js';
 import { findPosUrl } from '../db/pos-settings.repo.js';
-import { latestSyncRuns, requestCancel } from '../db/sync-runs.repo.js';
+import { latestSyncRuns } from '../db/sync-runs.repo.js';
 import { countWritebacks } from '../db/writebacks.repo.js';
+import { cancelRunningSync, replayEventsSince, retryProblemEvents } from '../domain/admin-actions.js';
 import { savePosSettings, testPosConnection } from '../domain/pos-settings.js';
 import type { PosSyncContext } from '../domain/pos-sync-context.js';
-import { SyncErrorCodes } from '../domain/run-sync.js';
 import { toSyncRun, toSyncStatus } from '../domain/sync-status.js';
 
 const EventsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) });
 const EventParams = z.object({ eventId: z.string().min(1).max(200) });
-
-/** Events made due again are applied at once by this instance's applier (any other picks them up on its next pass). */
-async function reopened(ctx: PosSyncContext, count: Promise<number>): Promise<EventsReopened> {
-  const answer = { count: await count };
-  if (answer.count > 0) void ctx.eventApplier.kick();
-  return answer;
-}
 
 async function posConfig(db: Queryable): Promise<PosConfig> {
   const posUrl = await findPosUrl(db);
@@ -56,17 +49,17 @@ export function adminRoutes(ctx: PosSyncContext): Router {
         } satisfies ProblemEventList);
       })
       .post(ApiPaths.pos.retryEvents, async (_req, res) => {
-        res.status(202).json(await reopened(ctx, retryEvents(pool, { all: true })));
+        res.status(202).json(await retryProblemEvents(ctx, { all: true }));
       })
       .post(ApiPaths.pos.retryEvent(':eventId'), async (req, res) => {
         const { eventId } = parseInput(EventParams, req.params);
-        const answer = await reopened(ctx, retryEvents(pool, { id: eventId }));
+        const answer = await retryProblemEvents(ctx, { id: eventId });
         if (answer.count === 0) throw notFound('No event with that id is waiting to be retried');
         res.status(202).json(answer);
       })
       .post(ApiPaths.pos.replayEvents, async (req, res) => {
         const { since } = parseInput(ReplayEventsRequest, req.body);
-        res.status(202).json(await reopened(ctx, reopenEventsSince(pool, new Date(since))));
+        res.status(202).json(await replayEventsSince(ctx, new Date(since)));
       })
       .get(ApiPaths.pos.config, async (_req, res) => {
         res.json(await posConfig(pool));
@@ -99,9 +92,7 @@ export function adminRoutes(ctx: PosSyncContext): Router {
       })
       // Cancel: the running run stops after the batches it is writing (202); 409 when none runs.
       .post(ApiPaths.pos.cancel, async (_req, res) => {
-        const runId = await requestCancel(pool);
-        if (!runId) throw conflict('No sync is running', SyncErrorCodes.notRunning);
-        res.status(202).json({ runId } satisfies SyncTriggerAccepted);
+        res.status(202).json({ runId: await cancelRunningSync(ctx) } satisfies SyncTriggerAccepted);
       })
   );
 }
