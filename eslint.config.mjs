@@ -1,6 +1,7 @@
 // The seams between teams and layers, kept by the linter rather than by comments (decision 035).
 // `npm test` runs it at zero warnings. Only rules that guard a boundary or a React rule are on:
 // formatting and style are the reviewers' (STYLE.md).
+import { readdirSync } from 'node:fs';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -15,6 +16,21 @@ const serviceLayers = SERVICES.filter((s) => s !== 'pos-reference').map((s) => (
   from: `./services/${s}/src/routes`,
   message: 'Use cases must not depend on the HTTP routes that call them.',
 }));
+
+/**
+ * Inside a remote, a feature folder is its own: it imports its own folder and the remote's shared/
+ * (what several features use), never another feature. What two features need goes to shared/.
+ */
+const featureZones = REMOTES.flatMap((r) =>
+  readdirSync(`${r}/src/features`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `./${r}/src/features/${name}`,
+      from: `./${r}/src/features`,
+      except: [`./${name}`],
+      message: 'A feature imports its own folder and shared/, never another feature (decision 036).',
+    })),
+);
 
 const zones = [
   // A team deploys its remote alone: no remote reads another's code, nor the shell's; the shell reads none of theirs.
@@ -33,6 +49,7 @@ const zones = [
   { target: './gateway/src', from: './services', message: 'The gateway reaches services over HTTP, never by import.' },
   { target: './packages', from: ['./services', './gateway', ...BROWSER.map((b) => `./${b}`)], message: 'Shared packages depend on no app.' },
   ...serviceLayers,
+  ...featureZones,
   {
     target: './gateway/src/auth',
     from: ['./gateway/src/proxy', './gateway/src/realtime', './gateway/src/static'],
@@ -82,6 +99,20 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // A team's query keys start with its remote name, made by its shared/team-cache.ts (decision 036).
+    files: ['mf-*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Property[key.name=/^(queryKey|mutationKey)$/] > ArrayExpression:not(:has(> SpreadElement))',
+          message: "Make this team's query keys with its cache (shared/team-cache.ts: key(...)), so no other team shares or refreshes them (decision 036).",
+        },
+      ],
     },
   },
 );

@@ -1,4 +1,4 @@
-import { Remotes } from '@pl/contracts';
+import { ApiPaths, Remotes } from '@pl/contracts';
 import { teamCache } from '@pl/ui';
 
 /**
@@ -6,3 +6,6 @@ import { teamCache } from '@pl/ui';
  * made here and starts with its remote name, so no other team reads or refreshes these entries.
  */
 export const adminCache = teamCache(Remotes.admin.name);
+
+/** Every admin inventory key starts with this: the dashboard keeps them live, and a finished sync refetches them all. */
+export const adminInventoryKeyPrefix = adminCache.key(ApiPaths.catalog.adminInventory);

@@ -1,5 +1,16 @@
 import '../features/cart-checkout.css';
-import { CartButton } from '../features/cart/components/cart-button.js';
 import type { RemoteComponent } from '@pl/ui';
+import { CartButton } from '../features/cart/components/cart-button.js';
+import { PaymentReturn } from '../features/checkout/components/payment-return.js';
 
-export default CartButton satisfies RemoteComponent<'mf_cart_checkout/CartButton'>;
+/** The header's cart button; and, since it is on every page, the checkout's thanks after a payment. */
+function HeaderCart() {
+  return (
+    <>
+      <CartButton />
+      <PaymentReturn />
+    </>
+  );
+}
+
+export default HeaderCart satisfies RemoteComponent<'mf_cart_checkout/CartButton'>;

@@ -1,6 +1,6 @@
 import type { Order } from '@pl/contracts';
 import { Badge, Button, buttonClass, Card, CardContent, formatPrice, Link, serverMessage, Skeleton } from '@pl/ui';
-import { RequireCustomer } from '../../profile/components/require-customer.js';
+import { RequireCustomer } from '../../../shared/components/require-customer.js';
 import { useOrders } from '../api/get-orders.js';
 import { formatOrderDate, itemCount, statusLabel } from '../utils/order-view.js';
 

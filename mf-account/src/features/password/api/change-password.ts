@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths } from '@pl/contracts';
 import { apiRequest, toast } from '@pl/ui';
-import { refreshCurrentUser } from '../../session/api/session-cache.js';
+import { refreshCurrentUser } from '../../../shared/api/session-cache.js';
 
 /** POST /api/auth/change-password: needs the current password; the confirmation stays in the form. */
 export async function changePassword(input: { currentPassword: string; newPassword: string }): Promise<void> {

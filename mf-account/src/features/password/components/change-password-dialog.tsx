@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, FormField, serverMessage } from '@pl/ui';
 import { useChangePassword } from '../api/change-password.js';
-import { changePasswordErrors, hasErrors, type ChangePasswordErrors, type ChangePasswordFields } from '../utils/password-forms.js';
+import { changePasswordErrors, hasErrors, type ChangePasswordErrors, type ChangePasswordFields } from '../../../shared/utils/password-forms.js';
 
 interface Props {
   open: boolean;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, CardContent, FormField, Link } from '@pl/ui';
 import { useRequestPasswordReset } from '../api/forgot-password.js';
-import { forgotPasswordError } from '../utils/password-forms.js';
+import { forgotPasswordError } from '../../../shared/utils/password-forms.js';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');

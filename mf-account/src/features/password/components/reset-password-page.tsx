@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, buttonClass, Card, CardContent, FormField, Link, serverMessage, useSearchParams } from '@pl/ui';
 import { useResetPassword } from '../api/reset-password.js';
-import { hasErrors, resetPasswordErrors, type ResetPasswordErrors } from '../utils/password-forms.js';
+import { hasErrors, resetPasswordErrors, type ResetPasswordErrors } from '../../../shared/utils/password-forms.js';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, type UpdateProfilePayload } from '@pl/contracts';
 import { apiJson, toast } from '@pl/ui';
-import { refreshCurrentUser } from '../../session/api/session-cache.js';
+import { refreshCurrentUser } from '../../../shared/api/session-cache.js';
 
 /** PATCH /api/auth/profile: names, phone and e-mail (a new e-mail has to be verified again). */
 export function updateProfile(changes: UpdateProfilePayload): Promise<unknown> {

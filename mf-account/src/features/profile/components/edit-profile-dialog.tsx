@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Customer } from '@pl/contracts';
 import { Button, Dialog, FormField, serverMessage } from '@pl/ui';
-import { hasErrors } from '../../password/utils/password-forms.js';
+import { hasErrors } from '../../../shared/utils/password-forms.js';
 import { useUpdateProfile } from '../api/update-profile.js';
 import { profileChanges, profileErrors, profileFieldsOf, type ProfileErrors, type ProfileFields } from '../utils/profile-form.js';
 

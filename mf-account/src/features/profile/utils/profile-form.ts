@@ -1,5 +1,5 @@
 import { UpdateProfilePayload, type Customer } from '@pl/contracts';
-import { INVALID_EMAIL_MESSAGE } from '../../password/utils/password-forms.js';
+import { INVALID_EMAIL_MESSAGE } from '../../../shared/utils/password-forms.js';
 
 /** The Edit Profile form as typed: every field a string, empty when not provided. */
 export interface ProfileFields {

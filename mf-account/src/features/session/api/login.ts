@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, type LoginPayload } from '@pl/contracts';
 import { apiJson, serverMessage, toast } from '@pl/ui';
-import { sessionChanged } from './session-cache.js';
+import { sessionChanged } from '../../../shared/api/session-cache.js';
 
 /** POST /api/auth/login: the gateway checks the credentials with identity and sets the session cookie. */
 export function login(payload: LoginPayload): Promise<unknown> {

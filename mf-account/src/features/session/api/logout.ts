@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths } from '@pl/contracts';
 import { apiRequest, serverMessage, toast, useNavigate } from '@pl/ui';
-import { sessionChanged } from './session-cache.js';
+import { sessionChanged } from '../../../shared/api/session-cache.js';
 
 /** POST /api/auth/logout: ends the server-side session and clears the cookie. */
 export async function logout(): Promise<void> {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, useLocation, useNavigate } from '@pl/ui';
-import { isSignInRequest } from '../utils/sign-in-request.js';
-import { useCurrentUser } from '../api/get-current-user.js';
+import { isSignInRequest } from '../../../shared/utils/sign-in-request.js';
+import { useCurrentUser } from '../../../shared/api/get-current-user.js';
 import { AccountMenu } from './account-menu.js';
 import { useAccountFreshness } from '../../../shared/team-cache.js';
 

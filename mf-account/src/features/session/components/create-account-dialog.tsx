@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MIN_PASSWORD_LENGTH } from '@pl/contracts';
 import { Button, Dialog, FormField } from '@pl/ui';
-import { PASSWORD_TOO_SHORT_MESSAGE } from '../../password/utils/password-forms.js';
+import { PASSWORD_TOO_SHORT_MESSAGE } from '../../../shared/utils/password-forms.js';
 import { useRegister } from '../api/register.js';
 
 interface Props {

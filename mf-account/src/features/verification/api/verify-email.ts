@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths } from '@pl/contracts';
 import { apiJson, serverMessage, toast } from '@pl/ui';
-import { refreshCurrentUser } from '../../session/api/session-cache.js';
+import { refreshCurrentUser } from '../../../shared/api/session-cache.js';
 import { messageOf } from '../utils/message-of.js';
 
 /** POST /api/auth/verify-email: confirms the address with the token from the mailed link. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, SyncTriggerAccepted } from '@pl/contracts';
 import { apiJson, serverMessage, toast } from '@pl/ui';
-import { syncStatusQueryOptions } from './get-sync-status.js';
+import { syncStatusQueryOptions } from '../../../shared/api/get-sync-status.js';
 
 /** POST /api/admin/sync/cancel: the running sync stops after the batches it is writing (its end is announced like any run's). */
 export async function cancelSync(): Promise<SyncTriggerAccepted> {

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type Query } 
 import { ADMIN_INVENTORY_PAGE_SIZE, AdminInventoryList, ApiPaths, TOTAL_COUNT_HEADER } from '@pl/contracts';
 import { apiRequest, useTeamFreshness, type FreshnessRules } from '@pl/ui';
 import { nextInventoryOffset, parseTotalCount, type AdminInventoryPage } from '../utils/inventory-pages.js';
-import { adminCache } from '../../../shared/team-cache.js';
+import { adminCache, adminInventoryKeyPrefix } from '../../../shared/team-cache.js';
 
 /**
  * GET /api/admin/inventory?q&limit&offset: one page of products with their variants and stock,
@@ -19,8 +19,6 @@ export async function fetchAdminInventoryPage(q: string, offset: number, signal?
   return { entries: AdminInventoryList.parse(await res.json()), total: parseTotalCount(res.headers.get(TOTAL_COUNT_HEADER)) };
 }
 
-/** Every admin inventory key starts with this: liveInventory refetches them all, and so does a finished sync. */
-export const adminInventoryKeyPrefix = adminCache.key(ApiPaths.catalog.adminInventory);
 
 const isInventoryQuery = (query: Query) => query.queryKey[1] === adminInventoryKeyPrefix[1];
 

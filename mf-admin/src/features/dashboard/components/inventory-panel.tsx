@@ -13,8 +13,8 @@ import {
   showingText,
 } from '../utils/inventory-pages.js';
 import { inventoryRows, inventoryTotals, levelAt, locationColumns, type InventoryRow, type LocationColumn } from '../utils/inventory-table.js';
-import { PanelError } from './panel-error.js';
-import { Spinner } from './spinner.js';
+import { PanelError } from '../../../shared/components/panel-error.js';
+import { Spinner } from '../../../shared/components/spinner.js';
 
 interface Props {
   query: AdminInventoryResult;

@@ -1,8 +1,8 @@
 import type { PosConfig } from '@pl/contracts';
 import { Button, buttonClass, Card, CardContent, CardHeader, CardTitle, Link } from '@pl/ui';
-import type { TestConnection } from '../../pos-settings/components/pos-settings-card.js';
-import { testAvailability } from '../../pos-settings/utils/pos-settings-rules.js';
-import { Spinner } from './spinner.js';
+import type { TestConnection } from '../../../shared/utils/pos-settings-rules.js';
+import { testAvailability } from '../../../shared/utils/pos-settings-rules.js';
+import { Spinner } from '../../../shared/components/spinner.js';
 
 interface Props {
   posConfig: PosConfig | undefined;

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { IngestedEvent } from '@pl/contracts';
 import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@pl/ui';
-import { EVENTS_SHOWN, payloadPreview } from '../utils/event-preview.js';
-import { PanelError } from './panel-error.js';
+import { EVENTS_SHOWN, payloadPreview } from '../../../shared/utils/event-preview.js';
+import { PanelError } from '../../../shared/components/panel-error.js';
 
 /** The first 10 events as the server orders them (newest first), each payload cut to 50 characters; polled every 5 s. */
 export function RecentEventsPanel({ query }: { query: UseQueryResult<IngestedEvent[]> }) {

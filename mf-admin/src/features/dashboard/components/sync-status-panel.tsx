@@ -2,12 +2,12 @@ import { Fragment } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SyncRun, SyncStatus } from '@pl/contracts';
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@pl/ui';
-import { syncProgressText, timeLeftText } from '../../pos-settings/utils/pos-settings-rules.js';
+import { syncProgressText, timeLeftText } from '../../../shared/utils/pos-settings-rules.js';
 import { useCancelSync } from '../api/cancel-sync.js';
 import { syncStatusNotes } from '../utils/sync-status-notes.js';
-import { PanelError } from './panel-error.js';
-import { Spinner } from './spinner.js';
-import { useFocusHandOff } from './use-focus-hand-off.js';
+import { PanelError } from '../../../shared/components/panel-error.js';
+import { Spinner } from '../../../shared/components/spinner.js';
+import { useFocusHandOff } from '../../../shared/components/use-focus-hand-off.js';
 
 const statusBadge = {
   syncing: { label: 'Syncing', tone: 'blue' },

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SyncStatus } from '@pl/contracts';
 import { toast } from '@pl/ui';
-import { runEndToast } from '../../pos-settings/utils/pos-settings-rules.js';
-import { refreshAfterSync } from '../api/refresh-after-sync.js';
+import { runEndToast } from '../../../shared/utils/pos-settings-rules.js';
+import { refreshAfterSync } from '../../../shared/api/refresh-after-sync.js';
 
 /**
  * Announces the end of every sync run this dashboard saw running, however it was started (Sync

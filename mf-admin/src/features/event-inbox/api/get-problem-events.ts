@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, ProblemEventList } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
-import { EVENTS_POLL_MS } from '../../dashboard/api/get-events.js';
+import { EVENTS_POLL_MS } from '../../../shared/api/get-events.js';
 import { adminCache } from '../../../shared/team-cache.js';
 
 /** GET /api/admin/events/problems: events that did not apply, newest first (polled like the recent events). */

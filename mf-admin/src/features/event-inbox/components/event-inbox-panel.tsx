@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { ProblemEvent } from '@pl/contracts';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Skeleton } from '@pl/ui';
-import { PanelError } from '../../dashboard/components/panel-error.js';
-import { useFocusHandOff } from '../../dashboard/components/use-focus-hand-off.js';
-import { payloadPreview } from '../../dashboard/utils/event-preview.js';
+import { PanelError } from '../../../shared/components/panel-error.js';
+import { useFocusHandOff } from '../../../shared/components/use-focus-hand-off.js';
+import { payloadPreview } from '../../../shared/utils/event-preview.js';
 import { useProblemEvents } from '../api/get-problem-events.js';
 import { useReopenEvents, type Reopen } from '../api/reopen-events.js';
 import { localInputValue, problemStateText, replaySince } from '../utils/event-inbox-text.js';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, errorStatus, type ButtonVariant } from '@pl/ui';
-import { Spinner } from '../../dashboard/components/spinner.js';
+import { Spinner } from '../../../shared/components/spinner.js';
 
 /**
  * Runs an action: on success, or on a 409 (someone else moved the order; it has been read again),

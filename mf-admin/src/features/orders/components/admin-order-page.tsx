@@ -1,9 +1,9 @@
 import { useRef, type RefObject } from 'react';
 import type { AdminOrder, Location } from '@pl/contracts';
 import { Button, errorStatus, Link, serverMessage, Skeleton, useLocation, useParams } from '@pl/ui';
-import { useLocations } from '../../dashboard/api/get-locations.js';
-import { AccessDenied, useAdminAccess } from '../../dashboard/components/admin-access.js';
-import { Spinner } from '../../dashboard/components/spinner.js';
+import { useLocations } from '../../../shared/api/get-locations.js';
+import { AccessDenied, useAdminAccess } from '../../../shared/components/admin-access.js';
+import { Spinner } from '../../../shared/components/spinner.js';
 import { useAdminOrder } from '../api/get-admin-order.js';
 import { formatDateTime, fulfilmentText } from '../utils/order-text.js';
 import { OrderActionsCard } from './order-actions-card.js';

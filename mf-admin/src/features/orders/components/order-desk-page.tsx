@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { Link, Skeleton, useSearchParams } from '@pl/ui';
-import { useLocations } from '../../dashboard/api/get-locations.js';
-import { AccessDenied, useAdminAccess } from '../../dashboard/components/admin-access.js';
+import { useLocations } from '../../../shared/api/get-locations.js';
+import { AccessDenied, useAdminAccess } from '../../../shared/components/admin-access.js';
 import { useAdminOrders } from '../api/get-admin-orders.js';
 import { useOrderCounts } from '../api/get-order-counts.js';
 import { filtersFromSearch, searchOf, type OrderFilters } from '../utils/order-filters.js';

@@ -2,7 +2,7 @@ import { useMemo, useRef } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { AdminOrderSummary, Location } from '@pl/contracts';
 import { Button, Card, CardContent, CardHeader, CardTitle, cx, formatPrice, Link, serverMessage, Skeleton, useLocation } from '@pl/ui';
-import { Spinner } from '../../dashboard/components/spinner.js';
+import { Spinner } from '../../../shared/components/spinner.js';
 import type { AdminOrdersResult } from '../api/get-admin-orders.js';
 import { hasFilters, type OrderFilters } from '../utils/order-filters.js';
 import { emptyOrdersText, loadedOrders, matchingTotal, showingText } from '../utils/order-list.js';

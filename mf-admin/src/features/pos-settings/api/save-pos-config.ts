@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, SavePosConfigPayload } from '@pl/contracts';
 import { apiRequest, serverMessage, toast } from '@pl/ui';
-import { SAVE_FAILED_FALLBACK, type PosSettingsFields } from '../utils/pos-settings-rules.js';
+import { SAVE_FAILED_FALLBACK, type PosSettingsFields } from '../../../shared/utils/pos-settings-rules.js';
 import { posConfigQueryKey } from './get-pos-config.js';
 
 /** POST /api/admin/pos-config {posUrl, apiKey} */

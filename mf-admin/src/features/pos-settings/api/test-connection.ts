@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiPaths, TestConnectionResult } from '@pl/contracts';
 import { apiJson, serverMessage, toast } from '@pl/ui';
-import { TEST_FAILED_FALLBACK } from '../utils/pos-settings-rules.js';
+import { TEST_FAILED_FALLBACK } from '../../../shared/utils/pos-settings-rules.js';
 
 /** GET /api/admin/sync/test-connection: tries the SAVED POS settings. */
 export async function testPosConnection(): Promise<TestConnectionResult> {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, SyncTriggerAccepted, SyncTriggerResult } from '@pl/contracts';
 import { apiJson, serverMessage, toast } from '@pl/ui';
-import { refreshAfterSync } from '../../dashboard/api/refresh-after-sync.js';
-import { SYNC_TRIGGER_MUTATION_KEY, syncStatusQueryOptions } from '../../dashboard/api/get-sync-status.js';
-import { SYNC_FAILED_FALLBACK, syncCompletedText } from '../utils/pos-settings-rules.js';
+import { refreshAfterSync } from '../../../shared/api/refresh-after-sync.js';
+import { SYNC_TRIGGER_MUTATION_KEY, syncStatusQueryOptions } from '../../../shared/api/get-sync-status.js';
+import { SYNC_FAILED_FALLBACK, syncCompletedText } from '../../../shared/utils/pos-settings-rules.js';
 
 /**
  * POST /api/admin/sync/trigger: pulls products and stock from the POS. Answers the counts when the

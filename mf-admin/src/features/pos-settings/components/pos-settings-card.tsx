@@ -1,15 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { PosConfig, SyncStatus, TestConnectionResult } from '@pl/contracts';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Skeleton } from '@pl/ui';
-import { PanelError } from '../../dashboard/components/panel-error.js';
-import { Spinner } from '../../dashboard/components/spinner.js';
+import { PanelError } from '../../../shared/components/panel-error.js';
+import { Spinner } from '../../../shared/components/spinner.js';
 import { posConfigQueryKey } from '../api/get-pos-config.js';
 import { useSavePosConfig } from '../api/save-pos-config.js';
 import { useTriggerSync } from '../api/trigger-sync.js';
-import { canSave, canSync, KEY_SAVED_HINT, savePayload, testAvailability, type PosSettingsFields } from '../utils/pos-settings-rules.js';
+import { canSave, canSync, KEY_SAVED_HINT, savePayload, testAvailability, type PosSettingsFields, type TestConnection } from '../../../shared/utils/pos-settings-rules.js';
 
-export type TestConnection = UseMutationResult<TestConnectionResult, Error, void>;
 
 interface FormProps {
   /** Shared with the quick actions, so a test started there reports here too. */

@@ -1,10 +1,10 @@
 import type { AddToCartButtonProps } from '@pl/contracts';
 import { Button } from '@pl/ui';
 import { useAddCartLine } from '../api/add-cart-line.js';
-import { useCart } from '../api/get-cart.js';
+import { useCart } from '../../../shared/api/cart.js';
 import { useCartPanelStore } from '../state/cart-panel-store.js';
-import { useNow } from '../state/use-now.js';
-import { formatCountdown, remainingMs } from '../utils/countdown.js';
+import { useNow } from '../../../shared/state/use-now.js';
+import { formatCountdown, remainingMs } from '../../../shared/utils/countdown.js';
 
 /** '5:42 PM' in the shopper's own clock and locale. */
 const clockTime = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });

@@ -1,10 +1,10 @@
 import { DomEvents } from '@pl/contracts';
 import { Button, Dialog, useDomEvent, useNavigate } from '@pl/ui';
-import { useCart } from '../api/get-cart.js';
+import { useCart } from '../../../shared/api/cart.js';
 import { useCartPanelStore } from '../state/cart-panel-store.js';
-import { CartLineItem, CartLineSkeleton } from './cart-line-item.js';
-import { CartTotals } from './cart-totals.js';
-import { LoadFailed } from './load-failed.js';
+import { CartLineItem, CartLineSkeleton } from '../../../shared/components/cart-line-item.js';
+import { CartTotals } from '../../../shared/components/cart-totals.js';
+import { LoadFailed } from '../../../shared/components/load-failed.js';
 
 /**
  * The slide-in cart (spec §2): closed at first; opened, closed or toggled by `cart:panel`.

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, PaymentIntentResponse } from '@pl/contracts';
 import { apiJson, toast } from '@pl/ui';
-import { cartStale } from '../../cart/api/get-cart.js';
+import { cartStale } from '../../../shared/api/cart.js';
 
 /**
  * POST /api/create-payment-intent (no body): the server computes the amount from the cart, holds

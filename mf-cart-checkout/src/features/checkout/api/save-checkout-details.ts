@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, type Cart, type CheckoutDetailsPayload } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
-import { cartWritten } from '../../cart/api/get-cart.js';
+import { cartWritten } from '../../../shared/api/cart.js';
 
 /** PUT /api/cart/checkout: how the order is fulfilled (pickup or shipping) and a guest's e-mail, saved on the cart. Answers the cart. */
 export async function saveCheckoutDetails(payload: CheckoutDetailsPayload): Promise<Cart> {

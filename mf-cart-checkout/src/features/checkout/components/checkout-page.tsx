@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Cart, CartLine, CheckoutDetailsPayload, PaymentIntentResponse } from '@pl/contracts';
 import { Button, buttonClass, Card, CardContent, CardHeader, Link, serverMessage, Skeleton, toast, useNavigate } from '@pl/ui';
-import { useCart } from '../../cart/api/get-cart.js';
-import { CartLineItem } from '../../cart/components/cart-line-item.js';
-import { CartTotals } from '../../cart/components/cart-totals.js';
-import { LoadFailed } from '../../cart/components/load-failed.js';
+import { useCart } from '../../../shared/api/cart.js';
+import { CartLineItem } from '../../../shared/components/cart-line-item.js';
+import { CartTotals } from '../../../shared/components/cart-totals.js';
+import { LoadFailed } from '../../../shared/components/load-failed.js';
 import { useCreatePaymentIntent } from '../api/create-payment-intent.js';
 import { useCurrentCustomer } from '../api/get-current-customer.js';
 import { useSaveCheckoutDetails } from '../api/save-checkout-details.js';

@@ -2,18 +2,19 @@ import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DomEvents } from '@pl/contracts';
 import { emitDomEvent, toast, useLocation, useNavigate } from '@pl/ui';
-import { cartStale } from '../../cart/api/get-cart.js';
+import { cartStale } from '../../../shared/api/cart.js';
 import { isPaymentReturn, paymentReturnOrderId, withoutPaymentParams } from '../utils/payment-return.js';
 
 /**
  * The shopper lands on '/?payment=success' after paying (from the test-card form, with
  * '&order=<id>', or from Stripe's redirect): thank them once, refetch the now-empty cart, tell the
- * other teams an order was placed (`order:placed`), and drop the parameters so a reload or Back does not thank them again. Mounted by the
- * header's CartButton, which is on every page. Answers the order id (if the return named one) for
- * the 'View your order' banner, until the shopper dismisses it.
+ * other teams an order was placed (`order:placed`), and drop the parameters so a reload or Back
+ * does not thank them again. Mounted by PaymentReturn, beside the header's cart button, which is on
+ * every page. Answers the order id (if the return named one) for the 'View your order' banner,
+ * until the shopper dismisses it.
  */
 // The location entry already thanked for: StrictMode's double effects and a second mounted
-// CartButton (standalone page plus header) must not show the toast twice.
+// cart button (standalone page plus header) must not show the toast twice.
 let thankedFor: string | undefined;
 
 export function usePaymentReturnNotice(): { orderId: string | null; dismiss: () => void } {

@@ -1,6 +1,6 @@
 import { Card, CardContent, Link, Skeleton } from '@pl/ui';
 import { useCategoryCounts } from '../api/get-category-counts.js';
-import { categories } from './category-list.js';
+import { categories } from '../../../shared/utils/category-list.js';
 
 export function CategoriesPage() {
   const counts = useCategoryCounts();

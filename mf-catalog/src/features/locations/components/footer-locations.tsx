@@ -1,4 +1,4 @@
-import { useLocations } from '../api/get-locations.js';
+import { useLocations } from '../../../shared/api/get-locations.js';
 
 /** The store list in the shell's footer: name and address of every location. */
 export function FooterLocations() {

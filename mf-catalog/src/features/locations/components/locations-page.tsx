@@ -1,7 +1,7 @@
 import type { Location } from '@pl/contracts';
 import { Badge, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@pl/ui';
-import { useLocations } from '../api/get-locations.js';
-import { LoadError } from '../../products/components/load-error.js';
+import { useLocations } from '../../../shared/api/get-locations.js';
+import { LoadError } from '../../../shared/components/load-error.js';
 
 export function LocationsPage() {
   const locations = useLocations();

@@ -1,6 +1,6 @@
 import type { InventoryLevel, Location } from '@pl/contracts';
 import { Badge, Skeleton } from '@pl/ui';
-import { useLocations } from '../../locations/api/get-locations.js';
+import { useLocations } from '../../../shared/api/get-locations.js';
 import { levelAvailable, variantAvailable } from '../utils/availability.js';
 
 /**

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ConditionGrades, type CategoryId, type ConditionGrade } from '@pl/contracts';
 import { Button, Checkbox, conditionBadgeLook, Input, Label, Select } from '@pl/ui';
-import { categories } from '../../categories/components/category-list.js';
+import { categories } from '../../../shared/utils/category-list.js';
 import { clearFilters, readPriceRange, type ProductFilters } from '../utils/product-filters.js';
 
 export interface ProductFiltersPanelProps {

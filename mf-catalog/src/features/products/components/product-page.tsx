@@ -1,13 +1,13 @@
 import { useDeferredValue, useState } from 'react';
 import type { Product } from '@pl/contracts';
 import { Badge, buttonClass, ConditionBadge, conditionGradeInfo, errorStatus, formatPrice, Link, Skeleton, useParams } from '@pl/ui';
-import { LastSyncIndicator } from '../../live/components/last-sync-indicator.js';
+import { LastSyncIndicator } from '../../../shared/components/last-sync-indicator.js';
 import { useProduct } from '../api/get-product.js';
 import { useLiveProducts } from '../api/use-live-products.js';
 import { leadVariant } from '../utils/availability.js';
 import { savings } from '../utils/percent-off.js';
 import { stockLabel } from '../utils/stock-label.js';
-import { LoadError } from './load-error.js';
+import { LoadError } from '../../../shared/components/load-error.js';
 import { PickupAvailability } from './pickup-availability.js';
 import { AddToCartSlot } from './add-to-cart-slot.js';
 import { PriceTag } from './price-tag.js';

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ProductSorts, type ProductSort } from '@pl/contracts';
 import { Button, conditionBadgeLook, formatPrice, Input, Select, useSearchParams } from '@pl/ui';
-import { categories } from '../../categories/components/category-list.js';
-import { LastSyncIndicator } from '../../live/components/last-sync-indicator.js';
+import { categories } from '../../../shared/utils/category-list.js';
+import { LastSyncIndicator } from '../../../shared/components/last-sync-indicator.js';
 import { productPagesQueryOptions } from '../api/get-products.js';
 import { useLiveProducts } from '../api/use-live-products.js';
 import {
@@ -21,7 +21,7 @@ import {
 } from '../utils/product-filters.js';
 import { filterProducts, isSimilarOnly, uniqueProducts } from '../utils/product-search.js';
 import { resultCountText } from '../utils/result-count.js';
-import { LoadError } from './load-error.js';
+import { LoadError } from '../../../shared/components/load-error.js';
 import { ProductFiltersPanel } from './product-filters-panel.js';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.js';
 
