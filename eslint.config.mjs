@@ -7,11 +7,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const REMOTES = ['mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
-const SERVICES = ['catalog', 'cart', 'identity', 'pos-sync', 'pos-reference'];
+const SERVICES = ['catalog', 'cart', 'identity', 'pos-sync'];
 const BROWSER = ['shell', ...REMOTES];
 
 /** Inside a service: use cases do not depend on the HTTP routes that call them. */
-const serviceLayers = SERVICES.filter((s) => s !== 'pos-reference').map((s) => ({
+const serviceLayers = SERVICES.map((s) => ({
   target: `./services/${s}/src/domain`,
   from: `./services/${s}/src/routes`,
   message: 'Use cases must not depend on the HTTP routes that call them.',
@@ -43,9 +43,11 @@ const zones = [
   // Services own their data: another service is reached over HTTP or events, never by import.
   ...SERVICES.map((s) => ({
     target: `./services/${s}/src`,
-    from: [...SERVICES.filter((other) => other !== s).map((other) => `./services/${other}`), './gateway'],
-    message: 'A service reaches another over HTTP or NATS, never by import (tests may compose them).',
+    from: [...SERVICES.filter((other) => other !== s).map((other) => `./services/${other}`), './gateway', './stand-ins'],
+    message: 'A service reaches another (or a stand-in for a vendor) over HTTP or NATS, never by import (tests may compose them).',
   })),
+  // Stand-ins play vendors outside the shop (the reference POS): they know nothing of the shop's code.
+  { target: './stand-ins', from: ['./services', './gateway', './packages', ...BROWSER.map((b) => `./${b}`)], message: 'A stand-in speaks its vendor\'s protocol and imports nothing of the shop.' },
   { target: './gateway/src', from: './services', message: 'The gateway reaches services over HTTP, never by import.' },
   { target: './packages', from: ['./services', './gateway', ...BROWSER.map((b) => `./${b}`)], message: 'Shared packages depend on no app.' },
   ...serviceLayers,

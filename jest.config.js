@@ -7,7 +7,7 @@ module.exports = {
   transform: { '^.+\\.(t|j)sx?$': swc, '/node_modules/httpxy/.+\\.mjs$': swc, '/scripts/.+\\.mjs$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(jose|http-proxy-middleware|httpxy|is-plain-obj)/)'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
-  testMatch: ['<rootDir>/{packages,services,gateway,shell,mf-*}/**/*.test.ts?(x)', '<rootDir>/scripts/**/*.test.ts'],
+  testMatch: ['<rootDir>/{packages,services,stand-ins,gateway,shell,mf-*}/**/*.test.ts?(x)', '<rootDir>/scripts/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 30000,
   maxWorkers: 2,

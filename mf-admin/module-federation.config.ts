@@ -4,8 +4,8 @@ import { remoteFederationOptions } from '@pl/ui/federation';
 
 // The admin team's modules and the file of each. What each module is and the props it takes are
 // declared once, in packages/contracts/src/remotes/admin.ts; this list must name
-// exactly those modules (the typecheck and test/exposes.test.ts hold it to that). Shared
-// singletons and build flags are common to every remote (packages/ui/federation.ts).
+// exactly those modules (the typecheck and packages/ui/build/exposes.test.ts hold it to that). Shared
+// singletons and build flags are common to every remote (packages/ui/build/federation.ts).
 export default createModuleFederationConfig(
   remoteFederationOptions(Remotes.admin, {
     './AdminDashboard': './src/exposes/admin-dashboard.tsx',

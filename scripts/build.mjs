@@ -8,7 +8,7 @@ import { buildNodeWorkspace } from './build-node.mjs';
 import { precompress } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const NODE_WORKSPACES = ['services/identity', 'services/catalog', 'services/cart', 'services/pos-sync', 'services/pos-reference', 'gateway'];
+export const NODE_WORKSPACES = ['services/identity', 'services/catalog', 'services/cart', 'services/pos-sync', 'stand-ins/pos-reference', 'gateway'];
 export const WEB_APPS = ['shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
 
 function rsbuild(app) {

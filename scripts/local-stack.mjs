@@ -21,8 +21,8 @@ export const SERVICES = [
   { name: 'cart', dir: 'services/cart', portVar: 'CART_PORT', port: 5103, urlVar: 'CART_URL' },
   { name: 'pos-sync', dir: 'services/pos-sync', portVar: 'POS_SYNC_PORT', port: 5104, urlVar: 'POS_SYNC_URL' },
 ];
-/** The reference POS (services/pos-reference): a stand-in for the store's POS vendor, not part of the shop. */
-export const REFERENCE_POS = { dir: 'services/pos-reference', portVar: 'POS_PORT', port: 5300 };
+/** The reference POS (stand-ins/pos-reference): a stand-in for the store's POS vendor, not part of the shop. */
+export const REFERENCE_POS = { dir: 'stand-ins/pos-reference', portVar: 'POS_PORT', port: 5300 };
 
 export const REMOTES = [
   { app: 'mf-catalog', portVar: 'MF_CATALOG_PORT', port: 5201, urlVar: 'REMOTE_MF_CATALOG_URL' },

@@ -1,7 +1,7 @@
 import { OUTBOX_MIGRATION, runMigrations } from '@pl/service-kit';
 import { createTestSchemaPool } from '@pl/service-kit/testing';
 import { insertLocationsIfNone } from '../src/db/locations.repo.js';
-import { STORE_LOCATIONS } from '../src/db/store-locations.seed.js';
+import { STORE_LOCATIONS } from '../src/seeds/store-locations.js';
 import { MIGRATIONS_DIR } from './catalog-test-app.js';
 
 describe('catalog schema', () => {

@@ -3,7 +3,7 @@ import { createPool, createTokenVerifier, type Pool } from '@pl/service-kit';
 import { listen, startTestService, testCallers, testDatabaseUrl, testLogger, type Listening } from '@pl/service-kit/testing';
 import { createApp } from '../src/app.js';
 import { createReadCache, type ReadCache } from '../src/domain/read-cache.js';
-import { seedStoreLocations } from '../src/db/store-locations.seed.js';
+import { seedStoreLocations } from '../src/seeds/store-locations.js';
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 export const MEDIA_DIR = path.resolve(__dirname, '../media');

@@ -1,5 +1,5 @@
 import { CategoryCount } from '@pl/contracts';
-import { generateProducts } from '../src/db/bulk-generate.js';
+import { generateProducts } from './support/bulk-generate.js';
 import { compactCategoryCounts } from '../src/db/categories.repo.js';
 import { startCatalog, type CatalogTestApp } from './catalog-test-app.js';
 import { insertProduct } from './factories.js';

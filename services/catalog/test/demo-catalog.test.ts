@@ -3,9 +3,9 @@ import path from 'node:path';
 import { CategoryIds, ConditionGrades, MEDIA_PATH, ProductListQuery } from '@pl/contracts';
 import { runMigrations } from '@pl/service-kit';
 import { createTestSchemaPool, testLogger, type TestSchemaPool } from '@pl/service-kit/testing';
-import { generateProducts } from '../src/db/bulk-generate.js';
-import { demoCatalogRows, seedDemoCatalog } from '../src/db/demo-catalog.seed.js';
-import { seedStoreLocations } from '../src/db/store-locations.seed.js';
+import { generateProducts } from './support/bulk-generate.js';
+import { demoCatalogRows, seedDemoCatalog } from '../src/seeds/demo-catalog.js';
+import { seedStoreLocations } from '../src/seeds/store-locations.js';
 import { listProducts } from '../src/domain/product-listing.js';
 import { MEDIA_DIR, MIGRATIONS_DIR } from './catalog-test-app.js';
 

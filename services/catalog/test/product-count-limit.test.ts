@@ -1,5 +1,5 @@
 import { PRODUCT_COUNT_LIMIT, ProductList } from '@pl/contracts';
-import { generateProducts } from '../src/db/bulk-generate.js';
+import { generateProducts } from './support/bulk-generate.js';
 import { startCatalog, type CatalogTestApp } from './catalog-test-app.js';
 
 /** A first page counts its matches only up to PRODUCT_COUNT_LIMIT: past it, '1,000+'. */

@@ -9,7 +9,7 @@ import { createApp } from './app.js';
 import { createCartClient } from './clients/cart-client.js';
 import { runCreateAdminCommand } from './commands/create-admin.js';
 import { identityLimits, loadIdentityConfig } from './config.js';
-import { seedDemoAccounts } from './db/demo-accounts.seed.js';
+import { seedDemoAccounts } from './seeds/demo-accounts.js';
 import { startHousekeeping } from './domain/housekeeping.js';
 import { argon2Hasher } from './domain/passwords.js';
 import { startOrderPlacedMail, startOrderStatusMail } from './events/order-mail-consumer.js';

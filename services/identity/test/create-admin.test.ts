@@ -1,7 +1,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import { captureLogger, createTestSchemaPool, testDatabaseUrl, type TestSchemaPool } from '@pl/service-kit/testing';
 import { runCreateAdminCommand } from '../src/commands/create-admin.js';
-import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/db/demo-accounts.seed.js';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/seeds/demo-accounts.js';
 import { argon2Hasher } from '../src/domain/passwords.js';
 import { MIGRATIONS_DIR, startIdentity } from './identity-test-app.js';
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { uniqueSuffix } from '@pl/service-kit/testing';
-import { startReferencePos, type ReferencePos } from '../../pos-reference/src/index.js';
+import { startReferencePos, type ReferencePos } from '../../../stand-ins/pos-reference/src/index.js';
 import { createHttpPosConnector } from '../src/connector/http-pos-connector.js';
 import { PosError, type PosConnector } from '../src/connector/pos-connector.js';
 import type { PosProduct } from '../src/connector/pos-wire.js';

@@ -4,7 +4,7 @@ import { PosWebhookPath } from '@pl/contracts';
 import type { NatsConn, TokenVerifier } from '@pl/service-kit';
 import { startTestService, testCallers, uniqueSuffix, type TestService, type TestStream } from '@pl/service-kit/testing';
 import { INTERNAL_TOKEN, startCatalog } from '../../catalog/test/catalog-test-app.js';
-import { startReferencePos, type ReferencePosOptions } from '../../pos-reference/src/index.js';
+import { startReferencePos, type ReferencePosOptions } from '../../../stand-ins/pos-reference/src/index.js';
 import { createApp, posSyncContext, type PosSyncOptions } from '../src/app.js';
 import type { PosSyncContext } from '../src/domain/pos-sync-context.js';
 import { startPosSyncWorkers } from '../src/workers/pos-sync-workers.js';

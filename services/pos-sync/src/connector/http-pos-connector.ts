@@ -1,4 +1,4 @@
-// The connector for POS HTTP API v1 (services/pos-reference/API.md). Every answer is parsed: a URL
+// The connector for POS HTTP API v1 (stand-ins/pos-reference/API.md). Every answer is parsed: a URL
 // that answers anything else is "not a POS", whatever its status. Failures become PosErrors whose
 // messages an admin can act on; a 429 is waited out (Retry-After, capped) a few times first.
 import type { z } from 'zod';

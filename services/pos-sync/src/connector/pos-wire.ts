@@ -1,4 +1,4 @@
-// The POS's HTTP API v1 as it answers (services/pos-reference/API.md), parsed at the boundary.
+// The POS's HTTP API v1 as it answers (stand-ins/pos-reference/API.md), parsed at the boundary.
 // These are a vendor's shapes, not the shop's contracts: they stay inside pos-sync.
 import { z } from 'zod';
 

@@ -74,5 +74,5 @@ export const buildLocation = (id: string, name: string): Location => ({
   notes: null,
 });
 
-/** Two of the demo stores (services/catalog/src/db/store-locations.seed.ts), in the catalog's order. */
+/** Two of the demo stores (services/catalog/src/seeds/store-locations.ts), in the catalog's order. */
 export const locations: Location[] = [buildLocation('downtown-columbus', 'Downtown Columbus Store'), buildLocation('dublin', 'Dublin Store')];

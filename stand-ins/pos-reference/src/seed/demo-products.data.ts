@@ -2,7 +2,7 @@
 // second shop product is here with the same sku, texts, grade, image and prices (some stock counts
 // differ, as after a week of store sales and receiving), and the POS-* products exist only here,
 // so a first "Sync from POS" both updates and creates. Generated once from
-// services/catalog/src/db/demo-catalog.data.ts; edit by hand from now on.
+// services/catalog/src/seeds/demo-catalog.data.ts; edit by hand from now on.
 import { variant, type SeedProduct } from './seed-product.js';
 
 const SEALED = 'Factory-sealed overstock: never opened, full manufacturer warranty.';

@@ -14,8 +14,8 @@ import {
   type ReactNode,
 } from 'react';
 import type { NoProps, RemoteModuleId, RemotePropsOf } from '@pl/contracts';
-import { Button } from './button.js';
-import { cx } from './class-names.js';
+import { Button } from '../components/button.js';
+import { cx } from '../components/class-names.js';
 
 /**
  * Where a page shows a module from another team's remote ("mf_catalog/HomePage"). The shell

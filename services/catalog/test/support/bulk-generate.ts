@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { ConditionGrades, MEDIA_PATH, type CategoryId } from '@pl/contracts';
 import { withTransaction, type Pool } from '@pl/service-kit';
-import { insertCatalogRows, stableUuid, type DemoRows } from './demo-catalog.seed.js';
+import { insertCatalogRows, stableUuid, type DemoRows } from '../../src/seeds/demo-catalog.js';
 
 const KINDS: ReadonlyArray<[kind: string, category: CategoryId, image: string]> = [
   ['Laptop', 'electronics', 'laptop'],

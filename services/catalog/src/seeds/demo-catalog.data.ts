@@ -1,5 +1,5 @@
 // The demo catalogue: returns, overstock and floor models as a liquidation store really gets
-// them, with what an inspector would write about each. demo-catalog.seed.ts turns these into
+// them, with what an inspector would write about each. seeds/demo-catalog.ts turns these into
 // rows (skus, ids, creation times) deterministically. Prices in cents.
 import type { CategoryId, ConditionGrade } from '@pl/contracts';
 

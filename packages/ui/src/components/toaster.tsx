@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useReducer, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { DomEvents } from '@pl/contracts';
 import { cx } from './class-names.js';
-import { useDomEvent } from './dom-events.js';
+import { useDomEvent } from '../runtime/dom-events.js';
 import {
   swipeOffset,
   swipeOutcome,
   toastReducer,
   toToastItem,
   type ToastItem,
-} from './toast-queue.js';
+} from '../runtime/toast-queue.js';
 
 export const TOAST_REGION_LABEL = 'Notifications (F8)';
 const HOTKEY = 'F8';

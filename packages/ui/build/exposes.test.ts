@@ -9,7 +9,7 @@ import { exposedNamesOf, Remotes, type RemoteContract } from '@pl/contracts';
 jest.mock('@module-federation/rsbuild-plugin', () => ({ createModuleFederationConfig: (options: unknown) => options }));
 jest.mock('@pl/ui/federation', () => ({ remoteFederationOptions: (remote: RemoteContract, exposes: Record<string, string>) => ({ name: remote.name, exposes }) }));
 
-const root = path.resolve(__dirname, '../..');
+const root = path.resolve(__dirname, '../../..');
 const apps: Array<[string, RemoteContract]> = [
   ['mf-catalog', Remotes.catalog],
   ['mf-cart-checkout', Remotes.cartCheckout],

@@ -1,6 +1,6 @@
 import type { Location } from '@pl/contracts';
 import type { Logger, Pool } from '@pl/service-kit';
-import { insertLocationsIfNone } from './locations.repo.js';
+import { insertLocationsIfNone } from '../db/locations.repo.js';
 
 /**
  * Demo locations for a fresh database: the warehouse and three stores. main.ts inserts them

@@ -2,7 +2,7 @@
 // missing; at every start their logins are logged at info, which `npm start` prints.
 import type { Logger, Pool } from '@pl/service-kit';
 import type { PasswordHasher } from '../domain/passwords.js';
-import { findCustomerForSignIn, insertCustomer, uniqueViolationField } from './customers.repo.js';
+import { findCustomerForSignIn, insertCustomer, uniqueViolationField } from '../db/customers.repo.js';
 
 export const DEMO_ACCOUNTS = [
   { username: 'admin', email: 'admin@example.com', password: 'admin12345', firstName: 'Ada', lastName: 'Admin', isAdmin: true },

@@ -4,7 +4,7 @@ import { BrowserRouter, Link, Route, Routes } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 // By package name, not relative path: the remote's shared @pl/ui singleton, not a second copy.
 import { createQueryClient, Toaster } from '@pl/ui';
-import './styles.css';
+import '../styles.css';
 
 export interface StandalonePage {
   path: string;

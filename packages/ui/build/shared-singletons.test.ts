@@ -5,7 +5,7 @@ import { sharedSingletons } from './shared-singletons';
 // The federation runtime does not check the versions of shared singletons (requiredVersion: false),
 // so the builds must agree on them: every app asks for the same range of each, and the lockfile
 // resolves each to one copy.
-const root = path.resolve(__dirname, '../..');
+const root = path.resolve(__dirname, '../../..');
 const apps = ['shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
 const json = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 

@@ -4,7 +4,7 @@ const PROBE = 'return isBrowserDebug();';
 
 module.exports = function withoutBrowserDebugProbe(source) {
   if (!source.includes('function isDebugMode()') || !source.includes(PROBE)) {
-    throw new Error('@module-federation/sdk env.js changed: isDebugMode no longer ends with the localStorage probe this loader removes (packages/ui/federation.ts)');
+    throw new Error('@module-federation/sdk env.js changed: isDebugMode no longer ends with the localStorage probe this loader removes (packages/ui/build/federation.ts)');
   }
   return source.replace(PROBE, 'return false;');
 };

@@ -179,7 +179,7 @@ describe('seeds', () => {
   });
 
   it("uses only images the shop serves, as /media/<file> paths", () => {
-    const media = path.resolve(__dirname, '../../catalog/media');
+    const media = path.resolve(__dirname, '../../../services/catalog/media');
     const images = [...DEMO_PRODUCTS, ...generateProducts(200)].map((p) => p.image).filter((image): image is string => image !== null);
     expect(images.length).toBeGreaterThan(300);
     for (const image of new Set(images)) {

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const root = path.resolve(__dirname, '../../..');
+const root = path.resolve(__dirname, '../../../..');
 const APPS = ['shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
 /** The files allowed to name react-router: the one re-export, and the standalone dev page built on it. */
-const ALLOWED = new Set(['packages/ui/src/router.ts', 'packages/ui/src/standalone-app.tsx']);
+const ALLOWED = new Set(['packages/ui/src/runtime/router.ts', 'packages/ui/src/runtime/standalone-app.tsx']);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
