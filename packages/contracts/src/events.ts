@@ -1,3 +1,4 @@
+import { OrderRefundSettledData } from './cart.js';
 import { z } from './zod-config.js';
 
 /**
@@ -71,14 +72,10 @@ export type OrderStatusChangedMessage = z.infer<typeof OrderStatusChangedMessage
  * settled after the action that owed it (a cancellation, a received return), so its status-changed
  * message came first and found it pending.
  */
-export const OrderRefundSettledMessage = z.object({
+export const OrderRefundSettledMessage = OrderRefundSettledData.omit({ subject: true }).extend({
   type: z.literal('order.refund-settled'),
   id: z.string(),
   timestamp: z.string(),
-  orderId: z.string(),
-  number: z.string(),
-  refundId: z.string(),
-  status: z.enum(['succeeded', 'failed']),
 });
 export type OrderRefundSettledMessage = z.infer<typeof OrderRefundSettledMessage>;
 

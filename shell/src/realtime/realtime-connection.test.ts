@@ -85,37 +85,23 @@ describe('connectRealtime', () => {
     }
   });
 
-  it('passes on an order.status-changed message and drops a malformed one', async () => {
-    const order: OrderStatusChangedMessage = { type: 'order.status-changed', id: 'e1', timestamp: '2026-11-24T10:00:00.000Z', orderId: 'o1', number: 'PL-100001', status: 'shipped' };
+  const order: OrderStatusChangedMessage = { type: 'order.status-changed', id: 'e1', timestamp: '2026-11-24T10:00:00.000Z', orderId: 'o1', number: 'PL-100001', status: 'shipped' };
+  const refund: OrderRefundSettledMessage = { type: 'order.refund-settled', id: 'e2', timestamp: '2026-11-27T10:00:00.000Z', orderId: 'o1', number: 'PL-100001', refundId: 'r1', status: 'succeeded' };
+  it.each([
+    ['order.status-changed', order, { type: 'order.status-changed', orderId: 'o1' }],
+    ['order.refund-settled', refund, { ...refund, status: 'pending' }],
+  ])('passes on an %s message and drops a malformed one', async (_type, message, malformed) => {
     const { wss, url } = await startServer();
     wss.on('connection', (socket) => {
-      socket.send(JSON.stringify({ type: 'order.status-changed', orderId: 'o1' }));
-      socket.send(JSON.stringify(order));
+      socket.send(JSON.stringify(malformed));
+      socket.send(JSON.stringify(message));
     });
     const handlers = record();
     const connection = connectRealtime({ url, baseDelayMs: 1000, createSocket }, handlers);
     try {
       await until(() => handlers.orders.length === 1, 'the order message');
-      expect(handlers.orders).toEqual([order]);
+      expect(handlers.orders).toEqual([message]);
       expect(handlers.inventory).toEqual([]);
-    } finally {
-      connection.close();
-      await stopServer(wss);
-    }
-  });
-
-  it('passes on an order.refund-settled message and drops a malformed one', async () => {
-    const refund: OrderRefundSettledMessage = { type: 'order.refund-settled', id: 'e2', timestamp: '2026-11-27T10:00:00.000Z', orderId: 'o1', number: 'PL-100001', refundId: 'r1', status: 'succeeded' };
-    const { wss, url } = await startServer();
-    wss.on('connection', (socket) => {
-      socket.send(JSON.stringify({ ...refund, status: 'pending' }));
-      socket.send(JSON.stringify(refund));
-    });
-    const handlers = record();
-    const connection = connectRealtime({ url, baseDelayMs: 1000, createSocket }, handlers);
-    try {
-      await until(() => handlers.orders.length === 1, 'the refund message');
-      expect(handlers.orders).toEqual([refund]);
     } finally {
       connection.close();
       await stopServer(wss);
