@@ -4,7 +4,7 @@
 // CI run once hung until its time ran out.
 import net from 'node:net';
 import { freePort, isPortOpen, SERVICES, startShop } from '../scripts/local-stack.mjs';
-import { createTestDatabase, NATS_URL } from './support/shop.js';
+import { createTestDatabase, NATS_URL, startTestShop } from './support/shop.js';
 
 describe('starting the shop', () => {
   it('leaves no process running when one service cannot start', async () => {
@@ -25,6 +25,30 @@ describe('starting the shop', () => {
     } finally {
       squatter.close();
       await db.drop();
+    }
+  });
+});
+
+describe('npm start keeps the shop running', () => {
+  it('starts a service that was killed again, and the shop answers through it', async () => {
+    const shop = await startTestShop({ supervised: true });
+    try {
+      const catalogPid = shop.pidOf.catalog!;
+      process.kill(catalogPid, 'SIGKILL');
+      // Supervised: the next catalog process answers the gateway's reads again.
+      const deadline = Date.now() + 60_000;
+      let status = 0;
+      while (Date.now() < deadline) {
+        status = await fetch(`${shop.url}/api/products`).then((r) => r.status, () => 0);
+        const ready = await fetch(`${shop.serviceUrls.CATALOG_URL}/readyz`).then((r) => r.ok, () => false);
+        if (status === 200 && ready) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(status).toBe(200);
+      // The one answering is a new process: the killed one is gone.
+      expect(() => process.kill(catalogPid, 0)).toThrow();
+    } finally {
+      await shop.stop();
     }
   });
 });

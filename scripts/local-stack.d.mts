@@ -39,7 +39,15 @@ export function startShop(options: {
   referencePos?: boolean;
   /** POS_SEED for the reference POS: 'demo', 'none' or a number of generated products. */
   posSeed?: string | number;
+  /** Start a service or the gateway again when it exits unexpectedly (npm start; default false). */
+  supervised?: boolean;
 }): Promise<StartedShop>;
+/** Keeps one process running: started again, with a back-off, whenever it exits unexpectedly. */
+export function supervise<P extends { child: import('node:child_process').ChildProcess; stop(): Promise<void> }>(options: {
+  name: string;
+  start: () => Promise<P>;
+  log: (line: string) => void;
+}): Promise<{ readonly child: import('node:child_process').ChildProcess; stop(): Promise<void> }>;
 export function startReferencePosProcess(options: {
   env?: NodeJS.ProcessEnv;
   port?: number;

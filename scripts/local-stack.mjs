@@ -112,6 +112,7 @@ export async function startDatabaseProcess({ env = process.env, log }) {
   return {
     url,
     kind: 'embedded',
+    child,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -206,6 +207,53 @@ function pipeLogs(name, stream, log) {
   });
 }
 
+/**
+ * Keeps one process running for `npm start`: when it exits without being asked to, it is started
+ * again after a back-off (1 s, doubling up to 30 s; from 1 s again once it had run a minute), and
+ * every exit and restart is logged. `start` starts it (resolving once it is ready) and answers
+ * `{ child, stop }`; so does this, its `child` always the one running now.
+ */
+export async function supervise({ name, start, log }) {
+  let current = await start();
+  let stopping = false;
+  let delay = 1000;
+  const backOff = async () => {
+    await sleep(delay);
+    delay = Math.min(delay * 2, 30_000);
+  };
+  const watch = (proc) => {
+    const startedAt = Date.now();
+    proc.child.once('exit', async (code, signal) => {
+      if (stopping) return;
+      if (Date.now() - startedAt > 60_000) delay = 1000;
+      log(`[${name}] exited unexpectedly (${signal ?? `code ${code}`}); starting it again in ${delay / 1000} s`);
+      await backOff();
+      while (!stopping) {
+        try {
+          const next = await start();
+          if (stopping) return void (await next.stop());
+          current = next;
+          log(`[${name}] running again (pid ${current.child.pid})`);
+          return watch(current);
+        } catch (err) {
+          log(`[${name}] could not start again: ${String(err?.message ?? err).split('\n')[0]}; next try in ${delay / 1000} s`);
+          await backOff();
+        }
+      }
+    });
+  };
+  watch(current);
+  return {
+    get child() {
+      return current.child;
+    },
+    stop: async () => {
+      stopping = true;
+      await current.stop();
+    },
+  };
+}
+
 /** Spawns one Node process and waits until its /readyz answers 200. */
 export async function startProcess({ name, script, env, readyUrl, log, quiet = false, timeoutMs = 60_000 }) {
   const child = spawn(process.execPath, ['--enable-source-maps', script], {
@@ -281,7 +329,9 @@ export async function startReferencePosProcess({ env = process.env, port, seed, 
  * `ports` (tests pass free ones) or the environment, else the documented defaults. The reference
  * POS starts too unless `referencePos` is false.
  */
-export async function startShop({ databaseUrl, natsUrl, env = process.env, ports = {}, log = console.log, quiet = false, jwtKeyFile, referencePos = true, posSeed }) {
+export async function startShop({ databaseUrl, natsUrl, env = process.env, ports = {}, log = console.log, quiet = false, jwtKeyFile, referencePos = true, posSeed, supervised = false }) {
+  // npm start keeps every process running (supervise); tests and the bench see a crash as it is.
+  const run = (name, start) => (supervised ? supervise({ name, start, log }) : start());
   const stops = [];
   /** The shop's own Node processes (services and gateway): the bench pins them to one core. */
   const pids = [];
@@ -298,6 +348,8 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
     const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${gatewayPort}`;
     const common = {
       ...env,
+      // The caller has read the shop's .env (npm start does) and passes every variable on.
+      ENV_FILE: '',
       DATABASE_URL: databaseUrl,
       NATS_URL: natsUrl,
       GATEWAY_JWKS_URL: `http://127.0.0.1:${gatewayPort}/.well-known/jwks.json`,
@@ -320,14 +372,14 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
     const started = await Promise.allSettled(
       SERVICES.map(async (svc) => {
         const port = servicePorts[svc.name];
-        const proc = await startProcess({
+        const proc = await run(svc.name, () => startProcess({
           name: svc.name,
           script: path.join(root, svc.dir, 'dist/main.js'),
           env: { ...common, ...serviceUrls, PORT: String(port), ...(ports.dbSchemas?.[svc.name] ? { DB_SCHEMA: ports.dbSchemas[svc.name] } : {}) },
           readyUrl: `http://127.0.0.1:${port}/readyz`,
           log,
           quiet,
-        });
+        }));
         stops.push(proc.stop);
         pids.push(proc.child.pid);
         pidOf[svc.name] = proc.child.pid;
@@ -344,7 +396,7 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
       remoteServers[remote.app] = server;
       remoteUrls[remote.urlVar] = env[remote.urlVar] ?? `http://localhost:${server.port}/mf-manifest.json`;
     }
-    const gateway = await startProcess({
+    const gateway = await run('gateway', () => startProcess({
       name: 'gateway',
       script: path.join(root, 'gateway/dist/main.js'),
       env: {
@@ -358,7 +410,7 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
       readyUrl: `http://127.0.0.1:${gatewayPort}/readyz`,
       log,
       quiet,
-    });
+    }));
     stops.push(gateway.stop);
     pids.push(gateway.child.pid);
     pidOf.gateway = gateway.child.pid;

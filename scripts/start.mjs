@@ -5,9 +5,17 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildAll } from './build.mjs';
-import { root, startDatabaseProcess, startNats, startShop } from './local-stack.mjs';
+import { root, startDatabaseProcess, startNats, startShop, supervise } from './local-stack.mjs';
 
 const log = (line) => console.log(line);
+
+// The shop's .env (see .env.example), if there is one, or the file ENV_FILE names: a variable
+// already set in the environment wins over it. Every process started below gets the result.
+const envFile = process.env.ENV_FILE ?? '.env';
+if (envFile && existsSync(path.resolve(root, envFile))) {
+  process.loadEnvFile(path.resolve(root, envFile));
+  log(`read ${envFile}`);
+}
 
 /**
  * pos-sync encrypts the POS API key it stores with POS_SETTINGS_KEY. Without one in the
@@ -48,13 +56,32 @@ process.on('SIGTERM', () => shutdown(0));
 
 try {
   if (!process.argv.includes('--no-build')) await buildAll({ log });
-  const db = await startDatabaseProcess({ log });
+  // The embedded PostgreSQL, like every process below, is started again if it dies (supervise).
+  let databaseUrl = process.env.DATABASE_URL;
+  const db = databaseUrl
+    ? await startDatabaseProcess({ log })
+    : await supervise({
+        name: 'postgres',
+        log,
+        start: async () => {
+          const started = await startDatabaseProcess({ log });
+          databaseUrl = started.url;
+          return started;
+        },
+      });
+  if (db.url) databaseUrl = db.url;
   cleanups.push(db.stop);
   const nats = await startNats({ log });
   cleanups.push(nats.stop);
   // The reference POS's key is kept too, so POS settings saved in the dashboard still work after a restart.
   const posApiKey = process.env.POS_API_KEY || keptSecret('reference-pos.key', () => `pos_test_${randomBytes(16).toString('hex')}`);
-  const shop = await startShop({ databaseUrl: db.url, natsUrl: nats.url, env: { ...process.env, POS_SETTINGS_KEY: posSettingsKey(), ORDER_LINK_SECRET: orderLinkSecret(), POS_API_KEY: posApiKey }, log });
+  const shop = await startShop({
+    databaseUrl,
+    natsUrl: nats.url,
+    env: { ...process.env, POS_SETTINGS_KEY: posSettingsKey(), ORDER_LINK_SECRET: orderLinkSecret(), POS_API_KEY: posApiKey },
+    log,
+    supervised: true,
+  });
   cleanups.push(shop.stop);
   log('');
   log(`Professional Liquidation is running at ${shop.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -51,6 +51,8 @@ export interface TestShopOptions {
   natsUrl?: string;
   /** Start the reference POS too (only the admin tests talk to it). */
   referencePos?: boolean;
+  /** Start a process again when it dies, as npm start does. */
+  supervised?: boolean;
 }
 
 /**
@@ -100,6 +102,7 @@ async function startTestShopOnce(options: TestShopOptions): Promise<TestShop> {
       log: () => {},
       jwtKeyFile: path.join(keyDir, 'jwt-keys.json'),
       referencePos: options.referencePos ?? false,
+      supervised: options.supervised ?? false,
     });
     return {
       ...shop,

@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { connect } from 'nats';
-import { createLogger } from '@pl/service-kit';
+import { createLogger, loadEnvFile } from '@pl/service-kit';
 import { createGateway } from './app.js';
 import { loadSigningKeys } from './auth/keys.js';
 import { loadGatewayConfig } from './config.js';
@@ -14,6 +14,7 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
+  loadEnvFile();
   const config = loadGatewayConfig(process.env, repoRoot);
   const logger = createLogger({ name: 'gateway', level: config.logLevel });
 

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
@@ -10,7 +11,7 @@ import { createPageHead } from '../src/static/page-head';
 import { DocumentOnlyHeaders } from '../src/security/headers';
 import { eventually, uniqueSuffix } from '@pl/service-kit/testing';
 import { startAuthStack, type AuthStack } from './support/auth-stack';
-import { startGateway, startGuestSession, startStandInService, type StandInService, type TestGateway } from './support/test-gateway';
+import { closedPortUrl, startGateway, startGuestSession, startStandInService, type StandInService, type TestGateway } from './support/test-gateway';
 
 const INDEX_HTML = '<!doctype html><html><head></head><body><div id="root"></div><script src="/static/js/index.1a2b3c4d.js"></script></body></html>';
 /** The test gateway's remotes (REMOTE_* defaults). */
@@ -584,10 +585,28 @@ describe('security headers', () => {
 
 describe('health', () => {
   let gw: TestGateway;
+  // Stand-ins for the four services' own /readyz: ready unless a test says otherwise.
+  const notReady = new Set<string>();
+  let services: Array<{ name: string; server: Server; url: string }> = [];
   beforeAll(async () => {
-    gw = await startGateway();
+    services = await Promise.all(
+      ['identity', 'catalog', 'cart', 'pos-sync'].map(async (name) => {
+        const server = createServer((req, res) => {
+          const ready = req.url === '/readyz' && !notReady.has(name);
+          res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ready ? 'ready' : 'not-ready' }));
+        });
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        return { name, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+      }),
+    );
+    const urlVar = (name: string) => `${name.toUpperCase().replace('-', '_')}_URL`;
+    gw = await startGateway(Object.fromEntries(services.map((s) => [urlVar(s.name), s.url])));
   });
-  afterAll(() => gw.stop());
+  afterAll(async () => {
+    await gw.stop();
+    await Promise.all(services.map((s) => new Promise((resolve) => s.server.close(resolve))));
+  });
+  afterEach(() => notReady.clear());
 
   it('GET /healthz says the process is up', async () => {
     const res = await fetch(`${gw.url}/healthz`);
@@ -595,12 +614,25 @@ describe('health', () => {
     expect(await res.json()).toEqual({ status: 'ok' });
   });
 
-  it('GET /readyz is ready with NATS connected and keys loaded, and reports upstreams', async () => {
+  it('GET /readyz is ready with NATS connected, keys loaded and every service ready, and reports each', async () => {
     const res = await fetch(`${gw.url}/readyz`);
     expect(res.status).toBe(200);
-    const body = await res.json();
-    expect(body).toMatchObject({ status: 'ready', checks: { nats: true, keys: true } });
-    expect(Object.keys(body.upstreams).sort()).toEqual(['cart', 'catalog', 'identity', 'pos-sync']);
+    expect(await res.json()).toEqual({
+      status: 'ready',
+      checks: { nats: true, keys: true },
+      upstreams: { identity: 'ready', catalog: 'ready', cart: 'ready', 'pos-sync': 'ready' },
+    });
+  });
+
+  it('GET /readyz answers 503 while a service is not ready (its database is away) or does not answer', async () => {
+    notReady.add('catalog');
+    const res = await fetch(`${gw.url}/readyz`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ status: 'not-ready', checks: { nats: true, keys: true }, upstreams: { catalog: 'not-ready', cart: 'ready' } });
+    const gone = await startGateway({ ...Object.fromEntries(services.map((s) => [`${s.name.toUpperCase().replace('-', '_')}_URL`, s.url])), CART_URL: await closedPortUrl() });
+    const down = await (await fetch(`${gone.url}/readyz`)).json();
+    await gone.stop();
+    expect(down.upstreams.cart).toBe('down');
   });
 
   it('GET /readyz answers 503 once the NATS connection is gone', async () => {

@@ -3,7 +3,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ErrorCodes } from '@pl/contracts';
-import type { Logger } from '@pl/service-kit';
+import { RETRY_AFTER_SECONDS, type Logger } from '@pl/service-kit';
 
 /** The code of the error the gateway raises itself when a service takes too long. */
 export const UPSTREAM_TIMEOUT = 'UPSTREAM_TIMEOUT';
@@ -34,6 +34,10 @@ export function answerUpstreamError(
     return;
   }
   const body = JSON.stringify({ message: message(service), code: ErrorCodes.upstreamUnavailable });
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    ...(status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {}),
+  });
   res.end(body);
 }

@@ -1,6 +1,8 @@
 // Liveness says the process answers; readiness says it can do its job: NATS reachable (for the
-// realtime fan-out) and signing keys loaded. Upstream reachability is reported for operators but
-// does not make the gateway unready: it still serves the shell and clear 503s for a missing service.
+// realtime fan-out), signing keys loaded, and every service behind it ready by its own /readyz
+// (which checks that service's database and NATS). A gateway whose services cannot serve is taken
+// out of a balancer's rotation rather than sent traffic it can only answer with 503s; each
+// service's state is in the answer for operators ('ready', 'not-ready', 'down').
 import { Router } from 'express';
 import type { NatsConnection } from 'nats';
 import { HealthPaths, type ServiceName } from '@pl/contracts';
@@ -24,7 +26,7 @@ export function healthRoutes(deps: HealthDeps): Router {
     const [nats, upstreams] = await Promise.all([natsReachable(deps.nats), probeUpstreams(deps.upstreams)]);
     // createGateway cannot be built without a loaded, matching key pair; report it for operators.
     const keys = deps.keys.publicJwk.kid !== undefined;
-    const ready = nats && keys;
+    const ready = nats && keys && Object.values(upstreams).every((state) => state === 'ready');
     res.setHeader('Cache-Control', 'no-store');
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not-ready', checks: { nats, keys }, upstreams });
   });
@@ -37,13 +39,19 @@ async function natsReachable(nats: NatsConnection): Promise<boolean> {
   return withTimeout(nats.flush().then(() => true), false);
 }
 
-async function probeUpstreams(upstreams: Record<ServiceName, string>): Promise<Record<string, 'up' | 'down'>> {
+type UpstreamState = 'ready' | 'not-ready' | 'down';
+
+/** Each service's own readiness: 'not-ready' when it answers 503 (its database or NATS is away), 'down' when it does not answer in time. */
+async function probeUpstreams(upstreams: Record<ServiceName, string>): Promise<Record<string, UpstreamState>> {
   const entries = await Promise.all(
     Object.entries(upstreams).map(async ([service, base]) => {
-      const ok = await fetch(new URL(HealthPaths.live, base), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) })
-        .then((r) => r.ok)
-        .catch(() => false);
-      return [service, ok ? 'up' : 'down'] as const;
+      const state: UpstreamState = await fetch(new URL(HealthPaths.ready, base), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) })
+        .then(async (r) => {
+          await r.body?.cancel();
+          return r.ok ? 'ready' : 'not-ready';
+        })
+        .catch(() => 'down');
+      return [service, state] as const;
     }),
   );
   return Object.fromEntries(entries);

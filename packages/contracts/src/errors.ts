@@ -16,5 +16,7 @@ export const ErrorCodes = {
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL',
   upstreamUnavailable: 'UPSTREAM_UNAVAILABLE',
+  /** What a service needs (its database, NATS) is out of reach for now: try again after Retry-After. */
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

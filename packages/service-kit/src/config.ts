@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 /** Thrown at start when the environment does not satisfy a service's config schema. */
@@ -6,6 +9,21 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n  ${issues.join('\n  ')}`);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * Loads a `.env` file into process.env when there is one, before the config is read: `.env` in the
+ * working directory, or the file ENV_FILE names (ENV_FILE='' loads none: `npm start` has loaded the
+ * shop's own and passes every variable on). A variable already set wins over the file, as with
+ * process.loadEnvFile. Answers the file it loaded, if any.
+ */
+export function loadEnvFile(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string | undefined {
+  const name = env.ENV_FILE ?? '.env';
+  if (!name) return undefined;
+  const file = path.resolve(cwd, name);
+  if (!existsSync(file)) return undefined;
+  for (const [key, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) env[key] ??= value;
+  return file;
 }
 
 /**

@@ -1,9 +1,20 @@
+import net from 'node:net';
 import { Router } from 'express';
+import pg from 'pg';
 import { z } from 'zod';
 import { badRequest, conflict, notFound, parseInput, tooManyRequests } from './errors.js';
 import { createTokenVerifier } from './auth.js';
 import { createServiceApp } from './create-service-app.js';
-import { captureLogger, listen, testKeyPair, type CapturedLine, type Listening } from './testing.js';
+import { captureLogger, listen, testDatabaseUrl, testKeyPair, type CapturedLine, type Listening } from './testing.js';
+
+/** A port nothing listens on: a database there refuses every connection. */
+async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
 
 describe('createServiceApp', () => {
   let server: Listening;
@@ -28,7 +39,29 @@ describe('createServiceApp', () => {
     .get('/crash', async () => {
       throw new Error('SELECT secret FROM users -- at db.ts:12');
     })
-    .get('/who', (req, res) => void res.json({ id: req.id }));
+    .get('/who', (req, res) => void res.json({ id: req.id }))
+    // The real PostgreSQL driver's errors when the database is out of reach.
+    .get('/database-down', async (_req, res) => {
+      const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${await closedPort()}/postgres`, connectionTimeoutMillis: 2000 });
+      try {
+        res.json((await pool.query('SELECT 1')).rows);
+      } finally {
+        await pool.end();
+      }
+    })
+    .get('/database-restarted', async (_req, res) => {
+      const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+      const client = new pg.Client({ connectionString: testDatabaseUrl() });
+      client.on('error', () => {}); // the terminated connection also says so as an event
+      await Promise.all([admin.connect(), client.connect()]);
+      try {
+        const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+        res.json((await client.query('SELECT 1')).rows);
+      } finally {
+        await Promise.all([admin.end(), client.end().catch(() => {})]);
+      }
+    });
 
   beforeAll(async () => {
     const captured = captureLogger();
@@ -105,6 +138,21 @@ describe('createServiceApp', () => {
       expect(text).not.toMatch(/SELECT|db\.ts|at /);
       expect(logged).toContainEqual(expect.objectContaining({ level: 'error', reqId: 'crash-req-1', msg: 'unhandled error' }));
     });
+
+    it.each(['/database-down', '/database-restarted'])(
+      'answers %s with 503, Retry-After and a message for the shopper, never a 500 or the driver\'s words, and logs a warning',
+      async (path) => {
+        const res = await fetch(`${server.url}${path}`, { headers: { 'x-request-id': `outage${path.replace('/', '-')}` } });
+        const text = await res.text();
+        expect([res.status, res.headers.get('retry-after'), JSON.parse(text)]).toEqual([
+          503,
+          '5',
+          { message: 'The shop is temporarily unavailable. Please try again in a moment.', code: 'SERVICE_UNAVAILABLE' },
+        ]);
+        expect(text).not.toMatch(/ECONNREFUSED|terminat|127\.0\.0\.1/);
+        expect(logged).toContainEqual(expect.objectContaining({ level: 'warn', reqId: `outage${path.replace('/', '-')}` }));
+      },
+    );
 
     it('answers an unknown route with 404 JSON', async () => {
       const res = await fetch(`${server.url}/api/nothing-here`);

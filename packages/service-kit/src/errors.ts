@@ -52,6 +52,31 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
   res.status(404).json({ message: 'Not found', code: ErrorCodes.notFound });
 };
 
+/** Seconds a client is asked to wait (Retry-After) when the shop cannot answer for now. */
+export const RETRY_AFTER_SECONDS = 5;
+export const UNAVAILABLE_MESSAGE = 'The shop is temporarily unavailable. Please try again in a moment.';
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ETIMEDOUT', 'EPIPE']);
+/** SQLSTATEs of a database that is out of reach or going away: connection exceptions (class 08), shutdowns and 'cannot connect now' (57P01-57P03), too many connections (53300). */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+/** What node-postgres says when a connection is lost or none can be had, without an errno. */
+const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended)/;
+
+/**
+ * True when an error says a dependency (PostgreSQL, NATS, a peer) is out of reach rather than
+ * that the request or the code is wrong: the honest answer is 503 with Retry-After, not 500.
+ */
+export function isDependencyUnavailable(err: unknown, depth = 0): boolean {
+  // By shape, not instanceof: the socket's errors may come from another realm (a test runner's).
+  if (typeof err !== 'object' || err === null || depth > 3) return false;
+  const { code, message, cause, errors } = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code) || code === 'CONNECTION_CLOSED' || code === 'CONNECTION_DRAINING')) return true;
+  if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
+  // An AggregateError (every address of a host refused) or a wrapped cause.
+  if (Array.isArray(errors) && errors.some((e) => isDependencyUnavailable(e, depth + 1))) return true;
+  return cause !== undefined && cause !== err && isDependencyUnavailable(cause, depth + 1);
+}
+
 interface HttpishError {
   status?: number;
   statusCode?: number;
@@ -61,7 +86,8 @@ interface HttpishError {
 
 /**
  * The central error handler: AppErrors and body-parser's client errors keep their status and a
- * safe message; everything else is logged with the request id and answered with a plain 500.
+ * safe message; a dependency out of reach (the database, NATS) is a 503 with Retry-After, logged as
+ * a warning; everything else is logged with the request id and answered with a plain 500.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
@@ -72,6 +98,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (err instanceof AppError) {
+      if (err.status === 503) res.set('retry-after', String(RETRY_AFTER_SECONDS));
       res.status(err.status).json({ message: err.message, code: err.code });
       return;
     }
@@ -87,6 +114,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const log = (req as { log?: Logger }).log ?? logger;
+    if (isDependencyUnavailable(err)) {
+      log.warn({ err: (err as Error).message, code: (err as { code?: unknown }).code }, 'a dependency is out of reach: 503');
+      res.set('retry-after', String(RETRY_AFTER_SECONDS));
+      res.status(503).json({ message: UNAVAILABLE_MESSAGE, code: ErrorCodes.serviceUnavailable });
+      return;
+    }
     log.error({ err }, 'unhandled error');
     res.status(500).json({ message: 'Internal server error', code: ErrorCodes.internal });
   };

@@ -2,7 +2,7 @@
 // starts the outbox relay, the sign-in merge consumer and the refund sender, serves createApp and
 // shuts down gracefully on SIGTERM.
 import { fileURLToPath } from 'node:url';
-import { runService, startPeriodicWorker, type ServiceDeps } from '@pl/service-kit';
+import { loadEnvFile, runService, startPeriodicWorker, type ServiceDeps } from '@pl/service-kit';
 import { cartContext, createApp, type CartAppOptions } from './app.js';
 import { loadCartConfig } from './config.js';
 import type { CartContext } from './domain/cart-context.js';
@@ -10,6 +10,8 @@ import { REFUND_PASS_INTERVAL_MS } from './domain/refunds.js';
 import { startInventoryWatch } from './events/inventory-watch.js';
 import { startSignedInConsumer } from './events/signed-in-consumer.js';
 import { createPaymentProvider } from './payments/create-payment-provider.js';
+
+loadEnvFile();
 
 const config = loadCartConfig();
 const options: CartAppOptions = {

@@ -5,7 +5,7 @@
 // serves createApp and shuts down gracefully on SIGTERM.
 import { fileURLToPath } from 'node:url';
 import { CatalogSubjects } from '@pl/contracts';
-import { runService, startPeriodicWorker } from '@pl/service-kit';
+import { loadEnvFile, runService, startPeriodicWorker } from '@pl/service-kit';
 import { createApp } from './app.js';
 import { loadCatalogConfig } from './config.js';
 import { compactCategoryCounts } from './db/categories.repo.js';
@@ -14,6 +14,8 @@ import { seedStoreLocations } from './seeds/store-locations.js';
 import { startOrderRestockConsumer } from './events/order-restock-consumer.js';
 import { createReadCache } from './domain/read-cache.js';
 import { expireLapsedHolds, HOLD_PRUNE_INTERVAL_MS, HOLD_SWEEP_INTERVAL_MS, pruneEndedHolds } from './domain/hold-expiry.js';
+
+loadEnvFile();
 
 const config = loadCatalogConfig();
 const readCache = createReadCache();

@@ -4,7 +4,7 @@
 // on SIGTERM. `node dist/main.js create-admin ...` runs the create-admin command instead.
 import { fileURLToPath } from 'node:url';
 import { ApiPaths } from '@pl/contracts';
-import { runService } from '@pl/service-kit';
+import { loadEnvFile, runService } from '@pl/service-kit';
 import { createApp } from './app.js';
 import { createCartClient } from './clients/cart-client.js';
 import { runCreateAdminCommand } from './commands/create-admin.js';
@@ -22,6 +22,7 @@ const [command, ...args] = process.argv.slice(2);
 if (command === 'create-admin') {
   process.exitCode = await runCreateAdminCommand({ argv: args, env: process.env, migrationsDir, io: process });
 } else {
+  loadEnvFile();
   const config = loadIdentityConfig();
   const production = config.NODE_ENV === 'production';
   const passwords = argon2Hasher();

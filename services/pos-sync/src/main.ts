@@ -4,11 +4,13 @@
 // on SIGTERM. Routes and workers share one context, so a webhook's kick reaches the one applier.
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { createLogger, runService, type ServiceDeps } from '@pl/service-kit';
+import { createLogger, loadEnvFile, runService, type ServiceDeps } from '@pl/service-kit';
 import { createApp, posSyncContext } from './app.js';
 import { loadPosSyncConfig } from './config.js';
 import type { PosSyncContext } from './domain/pos-sync-context.js';
 import { startPosSyncWorkers } from './workers/pos-sync-workers.js';
+
+loadEnvFile();
 
 const config = loadPosSyncConfig();
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths, type UpdateProfilePayload } from '@pl/contracts';
+import { ApiPaths, Customer, type UpdateProfilePayload } from '@pl/contracts';
 import { apiJson, toast } from '@pl/ui';
-import { refreshCurrentUser } from '../../../shared/api/session-cache.js';
+import { currentUserQueryKey } from '../../../shared/team-cache.js';
 
-/** PATCH /api/auth/profile: names, phone and e-mail (a new e-mail has to be verified again). */
-export function updateProfile(changes: UpdateProfilePayload): Promise<unknown> {
-  return apiJson('PATCH', ApiPaths.auth.profile, changes);
+/** PATCH /api/auth/profile: names, phone and e-mail (a new e-mail has to be verified again); answers the customer as now saved. */
+export async function updateProfile(changes: UpdateProfilePayload): Promise<Customer> {
+  return Customer.parse(await apiJson<unknown>('PATCH', ApiPaths.auth.profile, changes));
 }
 
 /** Errors are shown inside the Edit Profile form, next to what the customer typed. */
@@ -13,9 +13,10 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: async () => {
+    // The answer is what GET /api/auth/me would now say: it is shown without asking again.
+    onSuccess: (customer) => {
+      queryClient.setQueryData(currentUserQueryKey, customer);
       toast({ title: 'Profile updated', description: 'Your profile has been saved.' });
-      await refreshCurrentUser(queryClient);
     },
   });
 }

@@ -1,22 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiPaths, SavePosConfigPayload } from '@pl/contracts';
-import { apiRequest, serverMessage, toast } from '@pl/ui';
+import { ApiPaths, PosConfig, SavePosConfigPayload } from '@pl/contracts';
+import { apiJson, serverMessage, toast } from '@pl/ui';
 import { SAVE_FAILED_FALLBACK, type PosSettingsFields } from '../../../shared/utils/pos-settings-rules.js';
 import { posConfigQueryKey } from './get-pos-config.js';
 
-/** POST /api/admin/pos-config {posUrl, apiKey} */
-export async function savePosConfig(payload: PosSettingsFields): Promise<void> {
-  await apiRequest('POST', ApiPaths.pos.config, SavePosConfigPayload.parse(payload));
+/** POST /api/admin/pos-config {posUrl, apiKey}: answers the settings as GET now answers them (never the key). */
+export async function savePosConfig(payload: PosSettingsFields): Promise<PosConfig> {
+  return PosConfig.parse(await apiJson<unknown>('POST', ApiPaths.pos.config, SavePosConfigPayload.parse(payload)));
 }
 
-/** Resolves once the saved settings have been read back, so the form can show what is now saved. */
+/** The answer is the saved settings: the form shows them without reading them back. */
 export function useSavePosConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePosConfig,
-    onSuccess: async () => {
+    onSuccess: (config) => {
+      queryClient.setQueryData(posConfigQueryKey, config);
       toast({ title: 'Settings Saved', description: 'POS configuration has been updated successfully' });
-      await queryClient.invalidateQueries({ queryKey: posConfigQueryKey });
     },
     onError: (error) => {
       toast({ variant: 'destructive', title: 'Save Failed', description: serverMessage(error) ?? SAVE_FAILED_FALLBACK });
