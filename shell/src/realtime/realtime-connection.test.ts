@@ -85,6 +85,24 @@ describe('connectRealtime', () => {
     }
   });
 
+  it('passes each event on once: a repeat of an id already delivered (the relay published it again) is dropped', async () => {
+    const next = { ...inventoryMessage, id: `${inventoryMessage.id}-next`, available: inventoryMessage.available + 1 };
+    const { wss, url } = await startServer();
+    wss.on('connection', (socket) => {
+      for (const message of [inventoryMessage, inventoryMessage, next, inventoryMessage]) socket.send(JSON.stringify(message));
+    });
+    const handlers = record();
+    const connection = connectRealtime({ url, baseDelayMs: 1000, createSocket }, handlers);
+    try {
+      await until(() => handlers.inventory.length === 2, 'two inventory messages');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(handlers.inventory).toEqual([inventoryMessage, next]);
+    } finally {
+      connection.close();
+      await stopServer(wss);
+    }
+  });
+
   const order: OrderStatusChangedMessage = { type: 'order.status-changed', id: 'e1', timestamp: '2026-11-24T10:00:00.000Z', orderId: 'o1', number: 'PL-100001', status: 'shipped' };
   const refund: OrderRefundSettledMessage = { type: 'order.refund-settled', id: 'e2', timestamp: '2026-11-27T10:00:00.000Z', orderId: 'o1', number: 'PL-100001', refundId: 'r1', status: 'succeeded' };
   it.each([

@@ -60,6 +60,9 @@ export interface RealtimeConnection {
   close(): void;
 }
 
+/** How many event ids a page remembers to pass each event on once (a repeat comes within seconds). */
+const SEEN_EVENT_IDS = 1000;
+
 export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHandlers): RealtimeConnection {
   const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url));
   const schedule =
@@ -76,9 +79,19 @@ export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHand
   let delivering: Promise<unknown> = Promise.resolve();
 
   const loadSchemas = options.loadSchemas ?? messageSchemas;
+  // Events are delivered at least once (an outbox relay that lost NATS's answer publishes again):
+  // each event id is passed on once, whichever socket brought it.
+  const seen = new Set<string>();
+  const firstTime = (id: string) => {
+    if (seen.has(id)) return false;
+    seen.add(id);
+    if (seen.size > SEEN_EVENT_IDS) seen.delete(seen.values().next().value!);
+    return true;
+  };
   const deliver = (schemas: MessageSchemas, type: MessageType, data: unknown) => {
     const parsed = schemaOf[type](schemas).safeParse(data);
     if (!parsed.success) console.warn(`[realtime] dropped a malformed ${type} message`, parsed.error.issues);
+    else if (!firstTime(parsed.data.id)) return;
     else if (parsed.data.type === 'inventory.updated') handlers.onInventoryUpdated(parsed.data);
     else handlers.onOrderUpdated(parsed.data);
   };
