@@ -6,3 +6,7 @@ export function runShopperFlow(
   origin: string,
   options?: { log?: (line: string) => void; login?: { usernameOrEmail: string; password: string } },
 ): Promise<ShopperFlowResult>;
+/** A client with one cookie jar, like one browser. */
+export function httpClient(origin: string): (method: string, path: string, body?: unknown) => Promise<{ status: number; text: string; json: any; headers: Headers }>;
+/** Throws unless the answer has the wanted status. */
+export function expectStatus<R extends { status: number; text: string }>(res: R, wanted: number, what: string): R;

@@ -33,7 +33,7 @@ export function httpClient(origin) {
     } catch {
       json = undefined;
     }
-    return { status: res.status, text, json };
+    return { status: res.status, text, json, headers: res.headers };
   };
 }
 

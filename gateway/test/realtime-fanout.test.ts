@@ -190,6 +190,18 @@ describe('the /ws realtime fan-out', () => {
     expect(ws.readyState).toBe(WebSocket.OPEN);
   });
 
+  it('passes each event on once: the same event published again (an outbox relay retrying) is not sent twice', async () => {
+    const ws = track(await openSocket(gw));
+    const event = inventoryEvent({ sku: 'SKU-3' });
+    const after = inventoryEvent({ sku: 'SKU-3', available: 1 });
+    const ids: string[] = [];
+    ws.on('message', (raw: Buffer) => ids.push(JSON.parse(raw.toString()).id));
+    const last = nextMessageAbout(ws, after.id);
+    for (const e of [event, event, event, after]) publisher.publish(Subjects.inventoryUpdated('SKU-3'), JSON.stringify(e));
+    await last;
+    expect(ids).toEqual([event.id, after.id]);
+  });
+
   it('closes the socket of a client that sends a message above the size limit', async () => {
     const ws = track(await openSocket(gw));
     const closed = closeOf(ws);

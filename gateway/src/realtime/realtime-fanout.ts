@@ -23,6 +23,9 @@ import {
 import { requestIdFrom, type Logger } from '@pl/service-kit';
 import { refuseUpgrade } from '../http/refuse-upgrade.js';
 
+/** How many event ids a gateway remembers to pass each event on once (a repeat comes within seconds). */
+const SEEN_EVENT_IDS = 10_000;
+
 export interface RealtimeFanoutOptions {
   nats: NatsConnection;
   logger: Logger;
@@ -73,6 +76,17 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
   }, options.heartbeatIntervalMs ?? 30_000);
   heartbeat.unref();
 
+  // Events are published at least once (an outbox relay that lost NATS's answer publishes the same
+  // event again): each event id goes to the browsers once. The shell drops repeats too, for those
+  // that reach it through two gateways.
+  const seen = new Set<string>();
+  const firstTime = (id: string) => {
+    if (seen.has(id)) return false;
+    seen.add(id);
+    if (seen.size > SEEN_EVENT_IDS) seen.delete(seen.values().next().value!);
+    return true;
+  };
+
   const subscriptions: Subscription[] = [
     options.nats.subscribe(Subjects.inventoryUpdatedAll, {
       callback: (err: NatsError | null, msg: Msg) => {
@@ -81,7 +95,7 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
           return;
         }
         const message = toInventoryMessage(msg, log);
-        if (message) broadcast(JSON.stringify(message));
+        if (message && firstTime(message.id)) broadcast(JSON.stringify(message));
       },
     }),
     ...[
@@ -95,7 +109,7 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
             return;
           }
           const event = toMessage(msg, log);
-          if (event) broadcast(JSON.stringify(event.message), event.owner);
+          if (event && firstTime(event.message.id)) broadcast(JSON.stringify(event.message), event.owner);
         },
       }),
     ),

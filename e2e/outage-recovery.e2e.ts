@@ -1,0 +1,140 @@
+// PostgreSQL and NATS going away and coming back while the shop runs (issue 15). The shop runs on a
+// PostgreSQL and a nats-server of its own (the machine's shared ones must not be stopped), on free
+// ports, and every process of it keeps running throughout: nothing is restarted by hand.
+//   - while PostgreSQL is down a request that needs it answers 503 with Retry-After, never a 500,
+//     and the gateway is not ready; once it is back the same processes serve again, data intact;
+//   - while NATS is down adds still succeed (their events wait in the outbox); once it is back the
+//     events reach a browser socket that stayed open, each once.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { freePort, startDatabase, startShop, type StartedShop } from '../scripts/local-stack.mjs';
+import { expectStatus, httpClient } from '../scripts/shopper-flow.mjs';
+
+const natsServerBinary = () => spawnSync('sh', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server'], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
+
+async function startNatsServer(port: number, storeDir: string): Promise<ChildProcess> {
+  const binary = natsServerBinary();
+  if (!binary) throw new Error('this test needs a nats-server binary (apt-get install nats-server)');
+  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
+  await until(async () => (await fetchable(`http://127.0.0.1:${port}`)) !== 'refused', 'nats-server listening', 10_000);
+  return child;
+}
+
+/** 'refused' while nothing listens on the port (NATS answers HTTP with garbage, which is fine here). */
+const fetchable = (url: string) => fetch(url, { signal: AbortSignal.timeout(500) }).then(() => 'answered', (err) => (String(err?.cause?.code) === 'ECONNREFUSED' ? 'refused' : 'answered'));
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (await check().catch(() => false)) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** This process's environment for the shop, without what would pin it to the default ports. */
+function shopEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
+  for (const key of ['PORT', 'PUBLIC_ORIGIN', 'REMOTE_MF_CATALOG_URL', 'REMOTE_MF_CART_CHECKOUT_URL', 'REMOTE_MF_ACCOUNT_URL', 'REMOTE_MF_ADMIN_URL']) delete env[key];
+  return env;
+}
+
+const stopped = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+describe('PostgreSQL and NATS going away and coming back', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pl-outage-'));
+  const dbEnv = { EMBEDDED_PG_DIR: path.join(dir, 'postgres'), EMBEDDED_PG_PORT: '' };
+  let natsPort: number;
+  let db: Awaited<ReturnType<typeof startDatabase>>;
+  let nats: ChildProcess;
+  let shop: StartedShop;
+  let call: ReturnType<typeof httpClient>;
+  let plentiful: string[] = [];
+  let unique: string[] = [];
+
+  beforeAll(async () => {
+    dbEnv.EMBEDDED_PG_PORT = String(await freePort());
+    natsPort = await freePort();
+    [db, nats] = await Promise.all([startDatabase({ env: dbEnv, log: () => {} }), startNatsServer(natsPort, path.join(dir, 'nats'))]);
+    const ports: Record<string, number> = {};
+    for (const name of ['gateway', 'identity', 'catalog', 'cart', 'pos-sync', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin']) ports[name] = await freePort();
+    shop = await startShop({
+      databaseUrl: db.url,
+      natsUrl: `nats://127.0.0.1:${natsPort}`,
+      ports,
+      quiet: true,
+      log: () => {},
+      referencePos: false,
+      jwtKeyFile: path.join(dir, 'jwt-keys.json'),
+      env: shopEnv(),
+    });
+    call = httpClient(shop.url);
+    const products = expectStatus(await call('GET', '/api/products?limit=100&inStock=true'), 200, 'GET /api/products').json.data as Array<{
+      oneOfAKind: boolean;
+      variants: Array<{ sku: string; totalAvailable: number }>;
+    }>;
+    plentiful = products.filter((p) => !p.oneOfAKind && p.variants[0]!.totalAvailable > 3).map((p) => p.variants[0]!.sku);
+    // Adding a one-of-a-kind item holds it: its stock changes, and inventory.updated says so.
+    unique = products.filter((p) => p.oneOfAKind && p.variants[0]!.totalAvailable === 1).map((p) => p.variants[0]!.sku);
+    expect([plentiful.length > 1, unique.length > 0]).toEqual([true, true]);
+  }, 180_000);
+
+  afterAll(async () => {
+    await shop?.stop();
+    nats?.kill('SIGTERM');
+    await db?.stop().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers 503 with Retry-After and is not ready while PostgreSQL is down, and serves again when it is back', async () => {
+    expectStatus(await call('POST', '/api/cart/lines', { variantId: plentiful[0], qty: 1 }), 201, 'an add before the outage');
+
+    await db.stop();
+    const down = await call('GET', '/api/cart');
+    expect([down.status, down.headers.get('retry-after'), down.json]).toEqual([503, '5', { message: 'The shop is temporarily unavailable. Please try again in a moment.', code: 'SERVICE_UNAVAILABLE' }]);
+    const add = await call('POST', '/api/cart/lines', { variantId: plentiful[1], qty: 1 });
+    expect(add.status).toBe(503);
+    const ready = await fetch(`${shop.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect((await ready.json()).upstreams).toMatchObject({ cart: 'not-ready', catalog: 'not-ready' });
+
+    db = await startDatabase({ env: dbEnv, log: () => {} });
+    const back = await until(async () => (await call('GET', '/api/cart')).status === 200, 'the cart answering again');
+    const cart = (await call('GET', '/api/cart')).json as { lines: Array<{ variant: { sku: string } }> };
+    expect(cart.lines.map((l) => l.variant.sku)).toEqual([plentiful[0]]);
+    expectStatus(await call('POST', '/api/cart/lines', { variantId: plentiful[1], qty: 1 }), 201, 'an add after the outage');
+    await until(async () => (await fetch(`${shop.url}/readyz`)).status === 200, 'the gateway ready again');
+    console.log(`PostgreSQL back: the cart answered again ${back} ms after the database accepted connections`);
+  });
+
+  it('takes adds while NATS is down and delivers their events to an open browser socket once it is back, each once', async () => {
+    const socket = new WebSocket(`${shop.url.replace('http', 'ws')}/ws`, { headers: { Origin: shop.url } });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const received: Array<{ id: string; sku: string }> = [];
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      if (message.type === 'inventory.updated') received.push(message);
+    });
+    try {
+      nats.kill('SIGKILL');
+      await stopped(nats);
+      expectStatus(await call('POST', '/api/cart/lines', { variantId: unique[0], qty: 1 }), 201, 'an add while NATS is down');
+
+      nats = await startNatsServer(natsPort, path.join(dir, 'nats'));
+      const delivered = await until(async () => received.some((m) => m.sku === unique[0]), 'the inventory event of the add made while NATS was down', 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const ids = received.map((m) => m.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(socket.readyState).toBe(WebSocket.OPEN);
+      console.log(`NATS back: the add's event reached the socket ${delivered} ms after nats-server restarted; ${received.length} events, ${ids.length - new Set(ids).size} repeated`);
+    } finally {
+      socket.close();
+    }
+  });
+});
