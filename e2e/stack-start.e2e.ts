@@ -29,6 +29,36 @@ describe('starting the shop', () => {
   });
 });
 
+describe('every process of the shop has Prometheus metrics', () => {
+  it('answers /metrics on each service and on the gateway\'s own port, never on its public one', async () => {
+    const shop = await startTestShop();
+    try {
+      expect((await fetch(`${shop.url}/api/products`)).status).toBe(200);
+      const common = ['http_request_duration_seconds_bucket', 'http_requests_in_flight', 'pg_pool_connections{state="total"}', 'outbox_pending_events', 'outbox_oldest_pending_age_seconds', 'nats_connected 1', 'process_cpu_seconds_total', 'nodejs_eventloop_lag_seconds'];
+      const own: Record<string, string[]> = {
+        IDENTITY_URL: ['identity_mail_outbox_pending'],
+        CATALOG_URL: ['catalog_active_holds', 'route="/api/products"'],
+        CART_URL: [],
+        POS_SYNC_URL: ['pos_sync_running', 'pos_sync_runs', 'pos_sync_last_run_duration_seconds'],
+      };
+      for (const [name, url] of Object.entries(shop.serviceUrls)) {
+        const res = await fetch(`${url}/metrics`);
+        expect([name, res.status, res.headers.get('content-type')]).toEqual([name, 200, expect.stringContaining('text/plain')]);
+        const text = await res.text();
+        for (const series of [...common, ...own[name]!]) expect([name, text.includes(series)]).toEqual([name, true]);
+      }
+      const gateway = await (await fetch(shop.metricsUrl)).text();
+      for (const series of ['http_request_duration_seconds_bucket', 'route="/api/products"', 'ws_clients', 'ws_messages_sent_total', 'process_resident_memory_bytes']) {
+        expect([series, gateway.includes(series)]).toEqual([series, true]);
+      }
+      const publicPort = await fetch(`${shop.url}/metrics`);
+      expect([publicPort.status, await publicPort.json()]).toEqual([404, { message: 'Not found', code: 'NOT_FOUND' }]);
+    } finally {
+      await shop.stop();
+    }
+  });
+});
+
 describe('npm start keeps the shop running', () => {
   it('starts a service that was killed again, and the shop answers through it', async () => {
     const shop = await startTestShop({ supervised: true });

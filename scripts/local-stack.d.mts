@@ -3,6 +3,8 @@ export const root: string;
 export interface StartedShop {
   url: string;
   gatewayPort: number;
+  /** The gateway's Prometheus endpoint (its own port, never the public one). */
+  metricsUrl: string;
   serviceUrls: Record<string, string>;
   remoteUrls: Record<string, string>;
   remoteServers: Record<string, { port: number; close(): Promise<void> }>;

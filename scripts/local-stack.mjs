@@ -396,6 +396,8 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
       remoteServers[remote.app] = server;
       remoteUrls[remote.urlVar] = env[remote.urlVar] ?? `http://localhost:${server.port}/mf-manifest.json`;
     }
+    // Its /metrics port: METRICS_PORT if given (npm start passes 9464), else a free one (tests, bench).
+    const metricsPort = Number(env.METRICS_PORT || ports.gatewayMetrics || (await freePort()));
     const gateway = await run('gateway', () => startProcess({
       name: 'gateway',
       script: path.join(root, 'gateway/dist/main.js'),
@@ -404,6 +406,7 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
         ...serviceUrls,
         ...remoteUrls,
         PORT: String(gatewayPort),
+        METRICS_PORT: String(metricsPort),
         PUBLIC_ORIGIN: publicOrigin,
         ...(jwtKeyFile ? { JWT_KEY_FILE: jwtKeyFile } : {}),
       },
@@ -414,7 +417,7 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
     stops.push(gateway.stop);
     pids.push(gateway.child.pid);
     pidOf.gateway = gateway.child.pid;
-    return { url: publicOrigin, gatewayPort, serviceUrls, remoteUrls, remoteServers, gateway, pos, pids, pidOf, internalApiToken: common.INTERNAL_API_TOKEN, stop: stopAll };
+    return { url: publicOrigin, gatewayPort, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, serviceUrls, remoteUrls, remoteServers, gateway, pos, pids, pidOf, internalApiToken: common.INTERNAL_API_TOKEN, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

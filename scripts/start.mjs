@@ -78,7 +78,7 @@ try {
   const shop = await startShop({
     databaseUrl,
     natsUrl: nats.url,
-    env: { ...process.env, POS_SETTINGS_KEY: posSettingsKey(), ORDER_LINK_SECRET: orderLinkSecret(), POS_API_KEY: posApiKey },
+    env: { METRICS_PORT: '9464', ...process.env, POS_SETTINGS_KEY: posSettingsKey(), ORDER_LINK_SECRET: orderLinkSecret(), POS_API_KEY: posApiKey },
     log,
     supervised: true,
   });
@@ -87,6 +87,7 @@ try {
   log(`Professional Liquidation is running at ${shop.url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   for (const [k, v] of Object.entries(shop.remoteUrls)) log(`  ${k.padEnd(28)} ${v}`);
   for (const [k, v] of Object.entries(shop.serviceUrls)) log(`  ${k.padEnd(28)} ${v}`);
+  log(`  ${'metrics'.padEnd(28)} ${shop.metricsUrl} (gateway), <service URL>/metrics (each service)`);
   log('');
   log('  demo logins: admin / admin12345 (admin), shopper / shopper12345');
   log(`  dev mailbox (reset and verification e-mails): ${shop.url}/api/auth/dev/mailbox`);

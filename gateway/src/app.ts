@@ -138,6 +138,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
   return {
     app,
     handle: (req, res) => {
+      // Metrics are served on their own port (METRICS_PORT), never here.
+      if (req.url === '/metrics' || req.url?.startsWith('/metrics?')) {
+        res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end('{"message":"Not found","code":"NOT_FOUND"}');
+        return;
+      }
       if (!edge.answer(req, res) && !shell.answer(req, res)) app(req, res);
     },
     edge,

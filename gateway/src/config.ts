@@ -22,6 +22,9 @@ const originListVar = z
 const GatewayEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: portVar(5000),
+  /** Prometheus /metrics, on a port of its own that is never the public one (0: any free port). */
+  METRICS_PORT: portVar(9464),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: logLevelVar,
   /** The origin browsers use to reach the gateway: decides cookie security, CSP and the ws Origin check. */
   PUBLIC_ORIGIN: urlVar('http://localhost:5000').transform((u) => new URL(u).origin),
@@ -60,6 +63,8 @@ const GatewayEnv = z.object({
 export interface GatewayConfig {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
+  /** Where GET /metrics answers: not the public port (decision 037). */
+  metrics: { port: number; host: string };
   logLevel: string;
   publicOrigin: string;
   /** True when browsers reach us over https: Secure + `__Host-` cookies, HSTS, wss. */
@@ -89,6 +94,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv, repoRoot: string): Gat
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     logLevel: e.LOG_LEVEL,
     publicOrigin: e.PUBLIC_ORIGIN,
     secure: e.PUBLIC_ORIGIN.startsWith('https:'),

@@ -7,6 +7,7 @@ import { createLogger, loadEnvFile } from '@pl/service-kit';
 import { createGateway } from './app.js';
 import { loadSigningKeys } from './auth/keys.js';
 import { loadGatewayConfig } from './config.js';
+import { startMetricsServer, withRequestMetrics } from './http/metrics.js';
 
 /** src/main.ts and the bundled dist/main.js both sit two levels below the repo root. */
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -34,7 +35,8 @@ async function main(): Promise<void> {
   })();
 
   const gateway = createGateway({ config, logger, keys, nats });
-  const server = createServer(gateway.handle);
+  const server = createServer(withRequestMetrics(gateway.handle));
+  const metrics = await startMetricsServer({ ...config.metrics, logger });
   gateway.attachUpgrade(server);
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   logger.info({ port: config.port, publicOrigin: config.publicOrigin }, `gateway listening on ${config.publicOrigin}`);
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     await closed;
+    metrics?.close();
     await nats.drain();
     logger.info('stopped');
     process.exit(0);

@@ -21,6 +21,7 @@ import {
   type OrderStatusChangedMessage,
 } from '@pl/contracts';
 import { requestIdFrom, type Logger } from '@pl/service-kit';
+import { wsClientsGauge, wsMessagesSent } from '../http/metrics.js';
 import { refuseUpgrade } from '../http/refuse-upgrade.js';
 
 /** How many event ids a gateway remembers to pass each event on once (a repeat comes within seconds). */
@@ -87,6 +88,9 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
     return true;
   };
 
+  const messagesSent = wsMessagesSent();
+  wsClientsGauge(() => wss.clients.size);
+
   const subscriptions: Subscription[] = [
     options.nats.subscribe(Subjects.inventoryUpdatedAll, {
       callback: (err: NatsError | null, msg: Msg) => {
@@ -117,6 +121,7 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
 
   /** To every open socket, or only to the sockets of `owner`. */
   function broadcast(payload: string, owner?: string): void {
+    let sent = 0;
     for (const ws of wss.clients) {
       if (ws.readyState !== WebSocket.OPEN) continue;
       if (owner !== undefined && owners.get(ws) !== owner) continue;
@@ -125,7 +130,9 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
         continue;
       }
       ws.send(payload);
+      sent++;
     }
+    messagesSent.inc(sent);
   }
 
   return {

@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { authenticate, requireInternalToken, type TokenVerifier } from './auth.js';
 import { errorHandler, notFoundHandler } from './errors.js';
 import { healthRouter, type HealthOptions } from './health.js';
+import { httpMetrics, metricsHandler } from './metrics.js';
 import type { Queryable } from './db.js';
 import type { Logger } from './logger.js';
 import { requestContext } from './request-context.js';
@@ -44,6 +45,9 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(requestContext(options.logger));
+  // Prometheus: GET /metrics on the service's own port, which the gateway never routes (decision 037).
+  app.get('/metrics', metricsHandler());
+  app.use(httpMetrics());
   const { pool } = options;
   const checks = { ...(pool ? { database: async () => void (await pool.query('SELECT 1')) } : {}), ...options.health?.checks };
   app.use(healthRouter({ ...options.health, checks }));

@@ -18,3 +18,4 @@ export * from './kickable-pass.js';
 export * from './before-headers.js';
 export * from './durable-consumer.js';
 export * from './internal-client.js';
+export * from './metrics.js';

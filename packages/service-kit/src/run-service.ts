@@ -8,6 +8,7 @@ import { createLogger, type Logger } from './logger.js';
 import { connectNats, ensureStream, type NatsConn } from './nats.js';
 import { startOutboxRelay, type OutboxRelay } from './outbox.js';
 import { startServer } from './server.js';
+import { collectProcessMetrics, watchServiceResources } from './metrics.js';
 
 /** What a service's createApp(deps) is given. */
 export interface ServiceDeps {
@@ -35,6 +36,8 @@ export interface RunServiceOptions {
   workers?: Array<(deps: { pool: Pool; logger: Logger; nats: NatsConn }) => BackgroundWorker | Promise<BackgroundWorker>>;
   /** Exit on SIGTERM / SIGINT after a graceful close (default true; tests turn it off). */
   handleSignals?: boolean;
+  /** Registers the service's own series on /metrics (read from its database when scraped, see databaseGauge). */
+  domainMetrics?: (pool: Pool) => void;
 }
 
 export interface RunningService {
@@ -58,8 +61,12 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
   const pool = createPool({ connectionString: config.DATABASE_URL, schema: config.DB_SCHEMA, logger });
   let nats: NatsConn | undefined;
   let relay: OutboxRelay | undefined;
+  let unwatch = () => {};
   const workers: BackgroundWorker[] = [];
+  collectProcessMetrics();
+  options.domainMetrics?.(pool);
   const release = async () => {
+    unwatch();
     await Promise.all(workers.map((w) => w.stop()));
     await relay?.stop();
     await nats?.drain();
@@ -72,6 +79,7 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
 
     const connected = await connectNats({ url: config.NATS_URL, name, logger });
     nats = connected;
+    unwatch = watchServiceResources({ pool, nats: connected });
     await ensureStream(connected, DomainStream);
     relay = startOutboxRelay({ pool, nats: connected, logger });
     for (const start of options.workers ?? []) workers.push(await start({ pool, logger, nats: connected }));

@@ -5,7 +5,7 @@
 // serves createApp and shuts down gracefully on SIGTERM.
 import { fileURLToPath } from 'node:url';
 import { CatalogSubjects } from '@pl/contracts';
-import { loadEnvFile, runService, startPeriodicWorker } from '@pl/service-kit';
+import { databaseGauge, loadEnvFile, runService, startPeriodicWorker } from '@pl/service-kit';
 import { createApp } from './app.js';
 import { loadCatalogConfig } from './config.js';
 import { compactCategoryCounts } from './db/categories.repo.js';
@@ -24,6 +24,8 @@ await runService({
   name: 'catalog',
   config,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  domainMetrics: (pool) =>
+    databaseGauge({ name: 'catalog_active_holds', help: 'Units held in carts now (active holds)', db: pool, sql: "SELECT coalesce(sum(qty), 0)::int AS value FROM holds WHERE status = 'active' AND expires_at > now()" }),
   afterMigrations: async (pool, logger) => {
     await seedStoreLocations(pool, logger);
     if (config.SEED_DEMO_CATALOG) await seedDemoCatalog(pool, logger);

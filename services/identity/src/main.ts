@@ -4,7 +4,7 @@
 // on SIGTERM. `node dist/main.js create-admin ...` runs the create-admin command instead.
 import { fileURLToPath } from 'node:url';
 import { ApiPaths } from '@pl/contracts';
-import { loadEnvFile, runService } from '@pl/service-kit';
+import { databaseGauge, loadEnvFile, runService } from '@pl/service-kit';
 import { createApp } from './app.js';
 import { createCartClient } from './clients/cart-client.js';
 import { runCreateAdminCommand } from './commands/create-admin.js';
@@ -31,6 +31,8 @@ if (command === 'create-admin') {
     name: 'identity',
     config,
     migrationsDir,
+    domainMetrics: (pool) =>
+      databaseGauge({ name: 'identity_mail_outbox_pending', help: 'Mails waiting to be sent (reset and verification links)', db: pool, sql: 'SELECT count(*)::int AS value FROM mail_outbox WHERE done_at IS NULL' }),
     afterMigrations: async (pool, logger) => {
       if (config.SEED_DEMO_ACCOUNTS) await seedDemoAccounts(pool, logger, passwords);
       if (config.SMTP_URL) logger.info('mail is sent through SMTP_URL');

@@ -4,7 +4,7 @@
 // on SIGTERM. Routes and workers share one context, so a webhook's kick reaches the one applier.
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { createLogger, loadEnvFile, runService, type ServiceDeps } from '@pl/service-kit';
+import { createLogger, databaseGauge, loadEnvFile, runService, type ServiceDeps } from '@pl/service-kit';
 import { createApp, posSyncContext } from './app.js';
 import { loadPosSyncConfig } from './config.js';
 import type { PosSyncContext } from './domain/pos-sync-context.js';
@@ -38,6 +38,16 @@ await runService({
   name: 'pos-sync',
   config,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+  domainMetrics: (pool) => {
+    databaseGauge({ name: 'pos_sync_running', help: 'POS syncs running now (0 or 1)', db: pool, sql: "SELECT count(*)::int AS value FROM sync_runs WHERE status = 'running'" });
+    databaseGauge({ name: 'pos_sync_runs', help: 'POS syncs recorded, of every outcome', db: pool, sql: 'SELECT count(*)::int AS value FROM sync_runs' });
+    databaseGauge({
+      name: 'pos_sync_last_run_duration_seconds',
+      help: 'How long the last finished POS sync took',
+      db: pool,
+      sql: 'SELECT coalesce(extract(epoch FROM finished_at - started_at), 0)::float8 AS value FROM sync_runs WHERE finished_at IS NOT NULL ORDER BY started_at DESC LIMIT 1',
+    });
+  },
   workers: [(deps) => startPosSyncWorkers(context(deps), deps.nats, { syncIntervalS: config.POS_SYNC_INTERVAL_S })],
   createApp: (deps) => createApp(deps, context(deps)),
 });
