@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { errorStatus, Link } from '@pl/ui';
+import { useAdminFreshness } from '../team-cache.js';
 import { dashboardAccess, type AdminCallOutcome, type DashboardAccess } from '../utils/dashboard-access.js';
 
 /** What an admin query has answered so far, as `dashboardAccess` reads it. */
@@ -14,6 +15,7 @@ export const outcomeOf = (query: { status: AdminCallOutcome['status']; error: un
  * back to its skeleton (unmounting the Retry button that has focus). A 401 or 403 still locks it.
  */
 export function useAdminAccess(queries: ReadonlyArray<{ status: AdminCallOutcome['status']; error: unknown }>): DashboardAccess {
+  useAdminFreshness();
   const access = dashboardAccess(queries.map(outcomeOf));
   const [wasGranted, setWasGranted] = useState(false);
   useEffect(() => {

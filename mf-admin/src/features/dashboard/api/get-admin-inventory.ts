@@ -1,8 +1,8 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type Query } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ADMIN_INVENTORY_PAGE_SIZE, AdminInventoryList, ApiPaths, TOTAL_COUNT_HEADER } from '@pl/contracts';
-import { apiRequest, useTeamFreshness, type FreshnessRules } from '@pl/ui';
+import { apiRequest } from '@pl/ui';
 import { nextInventoryOffset, parseTotalCount, type AdminInventoryPage } from '../utils/inventory-pages.js';
-import { adminCache, adminInventoryKeyPrefix } from '../../../shared/team-cache.js';
+import { adminInventoryKeyPrefix, useAdminFreshness } from '../../../shared/team-cache.js';
 
 /**
  * GET /api/admin/inventory?q&limit&offset: one page of products with their variants and stock,
@@ -20,14 +20,6 @@ export async function fetchAdminInventoryPage(q: string, offset: number, signal?
 }
 
 
-const isInventoryQuery = (query: Query) => query.queryKey[1] === adminInventoryKeyPrefix[1];
-
-/**
- * Spec §4: the admin's inventory is live. Shortly after a burst of inventory.updated events (a POS
- * sync sends thousands) and whenever the websocket (re)connects, every loaded page of every search
- * is fetched again; for the rest of the page's life, so a list cached before comes back current.
- */
-const liveInventory: FreshnessRules = { refetchAfterInventory: isInventoryQuery, refetchOnResync: isInventoryQuery };
 
 /** The pages of one search, fetched by offset ('Show more'). A refetch fetches every loaded page again. */
 export const adminInventoryQueryOptions = (q: string) =>
@@ -40,7 +32,7 @@ export const adminInventoryQueryOptions = (q: string) =>
 
 /** While a new search loads, the previous results stay on screen rather than a skeleton. */
 export function useAdminInventory(q: string) {
-  useTeamFreshness(adminCache, liveInventory);
+  useAdminFreshness();
   return useInfiniteQuery({ ...adminInventoryQueryOptions(q), placeholderData: keepPreviousData });
 }
 
