@@ -279,6 +279,16 @@ describe('pages answered from memory', () => {
     expect(later.body.toString()).toBe(SERVED_HTML);
   });
 
+  it('never answer the health checks: /healthz and /readyz stay the gateway\'s JSON after pages were served', async () => {
+    const { port } = await start();
+    await rawRequest(port, '/', PAGE);
+    for (const probe of ['/healthz', '/readyz', '/readyz?verbose=1']) {
+      const res = await rawRequest(port, probe, PAGE);
+      expect([probe, String(res.headers['content-type'])]).toEqual([probe, expect.stringContaining('application/json')]);
+      expect(JSON.parse(res.body.toString())).toHaveProperty('status');
+    }
+  });
+
   it('answer If-None-Match and Accept-Encoding as the first page did', async () => {
     const { port } = await start();
     const first = await rawRequest(port, '/', { ...PAGE, 'accept-encoding': 'br' });

@@ -14,7 +14,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import express, { Router, type Request, type Response } from 'express';
-import { ErrorCodes, firstViewDataOf, firstViewReadsOf, InternalHeaders, remotePageOf, type RemoteModuleId } from '@pl/contracts';
+import { ErrorCodes, firstViewDataOf, firstViewReadsOf, HealthPaths, InternalHeaders, type RemoteModuleId, remotePageOf } from '@pl/contracts';
 import { requestIdFrom } from '@pl/service-kit';
 import { holdsEntityTag, preferredEncoding, type ContentEncoding } from '../http/negotiation.js';
 import { carriesOneTimeToken, withoutDocumentHeaders } from '../security/headers.js';
@@ -266,8 +266,11 @@ function send(req: IncomingMessage, res: ServerResponse, file: Variants): void {
   res.writeHead(200).end(req.method === 'HEAD' ? undefined : file[encoding]);
 }
 
+/** Paths the gateway answers itself, never with the page: its health checks (and /metrics, refused). */
+const SERVER_PATHS = new Set<string>([HealthPaths.live, HealthPaths.ready, '/metrics']);
+
 function isPagePath(pathname: string): boolean {
-  const isServerPath = SERVER_PREFIXES.some((p) => pathname === p.replace(/\/$/, '') || pathname.startsWith(p));
+  const isServerPath = SERVER_PATHS.has(pathname) || SERVER_PREFIXES.some((p) => pathname === p.replace(/\/$/, '') || pathname.startsWith(p));
   return !isServerPath && !LOOKS_LIKE_FILE.test(pathname);
 }
 
