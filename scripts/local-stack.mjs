@@ -208,7 +208,7 @@ function pipeLogs(name, stream, log) {
 }
 
 /**
- * Keeps one process running for `npm start`: when it exits without being asked to, it is started
+ * Keeps one process running for `npm start`: when it crashes (exits non-zero or is killed), it is started
  * again after a back-off (1 s, doubling up to 30 s; from 1 s again once it had run a minute), and
  * every exit and restart is logged. `start` starts it (resolving once it is ready) and answers
  * `{ child, stop }`; so does this, its `child` always the one running now.
@@ -224,7 +224,10 @@ export async function supervise({ name, start, log }) {
   const watch = (proc) => {
     const startedAt = Date.now();
     proc.child.once('exit', async (code, signal) => {
-      if (stopping) return;
+      // A clean exit (code 0) is a process that was asked to stop and did: Ctrl-C reaches the whole
+      // terminal process group, and our processes close gracefully on SIGINT and SIGTERM. A crash
+      // exits non-zero or by a signal it did not handle (SIGKILL).
+      if (stopping || code === 0 || signal === 'SIGINT') return;
       if (Date.now() - startedAt > 60_000) delay = 1000;
       log(`[${name}] exited unexpectedly (${signal ?? `code ${code}`}); starting it again in ${delay / 1000} s`);
       await backOff();

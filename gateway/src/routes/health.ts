@@ -1,6 +1,6 @@
 // Liveness says the process answers; readiness says it can do its job: NATS reachable (for the
 // realtime fan-out), signing keys loaded, and every service behind it ready by its own /readyz
-// (which checks that service's database and NATS). A gateway whose services cannot serve is taken
+// (which checks that service's database; while NATS is away events wait in its outbox). A gateway whose services cannot serve is taken
 // out of a balancer's rotation rather than sent traffic it can only answer with 503s; each
 // service's state is in the answer for operators ('ready', 'not-ready', 'down').
 import { Router } from 'express';
@@ -41,7 +41,7 @@ async function natsReachable(nats: NatsConnection): Promise<boolean> {
 
 type UpstreamState = 'ready' | 'not-ready' | 'down';
 
-/** Each service's own readiness: 'not-ready' when it answers 503 (its database or NATS is away), 'down' when it does not answer in time. */
+/** Each service's own readiness: 'not-ready' when it answers 503 (its database is away), 'down' when it does not answer in time. */
 async function probeUpstreams(upstreams: Record<ServiceName, string>): Promise<Record<string, UpstreamState>> {
   const entries = await Promise.all(
     Object.entries(upstreams).map(async ([service, base]) => {
