@@ -1,31 +1,16 @@
 // The gateway's Prometheus series (decision 037), on the registry service-kit keeps per process:
-// requests by area ('/api/<service path>', 'page', 'static', 'ws'), in flight, browser sockets open
+// requests by area ('/api/<service path>', 'page', 'static'), in flight, browser sockets open
 // and messages sent to them, and Node's own process metrics. GET /metrics is answered on a port of
 // its own (METRICS_PORT, bound to METRICS_HOST); the public port answers it 404.
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import { collectProcessMetrics, metricsRegistry, prometheus, type Logger } from '@pl/service-kit';
-
-const once = <M extends prometheus.Metric>(name: string, make: () => M): M => (metricsRegistry.getSingleMetric(name) as M | undefined) ?? make();
-
-const duration = () =>
-  once(
-    'http_request_duration_seconds',
-    () =>
-      new prometheus.Histogram({
-        name: 'http_request_duration_seconds',
-        help: 'Time to answer an HTTP request, by method, area and status',
-        labelNames: ['method', 'route', 'status'],
-        buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      }),
-  );
-const inFlight = () => once('http_requests_in_flight', () => new prometheus.Gauge({ name: 'http_requests_in_flight', help: 'HTTP requests being answered now' }));
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { collectProcessMetrics, metricOnce, metricsRegistry, observeRequest, prometheus, type Logger } from '@pl/service-kit';
 
 /** Messages the realtime fan-out sent to browsers. */
-export const wsMessagesSent = () => once('ws_messages_sent_total', () => new prometheus.Counter({ name: 'ws_messages_sent_total', help: 'Messages sent to browser sockets' }));
+export const wsMessagesSent = () => metricOnce('ws_messages_sent_total', () => new prometheus.Counter({ name: 'ws_messages_sent_total', help: 'Messages sent to browser sockets' }));
 
 /** Browser sockets open now, read from the fan-out when scraped. */
 export function wsClientsGauge(count: () => number): void {
-  once(
+  metricOnce(
     'ws_clients',
     () =>
       new prometheus.Gauge({
@@ -47,23 +32,11 @@ export function routeOf(url: string): string {
   return 'page';
 }
 
-/** Times every request the gateway answers and counts those in flight. */
+/** Times every request the gateway answers by its area (routeOf) and counts those in flight (service-kit's series). */
 export function withRequestMetrics(handle: RequestListener): RequestListener {
   collectProcessMetrics();
-  const timer = duration();
-  const flying = inFlight();
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const end = timer.startTimer();
-    flying.inc();
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      flying.dec();
-      end({ method: req.method ?? 'GET', route: routeOf(req.url ?? '/'), status: String(res.statusCode) });
-    };
-    res.once('finish', finish);
-    res.once('close', finish);
+  return (req, res) => {
+    observeRequest(req, res, () => routeOf(req.url ?? '/'));
     handle(req, res);
   };
 }

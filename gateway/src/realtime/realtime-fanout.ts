@@ -10,6 +10,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { z } from 'zod';
 import {
   EventEnvelope,
+  firstSightOf,
   InternalHeaders,
   InventoryUpdatedData,
   OrderRefundSettledData,
@@ -77,16 +78,9 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
   }, options.heartbeatIntervalMs ?? 30_000);
   heartbeat.unref();
 
-  // Events are published at least once (an outbox relay that lost NATS's answer publishes the same
-  // event again): each event id goes to the browsers once. The shell drops repeats too, for those
-  // that reach it through two gateways.
-  const seen = new Set<string>();
-  const firstTime = (id: string) => {
-    if (seen.has(id)) return false;
-    seen.add(id);
-    if (seen.size > SEEN_EVENT_IDS) seen.delete(seen.values().next().value!);
-    return true;
-  };
+  // Each event id goes to the browsers once. The shell drops repeats too, for those that reach it
+  // through two gateways.
+  const firstTime = firstSightOf(SEEN_EVENT_IDS);
 
   const messagesSent = wsMessagesSent();
   wsClientsGauge(() => wss.clients.size);

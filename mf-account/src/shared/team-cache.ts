@@ -1,5 +1,5 @@
 import { ApiPaths, DomEvents, Remotes } from '@pl/contracts';
-import type { Query } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { teamCache, useTeamFreshness, type FreshnessRules } from '@pl/ui';
 
 /**
@@ -15,6 +15,7 @@ export const ordersKeyPrefix = accountCache.key(ApiPaths.cart.orders);
 
 const isCurrentUser = (queryKey: readonly unknown[]) => queryKey[1] === currentUserQueryKey[1];
 const isOrderQuery = (query: Query) => query.queryKey[1] === ordersKeyPrefix[1];
+const ordersStale = (client: QueryClient) => void client.invalidateQueries({ queryKey: ordersKeyPrefix });
 
 /**
  * What the shell's and the other teams' signals mean for this team's data, for the rest of the
@@ -26,8 +27,8 @@ const isOrderQuery = (query: Query) => query.queryKey[1] === ordersKeyPrefix[1];
 export const accountFreshness: FreshnessRules = {
   refetchOnResync: isOrderQuery,
   on: {
-    [DomEvents.orderUpdated]: (client) => void client.invalidateQueries({ queryKey: ordersKeyPrefix }),
-    [DomEvents.orderPlaced]: (client) => void client.invalidateQueries({ queryKey: ordersKeyPrefix }),
+    [DomEvents.orderUpdated]: ordersStale,
+    [DomEvents.orderPlaced]: ordersStale,
   },
   onSessionChanged(client) {
     // Not `queryClient.clear()`: that drops the queries while mounted observers keep showing the old

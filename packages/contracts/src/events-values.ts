@@ -29,6 +29,21 @@ export const DomainStream = {
   subjects: ['inventory.updated.>', 'order.>', 'customer.>', 'pos.>'],
 } as const;
 
+/**
+ * Events are delivered at least once (an outbox relay that lost NATS's answer publishes the same
+ * event again, under the same id). Answers a check that is true the first time it sees an id and
+ * false for a repeat, remembering the last `limit` ids.
+ */
+export function firstSightOf(limit: number): (eventId: string) => boolean {
+  const seen = new Set<string>();
+  return (eventId) => {
+    if (seen.has(eventId)) return false;
+    seen.add(eventId);
+    if (seen.size > limit) seen.delete(seen.values().next().value!);
+    return true;
+  };
+}
+
 export const WS_PATH = '/ws';
 /** Browser messages are tiny; anything bigger is an attack or a bug. */
 export const WS_MAX_PAYLOAD_BYTES = 4 * 1024;

@@ -4,6 +4,7 @@
 // process metrics; and the series a service adds for its domain, read from its database when
 // scraped (active holds, the mail outbox). A service answers GET /metrics on its own port, which
 // the gateway never routes; the gateway answers on a port of its own (METRICS_PORT).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import client from 'prom-client';
 import type { NatsConn } from './nats.js';
@@ -20,12 +21,12 @@ export function collectProcessMetrics(): void {
 }
 
 /** A metric registered once per process, however many apps (tests) ask for it. */
-function once<M extends client.Metric>(name: string, make: () => M): M {
+export function metricOnce<M extends client.Metric>(name: string, make: () => M): M {
   return (metricsRegistry.getSingleMetric(name) as M | undefined) ?? make();
 }
 
 const httpDuration = () =>
-  once(
+  metricOnce(
     'http_request_duration_seconds',
     () =>
       new client.Histogram({
@@ -35,28 +36,34 @@ const httpDuration = () =>
         buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       }),
   );
-const httpInFlight = () => once('http_requests_in_flight', () => new client.Gauge({ name: 'http_requests_in_flight', help: 'HTTP requests being answered now' }));
+const httpInFlight = () => metricOnce('http_requests_in_flight', () => new client.Gauge({ name: 'http_requests_in_flight', help: 'HTTP requests being answered now' }));
+
+/**
+ * Counts one request in flight until its answer ends, then records how long it took under
+ * `routeOf()` (read at the end, once the router has matched) and its status.
+ */
+export function observeRequest(req: IncomingMessage, res: ServerResponse, routeOf: () => string): void {
+  const end = httpDuration().startTimer();
+  const inFlight = httpInFlight();
+  inFlight.inc();
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    inFlight.dec();
+    end({ method: req.method ?? 'GET', route: routeOf(), status: String(res.statusCode) });
+  };
+  res.once('finish', finish);
+  res.once('close', finish);
+}
 
 /**
  * Times every request by its route pattern ('/api/products/:id', never the id itself, so the series
  * stay few) and counts those in flight. A request no route matched is 'unmatched'.
  */
 export function httpMetrics(): RequestHandler {
-  const duration = httpDuration();
-  const inFlight = httpInFlight();
   return (req, res, next) => {
-    const end = duration.startTimer();
-    inFlight.inc();
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      inFlight.dec();
-      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
-      end({ method: req.method, route, status: String(res.statusCode) });
-    };
-    res.once('finish', finish);
-    res.once('close', finish);
+    observeRequest(req, res, () => (req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched'));
     next();
   };
 }
@@ -77,7 +84,7 @@ interface Watched {
 const watched: Watched = { pools: new Set(), outboxes: new Set(), nats: new Map() };
 
 function registerResourceGauges(): void {
-  once(
+  metricOnce(
     'pg_pool_connections',
     () =>
       new client.Gauge({
@@ -94,7 +101,7 @@ function registerResourceGauges(): void {
         },
       }),
   );
-  once(
+  metricOnce(
     'nats_connected',
     () =>
       new client.Gauge({
@@ -107,8 +114,8 @@ function registerResourceGauges(): void {
         },
       }),
   );
-  const backlog = once('outbox_pending_events', () => new client.Gauge({ name: 'outbox_pending_events', help: 'Events written to the outbox and not yet published to NATS' }));
-  once(
+  const backlog = metricOnce('outbox_pending_events', () => new client.Gauge({ name: 'outbox_pending_events', help: 'Events written to the outbox and not yet published to NATS' }));
+  metricOnce(
     'outbox_oldest_pending_age_seconds',
     () =>
       new client.Gauge({
@@ -160,7 +167,7 @@ export function watchServiceResources({ pool, nats }: { pool: Pool; nats?: NatsC
  * now or the mails waiting. `sql` answers one row with a numeric `value`.
  */
 export function databaseGauge({ name, help, db, sql }: { name: string; help: string; db: Queryable; sql: string }): void {
-  once(
+  metricOnce(
     name,
     () =>
       new client.Gauge({

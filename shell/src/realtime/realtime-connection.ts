@@ -1,4 +1,4 @@
-import type { InventoryUpdatedMessage, OrderUpdatedMessage, RealtimeState } from '@pl/contracts';
+import { firstSightOf, type InventoryUpdatedMessage, type OrderUpdatedMessage, type RealtimeState } from '@pl/contracts';
 import { reconnectDelay } from './reconnect-policy.js';
 
 export interface RealtimeHandlers {
@@ -79,15 +79,8 @@ export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHand
   let delivering: Promise<unknown> = Promise.resolve();
 
   const loadSchemas = options.loadSchemas ?? messageSchemas;
-  // Events are delivered at least once (an outbox relay that lost NATS's answer publishes again):
-  // each event id is passed on once, whichever socket brought it.
-  const seen = new Set<string>();
-  const firstTime = (id: string) => {
-    if (seen.has(id)) return false;
-    seen.add(id);
-    if (seen.size > SEEN_EVENT_IDS) seen.delete(seen.values().next().value!);
-    return true;
-  };
+  // Each event id is passed on once, whichever socket brought it.
+  const firstTime = firstSightOf(SEEN_EVENT_IDS);
   const deliver = (schemas: MessageSchemas, type: MessageType, data: unknown) => {
     const parsed = schemaOf[type](schemas).safeParse(data);
     if (!parsed.success) console.warn(`[realtime] dropped a malformed ${type} message`, parsed.error.issues);

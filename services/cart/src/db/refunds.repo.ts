@@ -58,7 +58,6 @@ export async function claimDueRefunds(db: Queryable, limit: number, leaseMs: num
   return rows;
 }
 
-/** The provider took the refund: its id, and its state if already known (else a webhook settles it). */
 /** A refund that has just settled (succeeded or failed), with its order's number and owner for the announcement. */
 export interface SettledRefund {
   refundId: string;
@@ -68,10 +67,10 @@ export interface SettledRefund {
   status: 'succeeded' | 'failed';
 }
 
-// Runs an UPDATE of refunds (`update`, returning id, order_id and status) and answers the rows it
-// settled, with their order's number and owner.
-const settledBy = (update: string) => `WITH r AS (${update} RETURNING id, order_id, status)
-  SELECT r.id AS "refundId", r.order_id AS "orderId", o.number, o.subject, r.status FROM r JOIN orders o ON o.id = r.order_id WHERE r.status <> 'pending'`;
+// Runs an UPDATE of refunds (`update`) and answers the rows it changed with their order's number
+// and owner: only those it settled, or (`pendingToo`) every one.
+const settledBy = (update: string, { pendingToo = false } = {}) => `WITH r AS (${update} RETURNING id, order_id, status)
+  SELECT r.id AS "refundId", r.order_id AS "orderId", o.number, o.subject, r.status FROM r JOIN orders o ON o.id = r.order_id${pendingToo ? '' : ` WHERE r.status <> 'pending'`}`;
 
 /** Records the provider's answer; the refund when that answer settled it. */
 export async function markRefundSent(db: Queryable, id: string, providerRefundId: string, status: RefundStatus): Promise<SettledRefund | undefined> {
@@ -103,12 +102,13 @@ export async function scheduleRefundRetry(db: Queryable, id: string, error: stri
  */
 export async function settleRefund(db: Queryable, match: { providerRefundId: string; refundId: string | null }, status: RefundStatus): Promise<{ changed: boolean; settled?: SettledRefund }> {
   const { rows } = await db.query<Omit<SettledRefund, 'status'> & { status: RefundStatus }>(
-    `WITH r AS (UPDATE refunds SET status = $3, provider_refund_id = coalesce(provider_refund_id, $1),
+    settledBy(
+      `UPDATE refunds SET status = $3, provider_refund_id = coalesce(provider_refund_id, $1),
             settled_at = CASE WHEN $3 = 'pending' THEN NULL ELSE coalesce(settled_at, now()) END
       WHERE (provider_refund_id = $1 OR (provider_refund_id IS NULL AND id::text = $2))
-        AND (status = 'pending' OR (status = 'succeeded' AND $3 = 'failed'))
-      RETURNING id, order_id, status)
-     SELECT r.id AS "refundId", r.order_id AS "orderId", o.number, o.subject, r.status FROM r JOIN orders o ON o.id = r.order_id`,
+        AND (status = 'pending' OR (status = 'succeeded' AND $3 = 'failed'))`,
+      { pendingToo: true },
+    ),
     [match.providerRefundId, match.refundId, status],
   );
   const row = rows[0];
