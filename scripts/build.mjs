@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds everything `npm start` runs: the four services and the gateway (esbuild, Node bundles)
-// and the shell plus the four remotes (Rsbuild, each its own Module Federation build).
+// and the shell plus the four remotes (Rsbuild, each its own Module Federation build, precompressed).
+// `node scripts/build.mjs gateway shell` builds only the workspaces named (the images build one each).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,14 +30,17 @@ function rsbuild(app) {
   });
 }
 
-export async function buildAll({ log = console.log } = {}) {
+export async function buildAll({ log = console.log, only } = {}) {
   const started = Date.now();
-  for (const ws of NODE_WORKSPACES) {
+  const unknown = (only ?? []).filter((ws) => !NODE_WORKSPACES.includes(ws) && !WEB_APPS.includes(ws));
+  if (unknown.length) throw new Error(`not a workspace this builds: ${unknown.join(', ')} (known: ${[...NODE_WORKSPACES, ...WEB_APPS].join(', ')})`);
+  const wanted = (ws) => !only?.length || only.includes(ws);
+  for (const ws of NODE_WORKSPACES.filter(wanted)) {
     const { name, ms } = await buildNodeWorkspace(path.join(root, ws));
     log(`built ${name} in ${ms} ms`);
   }
   // Two cores: two Rsbuild builds at a time.
-  const queue = [...WEB_APPS];
+  const queue = WEB_APPS.filter(wanted);
   const workers = Array.from({ length: 2 }, async () => {
     for (let app = queue.shift(); app; app = queue.shift()) {
       const { name, ms } = await rsbuild(app);
@@ -48,7 +52,7 @@ export async function buildAll({ log = console.log } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await buildAll().catch((err) => {
+  await buildAll({ only: process.argv.slice(2) }).catch((err) => {
     console.error(err.message);
     process.exit(1);
   });
