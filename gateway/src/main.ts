@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { connect } from 'nats';
-import { createLogger, loadEnvFile } from '@pl/service-kit';
+import { createLogger, flushTraces, loadEnvFile } from '@pl/service-kit';
 import { createGateway } from './app.js';
 import { loadSigningKeys } from './auth/keys.js';
 import { loadGatewayConfig } from './config.js';
@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     await closed;
     metrics?.close();
     await nats.drain();
+    await flushTraces();
     logger.info('stopped');
     process.exit(0);
   };

@@ -21,7 +21,7 @@ import {
   type OrderRefundSettledMessage,
   type OrderStatusChangedMessage,
 } from '@pl/contracts';
-import { requestIdFrom, type Logger } from '@pl/service-kit';
+import { carrierFromHeaders, contextFrom, inMessageSpan, requestIdFrom, SpanKind, type Logger } from '@pl/service-kit';
 import { wsClientsGauge, wsMessagesSent } from '../http/metrics.js';
 import { refuseUpgrade } from '../http/refuse-upgrade.js';
 
@@ -93,7 +93,7 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
           return;
         }
         const message = toInventoryMessage(msg, log);
-        if (message && firstTime(message.id)) broadcast(JSON.stringify(message));
+        if (message && firstTime(message.id)) pushInTrace(msg, message.id, JSON.stringify(message));
       },
     }),
     ...[
@@ -107,14 +107,28 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
             return;
           }
           const event = toMessage(msg, log);
-          if (event && firstTime(event.message.id)) broadcast(JSON.stringify(event.message), event.owner);
+          if (event && firstTime(event.message.id)) pushInTrace(msg, event.message.id, JSON.stringify(event.message), event.owner);
         },
       }),
     ),
   ];
 
-  /** To every open socket, or only to the sockets of `owner`. */
-  function broadcast(payload: string, owner?: string): void {
+  /**
+   * The push as the last span of the trace that wrote the event (its `traceparent` header, decision
+   * 040): one add to cart reads as one trace from the gateway's request to the browsers it reached.
+   */
+  function pushInTrace(msg: Msg, eventId: string, payload: string, owner?: string): void {
+    const span = {
+      name: 'ws push',
+      kind: SpanKind.CONSUMER,
+      parent: contextFrom(carrierFromHeaders(msg.headers)),
+      attributes: { 'messaging.destination.name': msg.subject, 'messaging.message.id': eventId, 'messaging.operation.type': 'process' },
+    } as const;
+    void inMessageSpan(span, (pushed) => void pushed.setAttribute('ws.clients', broadcast(payload, owner)));
+  }
+
+  /** To every open socket, or only to the sockets of `owner`; answers how many it was sent to. */
+  function broadcast(payload: string, owner?: string): number {
     let sent = 0;
     for (const ws of wss.clients) {
       if (ws.readyState !== WebSocket.OPEN) continue;
@@ -127,6 +141,7 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
       sent++;
     }
     messagesSent.inc(sent);
+    return sent;
   }
 
   return {

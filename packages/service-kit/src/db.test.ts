@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPool, inTransaction, migrationChecksum, runMigrations, withClient, withTransaction } from './db.js';
-import { OUTBOX_MIGRATION } from './outbox-migration.js';
+import { KIT_MIGRATIONS, OUTBOX_MIGRATION } from './outbox-migration.js';
 import { createTestSchemaPool, testDatabaseUrl, type TestSchemaPool } from './testing.js';
 
 async function migrationsDir(files: Record<string, string>): Promise<string> {
@@ -97,6 +97,7 @@ describe('withTransaction', () => {
 
 describe('runMigrations', () => {
   const KIT_OUTBOX = OUTBOX_MIGRATION.name;
+  const KIT_NAMES = KIT_MIGRATIONS.map((m) => m.name);
   let db: TestSchemaPool;
   const dirs: string[] = [];
   beforeEach(() => {
@@ -122,7 +123,7 @@ describe('runMigrations', () => {
 
     const applied = await runMigrations(db.pool, { schema: db.schema, dir });
 
-    expect(applied).toEqual([KIT_OUTBOX, '001-init.sql', '002-add-rows.sql', '010-more.sql']);
+    expect(applied).toEqual([...KIT_NAMES, '001-init.sql', '002-add-rows.sql', '010-more.sql']);
     const { rows } = await db.pool.query('SELECT step FROM log ORDER BY n');
     expect(rows.map((r) => r.step)).toEqual(['first', 'second', 'third']);
     const recorded = await db.pool.query(`SELECT name, checksum, applied_at FROM ${db.schema}.schema_migrations ORDER BY name`);
@@ -134,10 +135,10 @@ describe('runMigrations', () => {
     // The service's first file can rely on the outbox being there.
     const dir = await dirWith({ '001-init.sql': `CREATE TABLE seen AS SELECT count(*) AS n FROM outbox;` });
 
-    expect(await runMigrations(db.pool, { schema: db.schema, dir })).toEqual([KIT_OUTBOX, '001-init.sql']);
+    expect(await runMigrations(db.pool, { schema: db.schema, dir })).toEqual([...KIT_NAMES, '001-init.sql']);
 
     const recorded = await db.pool.query(`SELECT name, checksum FROM ${db.schema}.schema_migrations ORDER BY name`);
-    expect(recorded.rows[0]).toEqual({ name: KIT_OUTBOX, checksum: migrationChecksum(OUTBOX_MIGRATION.sql) });
+    expect(recorded.rows).toContainEqual({ name: KIT_OUTBOX, checksum: migrationChecksum(OUTBOX_MIGRATION.sql) });
     const { rows } = await db.pool.query(`SELECT to_regclass('outbox') AS t, to_regprocedure('outbox_notify()') AS f`);
     expect(rows[0]).toEqual({ t: 'outbox', f: 'outbox_notify()' });
   });
@@ -181,7 +182,7 @@ describe('runMigrations', () => {
     await expect(runMigrations(db.pool, { schema: db.schema, dir })).rejects.toThrow(/Migration 002-broken\.sql failed/);
     expect((await db.pool.query(`SELECT to_regclass('b') AS t`)).rows[0].t).toBeNull();
     const { rows } = await db.pool.query(`SELECT name FROM ${db.schema}.schema_migrations ORDER BY name`);
-    expect(rows.map((r) => r.name)).toEqual([KIT_OUTBOX, '001-init.sql']);
+    expect(rows.map((r) => r.name)).toEqual([...KIT_NAMES, '001-init.sql']);
   });
 
   it('rejects badly named and duplicate-numbered files', async () => {
@@ -206,7 +207,7 @@ describe('runMigrations', () => {
     try {
       const results = await Promise.all([db.pool, ...others].map((p) => runMigrations(p, { schema: db.schema, dir })));
 
-      expect(results.flat().sort()).toEqual([KIT_OUTBOX, '001-init.sql', '002-slow.sql', '003-more.sql']);
+      expect(results.flat().sort()).toEqual([...KIT_NAMES, '001-init.sql', '002-slow.sql', '003-more.sql']);
       expect((await db.pool.query('SELECT count(*)::int AS n FROM runs')).rows[0].n).toBe(3);
     } finally {
       await Promise.all(others.map((p) => p.end()));

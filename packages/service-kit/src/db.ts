@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { SCHEMA_NAME_PATTERN } from './config.js';
 import type { Logger } from './logger.js';
-import { OUTBOX_MIGRATION } from './outbox-migration.js';
+import { KIT_MIGRATIONS as KIT_MIGRATION_SOURCES } from './outbox-migration.js';
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
@@ -143,7 +143,7 @@ const KIT_MIGRATION_NUMBER = '000';
 export const migrationChecksum = (sql: string) => createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
 
 /** What every service schema gets before its own files: the outbox the relay publishes from. */
-const KIT_MIGRATIONS: readonly MigrationFile[] = [OUTBOX_MIGRATION].map(({ name, sql }) => ({ name, sql, checksum: migrationChecksum(sql) }));
+const KIT_MIGRATIONS: readonly MigrationFile[] = KIT_MIGRATION_SOURCES.map(({ name, sql }) => ({ name, sql, checksum: migrationChecksum(sql) }));
 
 /** Reads and orders the migration files; a `.sql` file that does not follow the naming rule is an error, not skipped. */
 export async function readMigrations(dir: string): Promise<MigrationFile[]> {

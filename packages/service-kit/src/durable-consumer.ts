@@ -3,6 +3,7 @@ import { EventEnvelope } from '@pl/contracts';
 import type { Logger } from './logger.js';
 import type { NatsConn } from './nats.js';
 import type { BackgroundWorker } from './run-service.js';
+import { carrierFromHeaders, contextFrom, inMessageSpan, SpanKind } from './trace-context.js';
 
 export interface ConsumeDurableOptions {
   stream: string;
@@ -34,6 +35,25 @@ function envelopeOf(m: { json<T>(): T }): EventEnvelope | undefined {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Runs the handler inside a CONSUMER span whose parent is the trace the event was written in (its
+ * `traceparent` header, decision 040): the handler's queries and log lines join that trace.
+ */
+function handleInTrace(options: ConsumeDurableOptions, m: Pick<Msg, 'subject' | 'headers'>, envelope: EventEnvelope): Promise<void> {
+  const span = {
+    name: `process ${options.subject}`,
+    kind: SpanKind.CONSUMER,
+    parent: contextFrom(carrierFromHeaders(m.headers)),
+    attributes: {
+      'messaging.destination.name': m.subject,
+      'messaging.consumer.group.name': options.durable,
+      'messaging.message.id': envelope.id,
+      'messaging.operation.type': 'process',
+    },
+  } as const;
+  return inMessageSpan(span, () => options.handler(envelope));
+}
+
+/**
  * A durable JetStream pull consumer with explicit acks: an event published while the service was
  * down is delivered when it comes back (at-least-once). A message that is not an event envelope
  * is logged and acknowledged, since redelivering it can never succeed.
@@ -59,7 +79,7 @@ export async function consumeDurable(conn: NatsConn, options: ConsumeDurableOpti
       return;
     }
     try {
-      await options.handler(envelope);
+      await handleInTrace(options, m, envelope);
       m.ack();
     } catch (err) {
       logger.warn({ err, eventId: envelope.id, subject: m.subject }, 'event handler failed; it will be redelivered');
@@ -90,7 +110,7 @@ function consumeLive(conn: NatsConn, options: ConsumeDurableOptions): Background
     }
     for (let attempt = 1; ; attempt++) {
       try {
-        await options.handler(envelope);
+        await handleInTrace(options, m, envelope);
         return;
       } catch (err) {
         if (attempt >= maxAttempts || subscription.isClosed()) {

@@ -19,3 +19,4 @@ export * from './before-headers.js';
 export * from './durable-consumer.js';
 export * from './internal-client.js';
 export * from './metrics.js';
+export * from './trace-context.js';

@@ -21,9 +21,10 @@ export interface NatsConn {
   /**
    * Publishes one JSON message. With JetStream it waits for the stream's ack and msgId
    * de-duplicates inside the stream's window; without it, it is a core publish carrying the same
-   * `Nats-Msg-Id` header, flushed to the server before resolving.
+   * `Nats-Msg-Id` header, flushed to the server before resolving. `extraHeaders` go along as
+   * message headers (the relay's trace context).
    */
-  publish(subject: string, data: unknown, msgId: string): Promise<void>;
+  publish(subject: string, data: unknown, msgId: string, extraHeaders?: Readonly<Record<string, string | undefined>>): Promise<void>;
   /** Flushes what is pending and closes; safe to call twice. */
   drain(): Promise<void>;
 }
@@ -84,15 +85,17 @@ export async function connectNats(options: NatsConnectOptions): Promise<NatsConn
     nc,
     js,
     hasJetStream,
-    async publish(subject, data, msgId) {
+    async publish(subject, data, msgId, extraHeaders) {
       const payload = encoder.encode(JSON.stringify(data));
+      const h = extraHeaders && canUseHeaders ? headers() : undefined;
+      for (const [name, value] of Object.entries(extraHeaders ?? {})) if (value !== undefined) h?.set(name, value);
       if (hasJetStream) {
-        await js.publish(subject, payload, { msgID: msgId, timeout: publishTimeoutMs });
+        await js.publish(subject, payload, { msgID: msgId, timeout: publishTimeoutMs, ...(h ? { headers: h } : {}) });
         return;
       }
-      const h = headers();
-      h.set('Nats-Msg-Id', msgId);
-      nc.publish(subject, payload, canUseHeaders ? { headers: h } : undefined);
+      const withId = h ?? headers();
+      withId.set('Nats-Msg-Id', msgId);
+      nc.publish(subject, payload, canUseHeaders ? { headers: withId } : undefined);
       // A round trip proves the server has it; while disconnected this would wait for the reconnect.
       await withTimeout(nc.flush(), publishTimeoutMs, 'NATS flush');
     },

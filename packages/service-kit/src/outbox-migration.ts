@@ -27,3 +27,19 @@ $$;
 CREATE TRIGGER outbox_notify AFTER INSERT ON outbox FOR EACH STATEMENT EXECUTE FUNCTION outbox_notify();
 `,
 } as const;
+
+/**
+ * The trace an event was written in (decision 040): the W3C carrier `{traceparent, tracestate}` of
+ * the span active when the row was written, null outside a trace or with tracing off. The relay
+ * sends it as NATS headers. Nullable, so instances of the previous build keep writing rows.
+ */
+// Named to sort after the outbox's own, so schema_migrations read by name lists them as applied.
+export const OUTBOX_TRACE_CONTEXT_MIGRATION = {
+  name: '000-service-kit-trace-context.sql',
+  sql: `-- the W3C trace context of the request that wrote the event (see outbox.ts)
+ALTER TABLE outbox ADD COLUMN trace_context jsonb NULL;
+`,
+} as const;
+
+/** The kit's migrations, in the order runMigrations applies them before a service's own. */
+export const KIT_MIGRATIONS = [OUTBOX_MIGRATION, OUTBOX_TRACE_CONTEXT_MIGRATION] as const;

@@ -5,6 +5,7 @@ import { connectClient } from './db.js';
 import type { Logger } from './logger.js';
 import type { NatsConn } from './nats.js';
 import { prepared } from './prepared.js';
+import { captureTraceContext, carrierOf, contextFrom, inMessageSpan, SpanKind, type TraceCarrier } from './trace-context.js';
 
 export interface OutboxEvent<T> {
   subject: string;
@@ -25,20 +26,30 @@ export async function writeOutbox<T>(client: pg.PoolClient, event: OutboxEvent<T
 
 /**
  * Records several events in one statement, in the order given (their publish order), inside the
- * caller's transaction, as writeOutbox does for one.
+ * caller's transaction, as writeOutbox does for one. Each row keeps the trace it was written in
+ * (none outside a traced request), so its consumers join that trace (decision 040).
  */
 export async function writeOutboxMany<T>(client: pg.PoolClient, events: ReadonlyArray<OutboxEvent<T>>): Promise<Array<EventEnvelope & { data: T }>> {
   if (events.length === 0) return [];
   const occurredAt = new Date().toISOString();
   const envelopes = events.map((event) => ({ id: randomUUID(), type: event.type, version: event.version ?? 1, occurredAt, data: event.data }));
+  const traceContext = captureTraceContext();
   // WITH ORDINALITY keeps the given order in `seq` (an identity filled in insertion order).
   await client.query(
     prepared(
-      `INSERT INTO outbox (id, subject, type, version, payload, occurred_at)
-     SELECT id, subject, type, version, payload, $6::timestamptz
+      `INSERT INTO outbox (id, subject, type, version, payload, occurred_at, trace_context)
+     SELECT id, subject, type, version, payload, $6::timestamptz, $7::jsonb
        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::int[], $5::jsonb[]) WITH ORDINALITY AS e(id, subject, type, version, payload, n)
       ORDER BY n`,
-      [envelopes.map((e) => e.id), events.map((e) => e.subject), envelopes.map((e) => e.type), envelopes.map((e) => e.version), events.map((e) => JSON.stringify(e.data)), occurredAt],
+      [
+        envelopes.map((e) => e.id),
+        events.map((e) => e.subject),
+        envelopes.map((e) => e.type),
+        envelopes.map((e) => e.version),
+        events.map((e) => JSON.stringify(e.data)),
+        occurredAt,
+        traceContext ? JSON.stringify(traceContext) : null,
+      ],
     ),
   );
   return envelopes;
@@ -72,6 +83,7 @@ interface OutboxRow {
   version: number;
   payload: unknown;
   occurred_at: Date;
+  trace_context: TraceCarrier | null;
 }
 
 const PRUNE_EVERY_MS = 10 * 60_000;
@@ -80,7 +92,9 @@ const PRUNE_EVERY_MS = 10 * 60_000;
  * Publishes committed outbox rows to NATS. Rows are claimed with FOR UPDATE SKIP LOCKED so any
  * number of instances can run; each is published with its outbox id as JetStream msgId and then
  * marked. A crash after publishing but before marking republishes the same id, which JetStream
- * drops as a duplicate: nothing is lost and nothing is delivered twice.
+ * drops as a duplicate: nothing is lost and nothing is delivered twice. A row written inside a
+ * trace is published inside a PRODUCER span of that trace, whose context travels as the message's
+ * `traceparent` / `tracestate` headers.
  */
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { pool, nats, logger } = options;
@@ -104,7 +118,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       await client.query('BEGIN');
       const { rows } = await client.query<OutboxRow>(
         prepared(
-          `SELECT id, subject, type, version, payload, occurred_at FROM outbox
+          `SELECT id, subject, type, version, payload, occurred_at, trace_context FROM outbox
           WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [batchSize],
         ),
@@ -114,7 +128,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       for (const row of rows) {
         const envelope: EventEnvelope = { id: row.id, type: row.type, version: row.version, occurredAt: row.occurred_at.toISOString(), data: row.payload };
         try {
-          await nats.publish(row.subject, envelope, row.id);
+          await publishRow(row, envelope);
           done.push(row.id);
         } catch (err) {
           // Keep order: stop at the first failure, the rest waits for the retry.
@@ -131,6 +145,20 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       client.release(err as Error);
       throw err;
     }
+  }
+
+  /** Publishes one row, inside its trace when it was written in one. */
+  function publishRow(row: OutboxRow, envelope: EventEnvelope): Promise<void> {
+    if (!row.trace_context) return nats.publish(row.subject, envelope, row.id);
+    const span = {
+      name: `publish ${row.type}`,
+      kind: SpanKind.PRODUCER,
+      parent: contextFrom(row.trace_context),
+      attributes: { 'messaging.destination.name': row.subject, 'messaging.message.id': row.id, 'messaging.operation.type': 'send' },
+    } as const;
+    // The producer span's context, not the row's: consumers become its children. With tracing off
+    // the span is a no-op carrying the row's context, which is then passed on unchanged.
+    return inMessageSpan(span, (producer) => nats.publish(row.subject, envelope, row.id, carrierOf(producer)));
   }
 
   async function drainOutbox(): Promise<number> {

@@ -5,7 +5,7 @@ import { Router } from 'express';
 import { createServiceApp } from './create-service-app.js';
 import { withTransaction } from './db.js';
 import type { NatsConn } from './nats.js';
-import { OUTBOX_MIGRATION } from './outbox-migration.js';
+import { KIT_MIGRATIONS } from './outbox-migration.js';
 import { writeOutbox } from './outbox.js';
 import { runService, type RunServiceOptions, type ServiceDeps } from './run-service.js';
 import {
@@ -87,7 +87,7 @@ describe('runService', () => {
       expect(await (await fetch(`${url}/widgets`)).json()).toEqual([{ name: 'seeded' }]);
       expect(hookLogs).toEqual([expect.objectContaining({ name: 'run-service-test' })]);
       const recorded = await db.pool.query('SELECT name FROM schema_migrations ORDER BY name');
-      expect(recorded.rows.map((r) => r.name)).toEqual([OUTBOX_MIGRATION.name, '001-init.sql']);
+      expect(recorded.rows.map((r) => r.name)).toEqual([...KIT_MIGRATIONS.map((m) => m.name), '001-init.sql']);
 
       const envelope = await withTransaction(db.pool, (client) =>
         writeOutbox(client, { subject: `${stream.subjectPrefix}.widget`, type: 'widget.added', data: { name: 'seeded' } }),

@@ -9,6 +9,7 @@ import { connectNats, ensureStream, type NatsConn } from './nats.js';
 import { startOutboxRelay, type OutboxRelay } from './outbox.js';
 import { startServer } from './server.js';
 import { collectProcessMetrics, watchServiceResources } from './metrics.js';
+import { flushTraces } from './trace-context.js';
 
 /** What a service's createApp(deps) is given. */
 export interface ServiceDeps {
@@ -71,6 +72,8 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
     await relay?.stop();
     await nats?.drain();
     await pool.end();
+    // Last, so the shutdown's own spans go too; the process exits right after.
+    await flushTraces();
   };
 
   try {

@@ -3,6 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ReadableSpan } from '@opentelemetry/sdk-trace-node';
 import type { Express } from 'express';
 import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet, type JWK, type CryptoKey } from 'jose';
 import pg from 'pg';
@@ -14,6 +15,7 @@ import { createLogger, type Logger } from './logger.js';
 import { connectNats, ensureStream, type NatsConn } from './nats.js';
 import { startOutboxRelay, type OutboxRelay } from './outbox.js';
 import type { ServiceDeps } from './run-service.js';
+import { startTracing, type Instrumentations } from './tracing.js';
 
 export const testDatabaseUrl = () => process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const testNatsUrl = () => process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -246,7 +248,7 @@ export interface TestStream {
 export function startTestRelay(pool: Pool, nats: NatsConn, stream: Pick<TestStream, 'subjectPrefix'>, { pollMs = 60_000 }: { pollMs?: number } = {}): OutboxRelay {
   return startOutboxRelay({
     pool,
-    nats: { publish: (subject, data, msgId) => nats.publish(`${stream.subjectPrefix}.${subject}`, data, msgId) },
+    nats: { publish: (subject, data, msgId, extraHeaders) => nats.publish(`${stream.subjectPrefix}.${subject}`, data, msgId, extraHeaders) },
     logger: testLogger(),
     pollMs,
   });
@@ -284,4 +286,55 @@ export async function streamMessageCount(conn: NatsConn, stream: string, subject
   if (subject === undefined) return (await jsm.streams.info(stream)).state.messages;
   const info = await jsm.streams.info(stream, { subjects_filter: subject });
   return info.state.subjects?.[subject] ?? 0;
+}
+
+export interface TestTracing {
+  /** Every span ended so far, in the order they ended. */
+  spans(): ReadableSpan[];
+  /** Unpatches the modules, stops the provider and clears the global tracer. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Tracing as a built process has it (startTracing: the same provider, propagator and
+ * instrumentations), with spans kept in memory. Start it before the code under test makes its
+ * first request or query.
+ */
+export async function startTestTracing(serviceName = 'test'): Promise<TestTracing> {
+  const { InMemorySpanExporter } = await import('@opentelemetry/sdk-trace-node');
+  const exporter = new InMemorySpanExporter();
+  const tracing = await startTracing({ serviceName, exporter });
+  const unpatch = await patchModulesLoadedByJest(tracing.instrumentations);
+  return {
+    spans: () => exporter.getFinishedSpans(),
+    async stop() {
+      unpatch();
+      await tracing.shutdown();
+    },
+  };
+}
+
+/**
+ * jest loads modules through its own registry, which the instrumentations' require and import
+ * hooks never see, so their patches are applied here to the copies this test file uses (the same
+ * patch functions the hooks call). A built process relies on the hooks themselves, which
+ * scripts/build-node.test.ts proves. node:http is shared by every test file of the worker: the
+ * returned function takes each patch off again.
+ */
+async function patchModulesLoadedByJest(instrumentations: Instrumentations): Promise<() => void> {
+  const undo: Array<() => void> = [];
+  for (const instrumentation of instrumentations) {
+    for (const definition of instrumentation.getModuleDefinitions()) {
+      if (!definition.patch) continue;
+      const loaded = (await import(definition.name)) as { default?: unknown };
+      // A CommonJS module arrives wrapped: its own exports are the default, and only they are shared.
+      const moduleExports = loaded.default ?? loaded;
+      // Their patches do not read the version; the hooks only check it against supportedVersions.
+      definition.patch(moduleExports);
+      undo.push(() => definition.unpatch?.(moduleExports));
+    }
+  }
+  return () => {
+    for (const step of undo.reverse()) step();
+  };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Customer } from '@pl/contracts';
-import { OUTBOX_MIGRATION } from '@pl/service-kit';
+import { KIT_MIGRATIONS } from '@pl/service-kit';
 import { signTestToken, testKeyPair } from '@pl/service-kit/testing';
 import { startIdentity, type IdentityTestApp } from './identity-test-app.js';
 
@@ -14,7 +14,7 @@ describe('identity service', () => {
   afterAll(() => identity.stop());
 
   it("gets the outbox from the kit's migration, applied before its own", () => {
-    expect(identity.migrations).toEqual([OUTBOX_MIGRATION.name, '001-init.sql', '002-sessions-tokens-mail-limits.sql', '003-device-limits.sql', '004-order-mail.sql', '005-order-link-mail.sql']);
+    expect(identity.migrations).toEqual([...KIT_MIGRATIONS.map((m) => m.name), '001-init.sql', '002-sessions-tokens-mail-limits.sql', '003-device-limits.sql', '004-order-mail.sql', '005-order-link-mail.sql']);
   });
 
   it('is live and ready with its database', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { IngestedEvent, SyncStatus } from '@pl/contracts';
-import { OUTBOX_MIGRATION } from '@pl/service-kit';
+import { KIT_MIGRATIONS } from '@pl/service-kit';
 import { startTestService, testCallers, type TestService } from '@pl/service-kit/testing';
 import { createApp, posSyncContext } from '../src/app.js';
 import { pruneAppliedEvents } from '../src/domain/prune-events.js';
@@ -27,7 +27,7 @@ describe('pos-sync service', () => {
 
   it("gets the outbox from the kit's migration, applied before its own", () => {
     expect(posSync.migrations).toEqual([
-      OUTBOX_MIGRATION.name,
+      ...KIT_MIGRATIONS.map((m) => m.name),
       '001-init.sql',
       '002-secrets-sync-runs-events-writebacks.sql',
       '003-writeback-skipped-and-first-attempt.sql',
