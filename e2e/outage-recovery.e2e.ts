@@ -5,35 +5,14 @@
 //     and the gateway is not ready; once it is back the same processes serve again, data intact;
 //   - while NATS is down adds still succeed (their events wait in the outbox); once it is back the
 //     events reach a browser socket that stayed open, each once.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { freePort, startDatabase, startShop, type StartedShop } from '../scripts/local-stack.mjs';
 import { expectStatus, httpClient } from '../scripts/shopper-flow.mjs';
-
-const natsServerBinary = () => spawnSync('sh', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server'], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
-
-async function startNatsServer(port: number, storeDir: string): Promise<ChildProcess> {
-  const binary = natsServerBinary();
-  if (!binary) throw new Error('this test needs a nats-server binary (apt-get install nats-server)');
-  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore' });
-  await until(async () => (await fetchable(`http://127.0.0.1:${port}`)) !== 'refused', 'nats-server listening', 10_000);
-  return child;
-}
-
-/** 'refused' while nothing listens on the port (NATS answers HTTP with garbage, which is fine here). */
-const fetchable = (url: string) => fetch(url, { signal: AbortSignal.timeout(500) }).then(() => 'answered', (err) => (String(err?.cause?.code) === 'ECONNREFUSED' ? 'refused' : 'answered'));
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<number> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await check().catch(() => false)) return Date.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+import { startNatsServer, stopped, until } from './support/nats-server';
 
 /** This process's environment for the shop, without what would pin it to the default ports. */
 function shopEnv(): NodeJS.ProcessEnv {
@@ -41,8 +20,6 @@ function shopEnv(): NodeJS.ProcessEnv {
   for (const key of ['PORT', 'PUBLIC_ORIGIN', 'REMOTE_MF_CATALOG_URL', 'REMOTE_MF_CART_CHECKOUT_URL', 'REMOTE_MF_ACCOUNT_URL', 'REMOTE_MF_ADMIN_URL']) delete env[key];
   return env;
 }
-
-const stopped = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 describe('PostgreSQL and NATS going away and coming back', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pl-outage-'));

@@ -27,6 +27,16 @@ export interface ReferencePosProcess {
 }
 /** The four services, each with its folder, port variable, default port and URL variable. */
 export const SERVICES: ReadonlyArray<{ name: string; dir: string; portVar: string; port: number; urlVar: string }>;
+/** The four remotes, each with its folder, port variable, default port and manifest URL variable. */
+export const REMOTES: ReadonlyArray<{ app: string; portVar: string; port: number; urlVar: string }>;
+/** One Node process started and ready (its /readyz answered 200). */
+export interface StartedProcess {
+  name: string;
+  child: import('node:child_process').ChildProcess;
+  /** SIGTERM, then SIGKILL after 5 s; resolves once it has exited. */
+  stop(): Promise<void>;
+}
+export function startProcess(options: { name: string; script: string; env: NodeJS.ProcessEnv; readyUrl: string; log: (line: string) => void; quiet?: boolean; timeoutMs?: number }): Promise<StartedProcess>;
 export function isPortOpen(port: number, host?: string, timeoutMs?: number): Promise<boolean>;
 export function freePort(): Promise<number>;
 export function startShop(options: {

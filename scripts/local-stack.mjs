@@ -359,6 +359,8 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
       NODE_ENV: env.NODE_ENV ?? 'development',
       // Services write links (reset, verification e-mails) to the shop's own address.
       PUBLIC_ORIGIN: publicOrigin,
+      // One instance of each, nothing balancing in front: a stop has no one to drain to (decision 039).
+      SHUTDOWN_DRAIN_MS: env.SHUTDOWN_DRAIN_MS ?? '0',
       // The services' shared secret for their internal APIs: fresh for every start unless given.
       INTERNAL_API_TOKEN: env.INTERNAL_API_TOKEN || randomBytes(32).toString('base64url'),
       // pos-sync's key for the POS secrets it stores; npm start passes one kept in .data.

@@ -18,6 +18,7 @@ import type { GatewayConfig } from './config.js';
 import { refuseUpgrade } from './http/refuse-upgrade.js';
 import { apiProxy } from './proxy/api-proxy.js';
 import { createEdgeCache, type EdgeCache } from './proxy/edge-cache.js';
+import { createServiceInstances } from './proxy/service-instances.js';
 import { createRealtimeFanout } from './realtime/realtime-fanout.js';
 import { healthRoutes } from './routes/health.js';
 import { jwksRoutes } from './routes/jwks.js';
@@ -25,6 +26,9 @@ import { runtimeConfigRoutes } from './routes/runtime-config.js';
 import { securityHeaders } from './security/headers.js';
 import { createPageHead } from './static/page-head.js';
 import { serveShell } from './static/shell.js';
+
+/** How often each service instance's /readyz is asked (a draining one is passed over within this). */
+const INSTANCE_PROBE_INTERVAL_MS = 1000;
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -56,6 +60,8 @@ export interface Gateway {
   identity: IdentityClient;
   /** Routes websocket upgrades on `server`: WS_PATH to the realtime fan-out, anything else refused. */
   attachUpgrade(server: Server): void;
+  /** Asked to stop: /readyz answers 503 'draining' (a balancer stops sending) while requests are still served. */
+  drain(): void;
   /** Closes browser sockets and the NATS subscription; the caller closes the server and drains NATS. */
   close(): Promise<void>;
 }
@@ -65,6 +71,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const tokens = createSessionTokens(keys, { now: deps.now });
   const cookie = createSessionCookie({ secure: config.secure });
   const devices = createDeviceCookies({ secure: config.secure });
+  const instances = createServiceInstances(config.upstreams);
+  const stopWatching = instances.watch(INSTANCE_PROBE_INTERVAL_MS);
+  let draining = false;
   const identity = createIdentityClient({
     baseUrl: config.upstreams.identity,
     internalApiToken: config.internalApiToken,
@@ -111,13 +120,13 @@ export function createGateway(deps: GatewayDeps): Gateway {
       inlineStyleHashes: shell.inlineStyleHashes,
     }),
   );
-  app.use(healthRoutes({ nats, keys, upstreams: config.upstreams }));
+  app.use(healthRoutes({ nats, keys, instances, draining: () => draining }));
   app.use(jwksRoutes(keys));
   app.use(runtimeConfigRoutes(config.remotes));
   // Before any body parser: proxied bodies stream to the service untouched.
   app.use(
     apiProxy({
-      upstreams: config.upstreams,
+      instances,
       upstreamTimeoutMs: config.upstreamTimeoutMs,
       publicOrigin: config.publicOrigin,
       cookie,
@@ -138,6 +147,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
   return {
     app,
     handle: (req, res) => {
+      // Draining: each answer closes its connection, so no kept-alive socket outlives the process.
+      if (draining) res.setHeader('connection', 'close');
       // Metrics are served on their own port (METRICS_PORT), never here.
       if (req.url === '/metrics' || req.url?.startsWith('/metrics?')) {
         res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' }).end('{"message":"Not found","code":"NOT_FOUND"}');
@@ -163,7 +174,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
         refuseUpgrade(socket, 404);
       });
     },
+    drain() {
+      draining = true;
+    },
     async close() {
+      stopWatching();
       edge.close();
       shell.close();
       head.close();

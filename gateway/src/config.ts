@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { Remotes } from '@pl/contracts';
-import { emptyAsUnset, internalApiTokenVar, loadConfig, logLevelVar, portVar, requireInternalApiTokenInProduction, urlVar } from '@pl/service-kit';
+import { Remotes, type ServiceName } from '@pl/contracts';
+import { emptyAsUnset, internalApiTokenVar, loadConfig, logLevelVar, portVar, requireInternalApiTokenInProduction, shutdownDrainVar, urlListVar, urlVar } from '@pl/service-kit';
 
 /** Comma-separated list of browser origins (scheme://host[:port]), normalised; empty when unset. */
 const originListVar = z
@@ -28,10 +28,11 @@ const GatewayEnv = z.object({
   LOG_LEVEL: logLevelVar,
   /** The origin browsers use to reach the gateway: decides cookie security, CSP and the ws Origin check. */
   PUBLIC_ORIGIN: urlVar('http://localhost:5000').transform((u) => new URL(u).origin),
-  IDENTITY_URL: urlVar('http://127.0.0.1:5101'),
-  CATALOG_URL: urlVar('http://127.0.0.1:5102'),
-  CART_URL: urlVar('http://127.0.0.1:5103'),
-  POS_SYNC_URL: urlVar('http://127.0.0.1:5104'),
+  /** Each service's instances: one URL, or several comma-separated (decision 039). */
+  IDENTITY_URL: urlListVar('http://127.0.0.1:5101'),
+  CATALOG_URL: urlListVar('http://127.0.0.1:5102'),
+  CART_URL: urlListVar('http://127.0.0.1:5103'),
+  POS_SYNC_URL: urlListVar('http://127.0.0.1:5104'),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
   JWT_PRIVATE_KEY: z.string().optional(),
   JWT_PUBLIC_KEY: z.string().optional(),
@@ -56,6 +57,8 @@ const GatewayEnv = z.object({
   STRIPE_PUBLISHABLE_KEY: z.preprocess(emptyAsUnset, z.string().regex(/^pk_(test|live)_\w+$/, 'a Stripe publishable key (pk_test_… or pk_live_…)').optional()),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)?$/i, 'a size such as 100kb').default('100kb'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** On SIGTERM, how long /readyz answers 'draining' while requests are still served (decision 039). */
+  SHUTDOWN_DRAIN_MS: shutdownDrainVar,
   /** The services' shared secret: the gateway calls identity's internal session API with it. */
   INTERNAL_API_TOKEN: internalApiTokenVar,
 }).superRefine(requireInternalApiTokenInProduction);
@@ -69,7 +72,8 @@ export interface GatewayConfig {
   publicOrigin: string;
   /** True when browsers reach us over https: Secure + `__Host-` cookies, HSTS, wss. */
   secure: boolean;
-  upstreams: { identity: string; catalog: string; cart: string; 'pos-sync': string };
+  /** Each service's instances (one URL, or several taken in turn: decision 039). */
+  upstreams: Record<ServiceName, readonly string[]>;
   natsUrl: string;
   jwt: { privateKeyPem?: string; publicKeyPem?: string; keyFile: string };
   shellDist: string;
@@ -82,6 +86,7 @@ export interface GatewayConfig {
   stripe: boolean;
   bodyLimit: string;
   upstreamTimeoutMs: number;
+  shutdownDrainMs: number;
   internalApiToken: string;
 }
 
@@ -117,6 +122,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv, repoRoot: string): Gat
     stripe: e.STRIPE_PUBLISHABLE_KEY !== undefined,
     bodyLimit: e.BODY_LIMIT,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     internalApiToken: e.INTERNAL_API_TOKEN,
   };
 }

@@ -46,6 +46,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // A rolling restart's stop: out of rotation first, still serving, then close (decision 039).
+    if (signal === 'SIGTERM' && config.shutdownDrainMs > 0) {
+      gateway.drain();
+      logger.info({ drainMs: config.shutdownDrainMs }, 'draining: not ready, still serving');
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
     const force = setTimeout(() => {
       logger.warn('shutdown took too long; exiting');
       process.exit(1);

@@ -631,6 +631,7 @@ describe('health', () => {
       status: 'ready',
       checks: { nats: true, keys: true },
       upstreams: { identity: 'ready', catalog: 'ready', cart: 'ready', 'pos-sync': 'ready' },
+      instances: Object.fromEntries(services.map((s) => [s.name, { [s.url]: 'ready' }])),
     });
   });
 

@@ -6,7 +6,7 @@ import { createPeerCaller, PeerUnreachableError, type Logger } from '@pl/service
 
 export type CartMerger = (request: MergeGuestCartRequest, log: Logger) => Promise<void>;
 
-export function createCartMerger(options: { baseUrl: string; internalApiToken: string; timeoutMs: number }): CartMerger {
+export function createCartMerger(options: { baseUrl: string | readonly string[]; internalApiToken: string; timeoutMs: number }): CartMerger {
   const call = createPeerCaller({ baseUrl: options.baseUrl, token: options.internalApiToken, timeoutMs: options.timeoutMs });
   return async (request, log) => {
     try {

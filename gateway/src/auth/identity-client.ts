@@ -10,6 +10,7 @@ import {
   SessionGrant,
   SessionState,
 } from '@pl/contracts';
+import { createUpstreamSet, neverReachedService } from '@pl/service-kit';
 import { upstreamErrorStatus, UPSTREAM_TIMEOUT } from '../http/upstream-errors.js';
 
 export type IdentityResult<T> =
@@ -29,7 +30,8 @@ export interface IdentityClient {
 }
 
 export interface IdentityClientOptions {
-  baseUrl: string;
+  /** Identity's instance, or several taken in turn. */
+  baseUrl: string | readonly string[];
   internalApiToken: string;
   timeoutMs: number;
 }
@@ -37,6 +39,7 @@ export interface IdentityClientOptions {
 const INACTIVE: SessionState = { active: false, customerId: null, isAdmin: false };
 
 export function createIdentityClient(options: IdentityClientOptions): IdentityClient {
+  const instances = createUpstreamSet(typeof options.baseUrl === 'string' ? [options.baseUrl] : options.baseUrl);
   async function call<T>(
     method: string,
     path: string,
@@ -44,22 +47,33 @@ export function createIdentityClient(options: IdentityClientOptions): IdentityCl
     body: unknown,
     parse: (status: number, json: unknown) => T | undefined,
   ): Promise<IdentityResult<T>> {
-    let res: Response;
-    try {
-      res = await fetch(new URL(path, options.baseUrl), {
-        method,
-        headers: {
-          authorization: `Bearer ${options.internalApiToken}`,
-          ...(requestId ? { [InternalHeaders.requestId]: requestId } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-    } catch (err) {
-      const code = networkErrorCode(err);
+    let res: Response | undefined;
+    let failure: unknown;
+    const first = instances.pick();
+    // An instance that refused the connection never saw the call: the next one gets it (decision 039).
+    for (const base of [first, ...instances.others(first)]) {
+      try {
+        res = await fetch(new URL(path, base), {
+          method,
+          headers: {
+            authorization: `Bearer ${options.internalApiToken}`,
+            ...(requestId ? { [InternalHeaders.requestId]: requestId } : {}),
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+        break;
+      } catch (err) {
+        failure = err;
+        if (!neverReachedService((err as { cause?: { code?: string } }).cause)) break;
+        instances.report(base, 'down');
+      }
+    }
+    if (res === undefined) {
+      const code = networkErrorCode(failure);
       const { status, message } = upstreamErrorStatus(code);
-      return { ok: false, kind: 'unavailable', status, message: message('identity'), detail: `${method} ${path}: ${code ?? String(err)}` };
+      return { ok: false, kind: 'unavailable', status, message: message('identity'), detail: `${method} ${path}: ${code ?? String(failure)}` };
     }
     const json = await res.json().catch(() => undefined);
     const data = parse(res.status, json);

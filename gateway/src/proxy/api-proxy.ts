@@ -1,10 +1,10 @@
 // /api/* goes to the service that owns the path (contracts RouteOwners), with the full path kept.
 // Mounted before any body parser so request bodies stream through untouched.
-import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
-import { Router, type RequestHandler } from 'express';
+import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { ErrorCodes, isPublicRead, Jwt, ownerOf, type ServiceName } from '@pl/contracts';
-import type { Logger } from '@pl/service-kit';
+import { ErrorCodes, isPublicRead, Jwt, ownerOf } from '@pl/contracts';
+import { neverReachedService, type Logger } from '@pl/service-kit';
 import type { SessionCookie } from '../auth/cookies.js';
 import type { DeviceCookies } from '../auth/device-cookie.js';
 import { requireAdmin, type Sessions } from '../auth/session.js';
@@ -12,10 +12,12 @@ import { rawPathOf } from '../http/paths.js';
 import { csrfProtection } from '../security/csrf.js';
 import type { EdgeCache } from './edge-cache.js';
 import { answerUpstreamError, UPSTREAM_TIMEOUT } from '../http/upstream-errors.js';
+import type { ServiceInstances } from './service-instances.js';
 import { upstreamHeaders } from './upstream-headers.js';
 
 export interface ApiProxyDeps {
-  upstreams: Record<ServiceName, string>;
+  /** Each service's instances: a request goes to the next in turn (decision 039). */
+  instances: ServiceInstances;
   upstreamTimeoutMs: number;
   publicOrigin: string;
   cookie: SessionCookie;
@@ -54,16 +56,24 @@ const UPSTREAM_SOCKETS = 64;
 export function apiProxy(deps: ApiProxyDeps): Router {
   // Idle connections close a second before the service would close them (its Keep-Alive hint).
   const agent = new Agent({ keepAlive: true, maxSockets: UPSTREAM_SOCKETS });
-  const proxyFor = (publicReads: boolean) =>
-    createProxyMiddleware<IncomingMessage>({
+  /** Where each request went, and on which connection: a refused one may go to another instance. */
+  const attempts = new WeakMap<IncomingMessage, { url: string; tries: number; proxyReq?: ClientRequest }>();
+  const proxyFor = (publicReads: boolean): RequestHandler => {
+    const middleware: RequestHandler = createProxyMiddleware<IncomingMessage>({
       agent,
       pathFilter: (_pathname, req) => ownerOf(rawPathOf(req)) !== undefined,
-      router: (req) => deps.upstreams[ownerOf(rawPathOf(req))!],
+      router: (req) => {
+        const url = deps.instances.pick(ownerOf(rawPathOf(req))!);
+        attempts.set(req, { url, tries: (attempts.get(req)?.tries ?? 0) + 1 });
+        return url;
+      },
       changeOrigin: true,
       // A public read's answer is sent by the edge cache (compressed, perhaps kept); any other streams through.
       selfHandleResponse: publicReads,
       on: {
         proxyReq(proxyReq, req) {
+          const attempt = attempts.get(req);
+          if (attempt) attempt.proxyReq = proxyReq;
           // A service that goes silent for this long gets a 504 sent on its behalf, never a hang.
           proxyReq.setTimeout(deps.upstreamTimeoutMs, () => {
             proxyReq.destroy(Object.assign(new Error('upstream timed out'), { code: UPSTREAM_TIMEOUT }));
@@ -74,12 +84,24 @@ export function apiProxy(deps: ApiProxyDeps): Router {
           if (publicReads) deps.edge.deliver(req, proxyRes, res as ServerResponse);
         },
         error(err, req, res) {
-          const service = ownerOf(rawPathOf(req)) ?? 'upstream';
+          const service = ownerOf(rawPathOf(req));
           const log = (req as { log?: Logger }).log ?? deps.logger;
-          answerUpstreamError(err as NodeJS.ErrnoException, service, res, log);
+          const attempt = attempts.get(req);
+          if (service && attempt && neverReachedService(err as NodeJS.ErrnoException, attempt.proxyReq?.reusedSocket)) {
+            deps.instances.report(service, attempt.url, 'down');
+            // A request without a body can be sent again as it was: to the next instance, at most once more.
+            if (attempt.tries < 2 && !hasBody(req) && 'writeHead' in res && !res.headersSent) {
+              log.info({ service, instance: attempt.url, code: (err as NodeJS.ErrnoException).code }, 'instance refused: trying the next one');
+              middleware(req as Request, res as unknown as Response, () => undefined);
+              return;
+            }
+          }
+          answerUpstreamError(err as NodeJS.ErrnoException, service ?? 'upstream', res, log);
         },
       },
     });
+    return middleware;
+  };
   const streamed = proxyFor(false);
   const publicRead = proxyFor(true);
 
@@ -98,6 +120,9 @@ export function apiProxy(deps: ApiProxyDeps): Router {
   });
   return router;
 }
+
+/** A request whose body was streamed to the instance that failed cannot be sent again from here. */
+const hasBody = (req: IncomingMessage) => (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
 
 /**
  * The proxy copies the service's headers over ours, which would drop a session cookie the gateway

@@ -5,15 +5,18 @@
 // service's state is in the answer for operators ('ready', 'not-ready', 'down').
 import { Router } from 'express';
 import type { NatsConnection } from 'nats';
-import { HealthPaths, type ServiceName } from '@pl/contracts';
+import { HealthPaths } from '@pl/contracts';
 import type { SigningKeys } from '../auth/keys.js';
+import type { ServiceInstances } from '../proxy/service-instances.js';
 
 const PROBE_TIMEOUT_MS = 500;
 
 export interface HealthDeps {
   nats: NatsConnection;
   keys: SigningKeys;
-  upstreams: Record<ServiceName, string>;
+  instances: ServiceInstances;
+  /** True once the gateway was asked to stop: it is not ready, whatever its services say (decision 039). */
+  draining?: () => boolean;
 }
 
 export function healthRoutes(deps: HealthDeps): Router {
@@ -23,12 +26,14 @@ export function healthRoutes(deps: HealthDeps): Router {
     res.json({ status: 'ok' });
   });
   router.get(HealthPaths.ready, async (_req, res) => {
-    const [nats, upstreams] = await Promise.all([natsReachable(deps.nats), probeUpstreams(deps.upstreams)]);
+    const [nats, { services, instances }] = await Promise.all([natsReachable(deps.nats), deps.instances.probe()]);
     // createGateway cannot be built without a loaded, matching key pair; report it for operators.
     const keys = deps.keys.publicJwk.kid !== undefined;
-    const ready = nats && keys && Object.values(upstreams).every((state) => state === 'ready');
+    const draining = deps.draining?.() ?? false;
+    // A service is ready when one of its instances is: the others are passed over.
+    const ready = !draining && nats && keys && Object.values(services).every((state) => state === 'ready');
     res.setHeader('Cache-Control', 'no-store');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not-ready', checks: { nats, keys }, upstreams });
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : draining ? 'draining' : 'not-ready', checks: { nats, keys }, upstreams: services, instances });
   });
   return router;
 }
@@ -37,24 +42,6 @@ export function healthRoutes(deps: HealthDeps): Router {
 async function natsReachable(nats: NatsConnection): Promise<boolean> {
   if (nats.isClosed()) return false;
   return withTimeout(nats.flush().then(() => true), false);
-}
-
-type UpstreamState = 'ready' | 'not-ready' | 'down';
-
-/** Each service's own readiness: 'not-ready' when it answers 503 (its database is away), 'down' when it does not answer in time. */
-async function probeUpstreams(upstreams: Record<ServiceName, string>): Promise<Record<string, UpstreamState>> {
-  const entries = await Promise.all(
-    Object.entries(upstreams).map(async ([service, base]) => {
-      const state: UpstreamState = await fetch(new URL(HealthPaths.ready, base), { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) })
-        .then(async (r) => {
-          await r.body?.cancel();
-          return r.ok ? 'ready' : 'not-ready';
-        })
-        .catch(() => 'down');
-      return [service, state] as const;
-    }),
-  );
-  return Object.fromEntries(entries);
 }
 
 function withTimeout<T>(promise: Promise<T>, fallback: T): Promise<T> {

@@ -10,7 +10,7 @@ export interface TokenVerifier {
   verify(token: string): Promise<TokenClaims>;
 }
 
-export type TokenVerifierOptions = ({ jwksUrl: string | URL; timeoutMs?: number } | { keySet: JSONWebKeySet }) & {
+export type TokenVerifierOptions = ({ jwksUrl: string | URL | readonly string[]; timeoutMs?: number } | { keySet: JSONWebKeySet }) & {
   /** Tokens verified lately are answered from memory (verified-tokens.ts); tests set its bounds and clock. */
   memo?: VerifiedTokenMemoOptions;
 };
@@ -26,10 +26,7 @@ const KEY_SOURCE_ERRORS = new Set(['ERR_JWKS_TIMEOUT', 'ERR_JWKS_INVALID', 'ERR_
  * minute): a shopper's requests carry the same token many times.
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
-  const keys =
-    'keySet' in options
-      ? createLocalJWKSet(options.keySet)
-      : createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: options.timeoutMs ?? 3000 });
+  const keys = 'keySet' in options ? createLocalJWKSet(options.keySet) : remoteKeys(options.jwksUrl, options.timeoutMs ?? 3000);
   const memo = createVerifiedTokenMemo<TokenClaims>(options.memo);
   const now = options.memo?.now ?? Date.now;
   return {
@@ -59,6 +56,31 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       return verified;
     },
   };
+}
+
+type KeyLookup = ReturnType<typeof createRemoteJWKSet>;
+
+/**
+ * The gateway's keys, from any of its instances (GATEWAY_JWKS_URL may list several, decision 039):
+ * every gateway serves the same set, so when one cannot be asked (restarting) the next is.
+ */
+function remoteKeys(jwksUrl: string | URL | readonly string[], timeoutDuration: number): KeyLookup {
+  const urls = typeof jwksUrl === 'string' || jwksUrl instanceof URL ? [jwksUrl] : jwksUrl;
+  const sets = urls.map((url) => createRemoteJWKSet(new URL(url), { timeoutDuration }));
+  if (sets.length === 1) return sets[0] as KeyLookup;
+  return (async (header, token) => {
+    let lastError: unknown;
+    for (const set of sets) {
+      try {
+        return await set(header, token);
+      } catch (err) {
+        const code = err instanceof joseErrors.JOSEError ? err.code : undefined;
+        if (code !== undefined && !KEY_SOURCE_ERRORS.has(code)) throw err;
+        lastError = err;
+      }
+    }
+    throw lastError;
+  }) as KeyLookup;
 }
 
 export function principalFromClaims(claims: TokenClaims): Principal {

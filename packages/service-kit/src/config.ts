@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { urlListVar } from './upstreams.js';
 
 /** Thrown at start when the environment does not satisfy a service's config schema. */
 export class ConfigError extends Error {
@@ -42,6 +43,9 @@ export const portVar = (fallback: number) => z.coerce.number().int().min(0).max(
 /** An http(s) URL from the environment, with a default. */
 export const urlVar = (fallback: string) => z.url({ protocol: /^https?$/ }).default(fallback);
 
+/** Milliseconds a SIGTERMed process keeps serving while out of rotation (0: close at once). */
+export const shutdownDrainVar = z.coerce.number().int().min(0).max(60_000).default(2000);
+
 export const logLevelVar = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
 
 /** A PostgreSQL schema name: a plain lower-case identifier, short enough for derived names (e.g. NOTIFY channels). */
@@ -57,8 +61,11 @@ export function serviceConfig(defaults: { port: number; schema: string }) {
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').default('postgres://postgres@127.0.0.1:5432/postgres'),
     DB_SCHEMA: z.string().regex(SCHEMA_NAME_PATTERN, 'must be a lower-case identifier of at most 48 characters').default(defaults.schema),
     NATS_URL: z.string().regex(/^(nats|tls|wss?):\/\//, 'must be a nats:// URL').default('nats://127.0.0.1:4222'),
-    GATEWAY_JWKS_URL: urlVar('http://127.0.0.1:5000/.well-known/jwks.json'),
+    /** One gateway's JWKS URL, or several (comma-separated): any gateway serves the same keys. */
+    GATEWAY_JWKS_URL: urlListVar('http://127.0.0.1:5000/.well-known/jwks.json'),
     LOG_LEVEL: logLevelVar,
+    /** On SIGTERM, how long the instance says 'draining' on /readyz while still serving, before it closes (decision 039). */
+    SHUTDOWN_DRAIN_MS: shutdownDrainVar,
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   });
 }

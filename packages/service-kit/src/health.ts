@@ -31,6 +31,11 @@ export function healthRouter(options: HealthOptions): Router {
     res.json({ status: 'ok' });
   });
   router.get(HealthPaths.ready, async (req, res) => {
+    // Asked to stop (server.ts): out of rotation while it finishes, whatever its checks say.
+    if (req.app.locals.draining === true) {
+      res.set('cache-control', 'no-store').status(503).json({ status: 'draining' });
+      return;
+    }
     const names = Object.keys(options.checks);
     const results = await Promise.allSettled(names.map((name) => runCheck(options.checks[name] as HealthCheck, timeoutMs)));
     const checks: Record<string, 'ok' | 'failed'> = {};

@@ -18,5 +18,6 @@ export * from './kickable-pass.js';
 export * from './before-headers.js';
 export * from './durable-consumer.js';
 export * from './internal-client.js';
+export * from './upstreams.js';
 export * from './metrics.js';
 export * from './trace-context.js';

@@ -70,4 +70,78 @@ describe('createPeerCaller', () => {
       server.off('connection', count);
     }
   });
+
+  describe('with several instances of the peer (decision 039)', () => {
+    /** A peer instance that answers with its name and keeps what it was asked. */
+    async function instance(name: string): Promise<{ url: string; hits: string[]; close(): Promise<void> }> {
+      const hits: string[] = [];
+      const peer = createServer((req, res) => {
+        req.resume().on('end', () => {
+          hits.push(`${req.method} ${req.url}`);
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name }));
+        });
+      });
+      await new Promise<void>((resolve) => peer.listen(0, '127.0.0.1', resolve));
+      return {
+        url: `http://127.0.0.1:${(peer.address() as AddressInfo).port}`,
+        hits,
+        close: () => {
+          peer.closeAllConnections();
+          return new Promise((resolve) => peer.close(() => resolve()));
+        },
+      };
+    }
+
+    it('takes turns between them', async () => {
+      const [a, b] = await Promise.all([instance('a'), instance('b')]);
+      try {
+        const call = createPeerCaller({ baseUrl: [a.url, b.url], token: 't', timeoutMs: 2000 });
+        const names = [];
+        for (let i = 0; i < 4; i++) names.push(((await call('GET', '/x')).json as { name: string }).name);
+        expect(names).toEqual(['a', 'b', 'a', 'b']);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
+    });
+
+    it('sends a call an instance refused to the next one, a write included, and passes the refusing one over', async () => {
+      const live = await instance('live');
+      try {
+        const call = createPeerCaller({ baseUrl: ['http://127.0.0.1:9', live.url], token: 't', timeoutMs: 2000 });
+        const answers = [];
+        for (let i = 0; i < 4; i++) answers.push((await call('POST', '/internal/holds', { body: { i } })).json);
+        expect(answers).toEqual(Array(4).fill({ name: 'live' }));
+        expect(live.hits).toEqual(Array(4).fill('POST /internal/holds'));
+      } finally {
+        await live.close();
+      }
+    });
+
+    it('sends a call again when the kept-alive connection it was put on had been closed by a stopped instance', async () => {
+      const [a, b] = await Promise.all([instance('a'), instance('b')]);
+      try {
+        const call = createPeerCaller({ baseUrl: [a.url, b.url], token: 't', timeoutMs: 2000 });
+        await call('GET', '/warm-a');
+        await call('GET', '/warm-b');
+        await a.close();
+        const answers = [];
+        for (let i = 0; i < 4; i++) answers.push(((await call('POST', '/internal/holds', { body: { i } })).json as { name: string }).name);
+        expect(answers).toEqual(['b', 'b', 'b', 'b']);
+        expect(b.hits.filter((h) => h.startsWith('POST'))).toHaveLength(4);
+      } finally {
+        await b.close();
+      }
+    });
+
+    it('does not repeat a call that reached an instance and then failed (it may have acted on it)', async () => {
+      const other = await instance('other');
+      try {
+        const call = createPeerCaller({ baseUrl: [url, other.url], token: 't', timeoutMs: 100 });
+        await expect(call('POST', '/slow', { body: {} })).rejects.toBeInstanceOf(PeerUnreachableError);
+        expect(other.hits).toEqual([]);
+      } finally {
+        await other.close();
+      }
+    });
+  });
 });

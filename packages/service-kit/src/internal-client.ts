@@ -4,6 +4,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { ErrorBody } from '@pl/contracts';
+import { createUpstreamSet, neverReachedService } from './upstreams.js';
 
 /** What a peer answered: its status, its JSON (undefined when not JSON) and, on failure, its error body if it sent one. */
 export interface PeerAnswer {
@@ -33,53 +34,85 @@ export type PeerCall = (method: string, path: string, options?: PeerCallOptions)
  * Calls over node:http(s) on keep-alive connections rather than fetch: a cart add makes one or two
  * of these, a checkout six or more, and fetch (undici) cost about 1 ms of CPU per call more than
  * node:http on a small machine (decision 027 measured it in the bench's client).
+ *
+ * `baseUrl` may name several instances of the peer (decision 039): calls take turns between them,
+ * and a call that surely never reached one (refused, or a kept-alive connection found closed) goes
+ * to the next, whatever its method. A call that reached a peer and then failed is not repeated:
+ * the peer may have acted on it.
  */
-export function createPeerCaller(options: { baseUrl: string; token: string; timeoutMs: number }): PeerCall {
-  const base = options.baseUrl.replace(/\/+$/, '');
+export function createPeerCaller(options: { baseUrl: string | readonly string[]; token: string; timeoutMs: number }): PeerCall {
+  const urls = (typeof options.baseUrl === 'string' ? [options.baseUrl] : options.baseUrl).map((u) => u.replace(/\/+$/, ''));
+  const instances = createUpstreamSet(urls);
+  const agents = new Map(urls.map((base) => [base, new (base.startsWith('https:') ? https : http).Agent({ keepAlive: true, maxSockets: 64 })]));
+  return async (method, path, { body, internal = true } = {}) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const first = instances.pick();
+    let lastError: unknown;
+    for (const base of [first, ...instances.others(first)]) {
+      try {
+        return await callOnce(base, agents.get(base) as http.Agent, method, path, payload, internal ? options.token : undefined, options.timeoutMs);
+      } catch (err) {
+        if (!(err instanceof AttemptError)) throw err;
+        lastError = err.cause;
+        if (!err.neverReached) break;
+        instances.report(base, 'down');
+      }
+    }
+    throw new PeerUnreachableError(urls.join(','), { cause: lastError });
+  };
+}
+
+/** A failed attempt; `neverReached` says the request surely did not reach the peer. */
+class AttemptError extends Error {
+  constructor(
+    override readonly cause: unknown,
+    readonly neverReached: boolean,
+  ) {
+    super('peer call failed', { cause });
+  }
+}
+
+function callOnce(base: string, agent: http.Agent, method: string, path: string, payload: string | undefined, token: string | undefined, timeoutMs: number): Promise<PeerAnswer> {
   const url = new URL(base);
   const transport = url.protocol === 'https:' ? https : http;
-  const agent = new transport.Agent({ keepAlive: true, maxSockets: 64 });
   const prefix = url.pathname.replace(/\/+$/, '');
-  return (method, path, { body, internal = true } = {}) =>
-    new Promise<PeerAnswer>((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const unreachable = (cause: unknown) => reject(new PeerUnreachableError(base, { cause }));
-      const req = transport.request(
-        {
-          protocol: url.protocol,
-          hostname: url.hostname,
-          port: url.port || undefined,
-          path: `${prefix}${path}`,
-          method,
-          agent,
-          timeout: options.timeoutMs,
-          headers: {
-            accept: 'application/json',
-            ...(internal ? { authorization: `Bearer ${options.token}` } : {}),
-            ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-          },
+  return new Promise<PeerAnswer>((resolve, reject) => {
+    const req = transport.request(
+      {
+        protocol: url.protocol,
+        hostname: url.hostname,
+        port: url.port || undefined,
+        path: `${prefix}${path}`,
+        method,
+        agent,
+        timeout: timeoutMs,
+        headers: {
+          accept: 'application/json',
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
         },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', unreachable);
-          res.on('end', () => {
-            const status = res.statusCode ?? 0;
-            const ok = status >= 200 && status < 300;
-            let json: unknown;
-            try {
-              json = chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
-            } catch {
-              json = undefined;
-            }
-            const error = ok ? undefined : ErrorBody.safeParse(json);
-            resolve({ status, ok, json, ...(error?.success ? { error: error.data } : {}) });
-          });
-        },
-      );
-      // No answer within the time: the socket is given up, as an aborted fetch would be.
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
-      req.on('error', unreachable);
-      req.end(payload);
-    });
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', (cause) => reject(new AttemptError(cause, false)));
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          const ok = status >= 200 && status < 300;
+          let json: unknown;
+          try {
+            json = chunks.length > 0 ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
+          } catch {
+            json = undefined;
+          }
+          const error = ok ? undefined : ErrorBody.safeParse(json);
+          resolve({ status, ok, json, ...(error?.success ? { error: error.data } : {}) });
+        });
+      },
+    );
+    // No answer within the time: the socket is given up, as an aborted fetch would be.
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on('error', (cause: NodeJS.ErrnoException) => reject(new AttemptError(cause, neverReachedService(cause, req.reusedSocket))));
+    req.end(payload);
+  });
 }

@@ -40,7 +40,7 @@ describe('runService', () => {
       DATABASE_URL: testDatabaseUrl(),
       DB_SCHEMA: db.schema,
       NATS_URL: testNatsUrl(),
-      GATEWAY_JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
+      GATEWAY_JWKS_URL: ['http://127.0.0.1:9/.well-known/jwks.json'],
       LOG_LEVEL: process.env.TEST_LOG_LEVEL === undefined ? 'silent' : 'debug',
     },
     migrationsDir,

@@ -1,4 +1,5 @@
 import express from 'express';
+import { healthRouter } from './health.js';
 import { startServer } from './server.js';
 import { testLogger } from './testing.js';
 
@@ -38,5 +39,26 @@ describe('startServer', () => {
     await expect(fetch(`${url}/slow`)).rejects.toThrow();
     await server.close(); // a second close is harmless
     expect(events).toEqual(['slow answered', 'onShutdown']);
+  });
+
+  it('while draining says so on /readyz, still serves, and closes each answered connection', async () => {
+    const app = express();
+    app.use(healthRouter({ checks: {} }));
+    app.get('/work', (_req, res) => void res.json({ done: true }));
+    const server = await startServer({ app, port: 0, host: '127.0.0.1', logger: testLogger(), handleSignals: false });
+    const url = `http://127.0.0.1:${server.port}`;
+    try {
+      const before = await fetch(`${url}/readyz`);
+      expect([before.status, before.headers.get('connection')]).toEqual([200, 'keep-alive']);
+
+      const draining = server.drain(300);
+      const ready = await fetch(`${url}/readyz`);
+      expect([ready.status, await ready.json()]).toEqual([503, { status: 'draining' }]);
+      const work = await fetch(`${url}/work`);
+      expect([work.status, await work.json(), work.headers.get('connection')]).toEqual([200, { done: true }, 'close']);
+      await draining;
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Logger } from './logger.js';
@@ -14,11 +14,20 @@ export interface StartServerOptions {
   gracePeriodMs?: number;
   /** Exit on SIGTERM / SIGINT after a graceful close (default true; tests turn it off). */
   handleSignals?: boolean;
+  /**
+   * On SIGTERM (an orchestrator's or a rolling restart's stop), how long /readyz answers 503
+   * 'draining' while requests are still served, before the server stops accepting (decision 039):
+   * long enough for the gateways' probes (every second) and a balancer to stop sending here. SIGINT
+   * (Ctrl-C) stops at once. Default 0.
+   */
+  drainMs?: number;
 }
 
 export interface RunningServer {
   server: Server;
   port: number;
+  /** Takes the instance out of rotation for `ms` (/readyz answers 503 'draining', answers close their connections) while it still serves. */
+  drain(ms: number): Promise<void>;
   /** Stops accepting, waits for in-flight requests, then runs onShutdown. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -26,7 +35,13 @@ export interface RunningServer {
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { app, logger } = options;
   const gracePeriodMs = options.gracePeriodMs ?? 10_000;
-  const server = app.listen(options.port, options.host ?? '0.0.0.0');
+  // Draining: /readyz says so (health.ts reads app.locals) and every answer closes its connection.
+  app.locals.draining = false;
+  const server = createServer((req, res) => {
+    if (app.locals.draining === true) res.setHeader('connection', 'close');
+    app(req, res);
+  });
+  server.listen(options.port, options.host ?? '0.0.0.0');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -55,9 +70,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     return closing;
   };
 
+  const drain = async (ms: number) => {
+    app.locals.draining = true;
+    logger.info({ drainMs: ms }, 'draining: not ready, still serving');
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  };
+
   if (options.handleSignals !== false) {
-    const onSignal = (signal: NodeJS.Signals) => {
+    const onSignal = async (signal: NodeJS.Signals) => {
       logger.info({ signal }, 'signal received');
+      if (signal === 'SIGTERM' && options.drainMs) await drain(options.drainMs);
       close().then(
         () => process.exit(0),
         (err: unknown) => {
@@ -66,8 +88,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         },
       );
     };
-    process.once('SIGTERM', onSignal);
-    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', (signal) => void onSignal(signal));
+    process.once('SIGINT', (signal) => void onSignal(signal));
   }
-  return { server, port, close };
+  return { server, port, drain, close };
 }

@@ -19,7 +19,8 @@ import { ordersRoutes } from './routes/orders.routes.js';
 import { paymentWebhookRoutes } from './routes/payment-webhook.routes.js';
 
 export interface CartAppOptions {
-  catalogUrl: string;
+  /** One catalog instance's URL, or several (decision 039). */
+  catalogUrl: string | readonly string[];
   internalApiToken: string;
   /** ORDER_LINK_SECRET; unset: a random one for this process. */
   orderLinkSecret?: string;

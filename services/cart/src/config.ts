@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_HOLD_SECONDS, UNIQUE_ITEM_HOLD_SECONDS } from '@pl/contracts';
-import { emptyAsUnset, internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlVar } from '@pl/service-kit';
+import { emptyAsUnset, internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlListVar } from '@pl/service-kit';
 
 const optionalSecret = z.preprocess(emptyAsUnset, z.string().min(1).optional());
 
@@ -8,7 +8,7 @@ export const CartConfig = serviceConfig({ port: 5103, schema: 'cart' })
   .extend({
     INTERNAL_API_TOKEN: internalApiTokenVar,
     /** The catalog's internal API (variants by sku, holds). */
-    CATALOG_URL: urlVar('http://127.0.0.1:5102'),
+    CATALOG_URL: urlListVar('http://127.0.0.1:5102'),
     /** Anti-hoarding: unique items one cart may hold at once. */
     MAX_UNIQUE_HOLDS_PER_CART: z.coerce.number().int().min(1).max(100).default(5),
     UNIQUE_ITEM_HOLD_SECONDS: z.coerce.number().int().min(1).max(MAX_HOLD_SECONDS).default(UNIQUE_ITEM_HOLD_SECONDS),

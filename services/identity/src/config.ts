@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyAsUnset, internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlVar } from '@pl/service-kit';
+import { emptyAsUnset, internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlVar, urlListVar } from '@pl/service-kit';
 import { DEFAULT_LIMITS, type IdentityLimits } from './domain/limits.js';
 import type { Limit } from './domain/rate-limits.js';
 
@@ -31,7 +31,7 @@ export const IdentityConfig = serviceConfig({ port: 5101, schema: 'identity' })
     /** Where the shop is served: the origin of the links in reset and verification mails. */
     PUBLIC_ORIGIN: urlVar('http://localhost:5000'),
     /** Where identity reaches the cart's internal API (the order lookup's mail; `npm start` passes it). */
-    CART_URL: urlVar('http://127.0.0.1:5103'),
+    CART_URL: urlListVar('http://127.0.0.1:5103'),
     /** e.g. smtps://user:pass@smtp.example.com:465. Unset: mail goes to the dev mailbox (/api/auth/dev/mailbox). */
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
     MAIL_FROM: z.string().min(3).default('Professional Liquidation <no-reply@localhost>'),

@@ -13,7 +13,8 @@ import { posWebhookRoutes } from './routes/pos-webhook.routes.js';
 
 export interface PosSyncOptions extends Partial<Omit<PosSyncSettings, 'webhookUrl'>> {
   /** The catalog's base URL and the services' shared INTERNAL_API_TOKEN. */
-  catalogUrl: string;
+  /** One catalog instance's URL, or several (decision 039). */
+  catalogUrl: string | readonly string[];
   internalApiToken: string;
   /** POS_SETTINGS_KEY: seals the API key and webhook key at rest. */
   settingsKey: Buffer;

@@ -7,7 +7,7 @@ describe('pos-sync config', () => {
     expect(loadPosSyncConfig({})).toMatchObject({
       PORT: 5104,
       DB_SCHEMA: 'pos_sync',
-      CATALOG_URL: 'http://127.0.0.1:5102',
+      CATALOG_URL: ['http://127.0.0.1:5102'],
       INTERNAL_API_TOKEN: DEVELOPMENT_INTERNAL_API_TOKEN,
       POS_SYNC_INTERVAL_S: 300,
       POS_WEBHOOK_TOLERANCE_S: 300,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PosWebhookPath } from '@pl/contracts';
-import { emptyAsUnset, internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlVar } from '@pl/service-kit';
+import { emptyAsUnset, internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlVar, urlListVar } from '@pl/service-kit';
 
 /** 32 bytes, written as 64 hex characters or as base64 / base64url (43 characters, optional '='). */
 export function parseSettingsKey(value: string): Buffer | undefined {
@@ -30,7 +30,7 @@ export const PosSyncConfig = serviceConfig({ port: 5104, schema: 'pos_sync' })
   .extend({
     INTERNAL_API_TOKEN: internalApiTokenVar,
     /** The catalog: its internal API (product and stock writes, order allocations) and its public locations list. */
-    CATALOG_URL: urlVar('http://127.0.0.1:5102'),
+    CATALOG_URL: urlListVar('http://127.0.0.1:5102'),
     /**
      * The AES-256-GCM key that encrypts the saved POS API key and webhook key at rest. Required in
      * production; unset elsewhere, main.ts makes a random one for the process (and says so).

@@ -32,7 +32,7 @@ const LOCATIONS_KEPT_MS = 60_000;
 
 const TIMEOUT_MS = 5000;
 
-export function createCatalogClient(options: { baseUrl: string; token: string }): CatalogClient {
+export function createCatalogClient(options: { baseUrl: string | readonly string[]; token: string }): CatalogClient {
   const request = createPeerCaller({ ...options, timeoutMs: TIMEOUT_MS });
   async function call<T>(method: string, path: string, parse: (v: unknown) => T, body?: unknown, internal = true): Promise<T> {
     let answer;

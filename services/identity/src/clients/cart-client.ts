@@ -6,7 +6,7 @@ export interface CartClient {
   orderByNumber(number: string): Promise<InternalOrderLookupResult['order']>;
 }
 
-export function createCartClient(options: { baseUrl: string; token: string }): CartClient {
+export function createCartClient(options: { baseUrl: string | readonly string[]; token: string }): CartClient {
   const call = createPeerCaller({ ...options, timeoutMs: 5000 });
   return {
     async orderByNumber(number) {

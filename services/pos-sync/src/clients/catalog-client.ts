@@ -41,7 +41,7 @@ export interface CatalogClient {
   orderAllocations(orderId: string): Promise<OrderAllocations | undefined>;
 }
 
-export function createCatalogClient(options: { baseUrl: string; token: string; timeoutMs?: number }): CatalogClient {
+export function createCatalogClient(options: { baseUrl: string | readonly string[]; token: string; timeoutMs?: number }): CatalogClient {
   const request = createPeerCaller({ ...options, timeoutMs: options.timeoutMs ?? 30_000 });
 
   async function call<T>(method: string, path: string, parse: (v: unknown) => T, body?: unknown, internal = true): Promise<T | undefined> {
