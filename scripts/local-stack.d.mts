@@ -68,6 +68,6 @@ export function startReferencePosProcess(options: {
   quiet?: boolean;
 }): Promise<ReferencePosProcess>;
 export function startDatabase(options: { env?: NodeJS.ProcessEnv; log: (line: string) => void }): Promise<{ url: string; kind: string; dataDir?: string; stop(): Promise<void> }>;
-export function startNats(options: { env?: NodeJS.ProcessEnv; log: (line: string) => void }): Promise<{ url: string; kind: string; stop(): Promise<void> }>;
+export function startNats(options: { env?: NodeJS.ProcessEnv; log: (line: string) => void; supervised?: boolean }): Promise<{ url: string; kind: string; stop(): Promise<void> }>;
 export function findTestDatabase(options?: { env?: NodeJS.ProcessEnv; log?: (line: string) => void }): Promise<{ url: string; stop(): Promise<void> }>;
 export function findTestNats(options?: { env?: NodeJS.ProcessEnv }): Promise<{ url: string | null; stop(): Promise<void> }>;

@@ -123,10 +123,37 @@ export async function startDatabaseProcess({ env = process.env, log }) {
 }
 
 /**
- * NATS, in order of preference: NATS_URL; a server already listening on 127.0.0.1:4222; a
- * nats-server binary on PATH (started with JetStream); else the embedded core-protocol fallback.
+ * A nats-server with JetStream on 127.0.0.1:4222, its store in .data/nats; resolves once it listens.
+ * In a process group of its own: Ctrl-C in the terminal reaches npm start, which stops it in turn
+ * (nats-server exits with code 1 on SIGINT, which a supervisor would take for a crash).
  */
-export async function startNats({ env = process.env, log }) {
+async function startNatsServerProcess(binary) {
+  const storeDir = path.join(root, '.data/nats');
+  mkdirSync(storeDir, { recursive: true });
+  const child = spawn(binary, ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', storeDir], { stdio: 'ignore', detached: true });
+  let exited = null;
+  child.on('exit', (code, signal) => (exited = signal ?? `code ${code}`));
+  for (let i = 0; i < 100 && !(await isPortOpen(4222)); i++) {
+    if (exited) throw new Error(`nats-server exited during start (${exited})`);
+    await sleep(100);
+  }
+  return {
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * NATS, in order of preference: NATS_URL; a server already listening on 127.0.0.1:4222; a
+ * nats-server binary on PATH (started with JetStream; with `supervised`, started again if it
+ * crashes); else the embedded core-protocol fallback, which runs inside this process.
+ */
+export async function startNats({ env = process.env, log, supervised = false }) {
   if (env.NATS_URL) {
     log(`events: using NATS_URL`);
     return { url: env.NATS_URL, kind: 'external', stop: async () => {} };
@@ -138,12 +165,10 @@ export async function startNats({ env = process.env, log }) {
   const which = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' });
   const binary = which.status === 0 ? which.stdout.trim() : null;
   if (binary) {
-    const storeDir = path.join(root, '.data/nats');
-    mkdirSync(storeDir, { recursive: true });
-    const child = spawn(binary, ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', storeDir], { stdio: 'ignore' });
-    for (let i = 0; i < 50 && !(await isPortOpen(4222)); i++) await sleep(100);
+    const start = () => startNatsServerProcess(binary);
+    const proc = supervised ? await supervise({ name: 'nats-server', start, log }) : await start();
     log(`events: started ${binary} with JetStream on 127.0.0.1:4222`);
-    return { url: 'nats://127.0.0.1:4222', kind: 'nats-server', stop: async () => void child.kill('SIGTERM') };
+    return { url: 'nats://127.0.0.1:4222', kind: 'nats-server', stop: proc.stop };
   }
   const broker = await startEmbeddedNats({ port: 4222 });
   log('');

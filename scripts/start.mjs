@@ -71,7 +71,7 @@ try {
       });
   if (db.url) databaseUrl = db.url;
   cleanups.push(db.stop);
-  const nats = await startNats({ log });
+  const nats = await startNats({ log, supervised: true });
   cleanups.push(nats.stop);
   // The reference POS's key is kept too, so POS settings saved in the dashboard still work after a restart.
   const posApiKey = process.env.POS_API_KEY || keptSecret('reference-pos.key', () => `pos_test_${randomBytes(16).toString('hex')}`);

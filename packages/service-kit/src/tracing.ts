@@ -8,7 +8,7 @@ import { context, propagation, trace } from '@opentelemetry/api';
 import type { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
 import type { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import type { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import type { NodeTracerProvider, SpanExporter } from '@opentelemetry/sdk-trace-node';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-node';
 import { HealthPaths } from '@pl/contracts';
 import { z } from 'zod';
 import { emptyAsUnset, loadConfig } from './config.js';
@@ -73,7 +73,6 @@ const sqlVerb = (text: string) => /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 
 export type Instrumentations = Awaited<ReturnType<typeof createInstrumentations>>;
 
 export interface Tracing {
-  provider: NodeTracerProvider;
   instrumentations: Instrumentations;
   /** Exports what is buffered and stops recording; safe to call twice. */
   shutdown(): Promise<void>;
@@ -86,32 +85,36 @@ export interface StartTracingOptions {
 }
 
 /**
- * Starts the tracer provider (W3C trace context, AsyncLocalStorage context) and the
- * instrumentations. Call before express, pg and node:http are imported, or they stay unpatched.
- * A test's exporter gets every span at once; the OTLP exporter gets them in batches.
+ * Starts the OpenTelemetry Node SDK for traces only (W3C trace context, AsyncLocalStorage context)
+ * with the instrumentations. Call before express, pg and node:http are imported, or they stay
+ * unpatched. Metrics stay Prometheus on /metrics (decision 037) and logs stay pino lines carrying
+ * the trace id, so the SDK is given no metric reader and no log processor (from the environment it
+ * would start OTLP ones). A test's exporter gets every span at once; the OTLP exporter gets batches.
  */
 export async function startTracing(options: StartTracingOptions): Promise<Tracing> {
-  const [{ BatchSpanProcessor, NodeTracerProvider, SimpleSpanProcessor }, { resourceFromAttributes }] = await Promise.all([
+  const [{ NodeSDK }, { BatchSpanProcessor, SimpleSpanProcessor }, { resourceFromAttributes }] = await Promise.all([
+    import('@opentelemetry/sdk-node'),
     import('@opentelemetry/sdk-trace-node'),
     import('@opentelemetry/resources'),
   ]);
   const exporter = options.exporter ?? new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
-  const provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': options.serviceName }),
-    spanProcessors: [options.exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter)],
-  });
-  provider.register();
   const instrumentations = await createInstrumentations();
-  // Each is enabled (its module hooks registered) as it is made; spans go to this provider.
-  for (const instrumentation of instrumentations) instrumentation.setTracerProvider(provider);
+  const sdk = new NodeSDK({
+    resource: resourceFromAttributes({ 'service.name': options.serviceName }),
+    autoDetectResources: false,
+    spanProcessors: [options.exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(exporter)],
+    instrumentations,
+    metricReaders: [],
+    logRecordProcessors: [],
+  });
+  sdk.start();
   let stopping: Promise<void> | undefined;
   return {
-    provider,
     instrumentations,
     shutdown() {
       stopping ??= (async () => {
         for (const instrumentation of instrumentations) instrumentation.disable();
-        await provider.shutdown();
+        await sdk.shutdown();
         trace.disable();
         context.disable();
         propagation.disable();
