@@ -22,6 +22,7 @@ export function parseDockerfile(text: string): DockerStage[];
 export function checkDockerfile(text: string, options: { workspaces: string[]; composeBuilds?: Record<string, { target: string; args?: Record<string, string> }> }): string[];
 export function checkEmbeddedPostgres(options: { rootPackage: Record<string, any>; workspacePackages: Record<string, Record<string, any>>; lockfile: Record<string, any> }): string[];
 export function parseCompose(text: string): Record<string, ComposeService>;
+export function kustomizeOnPath(): { name: string; render(dir: string): string } | undefined;
 export function findKustomize(): { name: string; render(dir: string): string };
 export function findKustomizations(base?: string): string[];
 export function checkObjects(objects: KubeObject[], options?: { requireAutoscaled?: string[] }): string[];

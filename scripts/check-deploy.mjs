@@ -203,12 +203,19 @@ function onPath(name) {
   return undefined;
 }
 
-/** How to render a kustomization here: kubectl's built-in kustomize, else a kustomize binary. */
-export function findKustomize() {
+/** kubectl's built-in kustomize, else a kustomize binary; undefined when neither is on PATH. */
+export function kustomizeOnPath() {
   const kubectl = onPath('kubectl');
   if (kubectl) return { name: 'kubectl kustomize', render: (dir) => execFileSync(kubectl, ['kustomize', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) };
   const kustomize = onPath('kustomize');
   if (kustomize) return { name: 'kustomize build', render: (dir) => execFileSync(kustomize, ['build', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) };
+  return undefined;
+}
+
+/** How to render a kustomization here; throws, saying what to install, when nothing can. */
+export function findKustomize() {
+  const found = kustomizeOnPath();
+  if (found) return found;
   throw new Error(
     'neither kubectl nor kustomize is on PATH, so the Kubernetes manifests cannot be rendered: install one ' +
       '(apt-get install -y kubernetes-client, as .ci/run does; or https://kubectl.docs.kubernetes.io/installation/kustomize/)',

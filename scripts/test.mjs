@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { kustomizeOnPath } from './check-deploy.mjs';
 import { findTestDatabase, findTestNats, root } from './local-stack.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -111,6 +112,10 @@ try {
   if (!e2eOnly) {
     ok = (await run('typecheck', 'node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'], env, { limitMin: 10 })) && ok;
     ok = (await run('lint', 'node', ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.'], env, { limitMin: 10 })) && ok;
+  }
+  // The unit run renders deploy/kubernetes (scripts/check-deploy.test.ts) with kubectl or kustomize.
+  if (!e2eOnly && !kustomizeOnPath()) {
+    notRun.push('rendering and validating deploy/kubernetes (no kubectl or kustomize: apt-get install -y kubernetes-client)');
   }
   if (!e2eOnly && NATS_URL) {
     const unitReport = path.join(reportDir, 'unit.json');
