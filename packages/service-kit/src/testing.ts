@@ -338,3 +338,14 @@ async function patchModulesLoadedByJest(instrumentations: Instrumentations): Pro
     for (const step of undo.reverse()) step();
   };
 }
+
+/** A span and its ancestors among `spans`, nearest first (a trace's causal chain, for assertions). */
+export function spanChain(span: ReadableSpan, spans: readonly ReadableSpan[]): ReadableSpan[] {
+  const chain = [span];
+  for (;;) {
+    const parentId = chain[chain.length - 1]!.parentSpanContext?.spanId;
+    const parent = parentId && spans.find((s) => s.spanContext().spanId === parentId);
+    if (!parent) return chain;
+    chain.push(parent);
+  }
+}

@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SpanKind } from '@opentelemetry/api';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-node';
 import express from 'express';
 import type { EventEnvelope } from '@pl/contracts';
 import { ConfigError } from './config.js';
@@ -12,7 +11,7 @@ import { createLogger } from './logger.js';
 import type { NatsConn } from './nats.js';
 import { writeOutbox } from './outbox.js';
 import type { BackgroundWorker } from './run-service.js';
-import { connectTestNats, createTestSchemaPool, createTestStream, listen, startTestRelay, startTestTracing, type TestSchemaPool, type TestStream, type TestTracing } from './testing.js';
+import { connectTestNats, createTestSchemaPool, createTestStream, listen, spanChain, startTestRelay, startTestTracing, type TestSchemaPool, type TestStream, type TestTracing } from './testing.js';
 import { tracingSettings } from './tracing.js';
 
 /** One app, one relay, one consumer over a fresh schema and stream: a request writes an event, the consumer handles it. */
@@ -132,7 +131,7 @@ describe('traces', () => {
       expect(request && publish && processed).toBeTruthy();
       const traceId = request!.spanContext().traceId;
       // Request → (Express handler) → publish → process: each span's parent is the one before it.
-      expect(chainOf(processed!, spans).map((s) => s.name)).toEqual([`process ${flow.subject}`, 'publish thing.happened', 'request handler', request!.name]);
+      expect(spanChain(processed!, spans).map((s) => s.name)).toEqual([`process ${flow.subject}`, 'publish thing.happened', 'request handler', request!.name]);
       expect(processed!.kind).toBe(SpanKind.CONSUMER);
       expect(publish!.kind).toBe(SpanKind.PRODUCER);
       for (const span of [publish!, processed!]) expect(span.spanContext().traceId).toBe(traceId);
@@ -148,14 +147,3 @@ describe('traces', () => {
     });
   });
 });
-
-/** The span and its ancestors among `spans`, nearest first. */
-function chainOf(span: ReadableSpan, spans: ReadableSpan[]): ReadableSpan[] {
-  const chain = [span];
-  for (;;) {
-    const parentId = chain[chain.length - 1]!.parentSpanContext?.spanId;
-    const parent = parentId && spans.find((s) => s.spanContext().spanId === parentId);
-    if (!parent) return chain;
-    chain.push(parent);
-  }
-}

@@ -10,7 +10,7 @@ import type { ReadableSpan } from '@opentelemetry/sdk-trace-node';
 import { WebSocket } from 'ws';
 import { ApiPaths } from '@pl/contracts';
 import { createTokenVerifier, startOutboxRelay, type NatsConn, type OutboxRelay } from '@pl/service-kit';
-import { connectTestNats, eventually, startTestTracing, testLogger, type TestTracing } from '@pl/service-kit/testing';
+import { connectTestNats, eventually, spanChain, startTestTracing, testLogger, type TestTracing } from '@pl/service-kit/testing';
 import { loadSigningKeys } from '../../../gateway/src/auth/keys.js';
 import { PUBLIC_ORIGIN, startGateway, type TestGateway } from '../../../gateway/test/support/test-gateway.js';
 import { startEmbeddedNats } from '../../../scripts/embedded-nats.mjs';
@@ -69,7 +69,7 @@ describe('tracing an add to cart', () => {
       return found;
     });
     const spans = tracing.spans().filter((s) => s.spanContext().traceId === push.spanContext().traceId);
-    const chain = chainOf(push, spans);
+    const chain = spanChain(push, spans);
     const root = chain[chain.length - 1]!;
     // The trace starts at the gateway's server span for the shopper's request...
     expect(root.kind).toBe(SpanKind.SERVER);
@@ -83,17 +83,6 @@ describe('tracing an add to cart', () => {
     if (process.env.PRINT_TRACE) console.log(describeTrace(spans));
   });
 });
-
-/** The span and its ancestors among `spans`, nearest first. */
-function chainOf(span: ReadableSpan, spans: ReadableSpan[]): ReadableSpan[] {
-  const chain = [span];
-  for (;;) {
-    const parentId = chain[chain.length - 1]!.parentSpanContext?.spanId;
-    const parent = parentId && spans.find((s) => s.spanContext().spanId === parentId);
-    if (!parent) return chain;
-    chain.push(parent);
-  }
-}
 
 /** The trace as an indented tree, in start order: name, kind, ids, duration. */
 function describeTrace(spans: ReadableSpan[]): string {
