@@ -117,4 +117,26 @@ describe('a service with several instances behind the gateway', () => {
       await gone.stop();
     }
   });
+
+  it('answers 503 with Retry-After, not 502, when a kept-alive connection is found closed before any answer', async () => {
+    // A stopping instance closes its idle connections; one the gateway has just sent a write on is cut unanswered.
+    const stopping = await startStandInService((seen: SeenRequest, res: ServerResponse) => {
+      if (seen.method === 'POST') return void res.socket?.destroy();
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"warm":true}');
+    });
+    const gone = await startGateway({ IDENTITY_URL: identity.url, CATALOG_URL: a.url, CART_URL: stopping.url, POS_SYNC_URL: a.url });
+    try {
+      const guest = await startGuestSession(gone.url);
+      await (await fetch(`${gone.url}/api/cart`, { headers: { cookie: guest.cookie } })).text();
+      const res = await fetch(`${gone.url}/api/cart/lines`, {
+        method: 'POST',
+        headers: { origin: PUBLIC_ORIGIN, cookie: guest.cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ variantId: 'SKU-1', qty: 1 }),
+      });
+      expect([res.status, res.headers.get('retry-after')]).toEqual([503, '5']);
+    } finally {
+      await gone.stop();
+      await stopping.close();
+    }
+  });
 });

@@ -16,13 +16,18 @@ export function upstreamErrorStatus(code: string | undefined): { status: number;
   return { status: 502, message: (s) => `The ${s} service failed to answer` };
 }
 
+/**
+ * `neverReached`: the request surely did not reach the service (a kept-alive connection found
+ * closed before any answer counts, whatever its code): a 503 the client may simply send again.
+ */
 export function answerUpstreamError(
   err: NodeJS.ErrnoException,
   service: string,
   res: ServerResponse | Socket,
   log: Logger,
+  { neverReached = false }: { neverReached?: boolean } = {},
 ): void {
-  const { status, message } = upstreamErrorStatus(err.code);
+  const { status, message } = upstreamErrorStatus(neverReached ? 'ECONNREFUSED' : err.code);
   log.warn({ service, code: err.code, err: err.message, status }, 'upstream request failed');
   if (!('writeHead' in res)) {
     res.destroy();

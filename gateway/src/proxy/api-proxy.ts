@@ -87,7 +87,8 @@ export function apiProxy(deps: ApiProxyDeps): Router {
           const service = ownerOf(rawPathOf(req));
           const log = (req as { log?: Logger }).log ?? deps.logger;
           const attempt = attempts.get(req);
-          if (service && attempt && neverReachedService(err as NodeJS.ErrnoException, attempt.proxyReq?.reusedSocket)) {
+          const neverReached = service !== undefined && attempt !== undefined && neverReachedService(err as NodeJS.ErrnoException, attempt.proxyReq?.reusedSocket);
+          if (neverReached) {
             deps.instances.report(service, attempt.url, 'down');
             // A request without a body can be sent again as it was: to the next instance, at most once more.
             if (attempt.tries < 2 && !hasBody(req) && 'writeHead' in res && !res.headersSent) {
@@ -96,7 +97,8 @@ export function apiProxy(deps: ApiProxyDeps): Router {
               return;
             }
           }
-          answerUpstreamError(err as NodeJS.ErrnoException, service ?? 'upstream', res, log);
+          // Never reached: a 503 with Retry-After, which the client sends again (to an instance not passed over).
+          answerUpstreamError(err as NodeJS.ErrnoException, service ?? 'upstream', res, log, { neverReached });
         },
       },
     });
