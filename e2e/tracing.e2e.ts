@@ -1,84 +1,41 @@
 // One add to cart is one trace across the shop's own processes (issue 15, decision 040): the shop
 // as `npm start` runs it (each service and the gateway its own built process) exports OTLP to a
-// collector of this test's own, a local HTTP server that takes OTLP/HTTP JSON as a real collector
-// would. The gateway's request, its proxying to the cart, the cart's hold at the catalog, the
+// collector of this test's own (scripts/otlp-collector.mjs, a local server taking OTLP/HTTP JSON as
+// a real collector does). The gateway's request, its proxying to the cart, the cart's hold at the catalog, the
 // catalog's outbox row and publish, and the gateway's websocket push must share one trace id, each
 // span under the process that made it.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { ApiPaths } from '@pl/contracts';
+import { startOtlpCollector, type CollectedSpan } from '../scripts/otlp-collector.mjs';
 import { until } from './support/nats-server';
 import { startTestShop, type TestShop } from './support/shop';
-
-interface CollectedSpan {
-  service: string;
-  name: string;
-  kind: number;
-  traceId: string;
-  spanId: string;
-  parentSpanId: string;
-  ms: number;
-  start: bigint;
-}
-
-/** OTLP JSON ids are hex; protobuf-style JSON would give base64: read either. */
-const hexId = (id: string | undefined) => (!id ? '' : /^[0-9a-f]+$/i.test(id) ? id.toLowerCase() : Buffer.from(id, 'base64').toString('hex'));
-
-function startCollector(): Promise<{ url: string; spans: CollectedSpan[]; server: Server }> {
-  const spans: CollectedSpan[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v1/traces') return void res.writeHead(404).end();
-      const payload = JSON.parse(body) as {
-        resourceSpans: Array<{
-          resource: { attributes: Array<{ key: string; value: { stringValue?: string } }> };
-          scopeSpans: Array<{ spans: Array<{ name: string; kind: number; traceId: string; spanId: string; parentSpanId?: string; startTimeUnixNano: string; endTimeUnixNano: string }> }>;
-        }>;
-      };
-      for (const rs of payload.resourceSpans) {
-        const service = rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '?';
-        for (const ss of rs.scopeSpans) {
-          for (const s of ss.spans) {
-            const start = BigInt(s.startTimeUnixNano);
-            spans.push({ service, name: s.name, kind: s.kind, traceId: hexId(s.traceId), spanId: hexId(s.spanId), parentSpanId: hexId(s.parentSpanId), start, ms: Number(BigInt(s.endTimeUnixNano) - start) / 1e6 });
-          }
-        }
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, server })));
-}
 
 /** The trace as an indented tree, parents first, siblings by start time. */
 function render(spans: CollectedSpan[]): string {
   const byParent = new Map<string, CollectedSpan[]>();
-  for (const s of spans) byParent.set(s.parentSpanId, [...(byParent.get(s.parentSpanId) ?? []), s]);
+  for (const s of spans) byParent.set(s.parentSpanId ?? '', [...(byParent.get(s.parentSpanId ?? '') ?? []), s]);
   const ids = new Set(spans.map((s) => s.spanId));
   const lines: string[] = [];
   const walk = (s: CollectedSpan, depth: number) => {
     lines.push(`${'  '.repeat(depth)}${s.service.padEnd(8)} ${s.name}  ${s.ms.toFixed(1)} ms  span ${s.spanId}`);
-    for (const child of (byParent.get(s.spanId) ?? []).sort((a, b) => (a.start < b.start ? -1 : 1))) walk(child, depth + 1);
+    for (const child of (byParent.get(s.spanId) ?? []).sort((a, b) => (a.startNs < b.startNs ? -1 : 1))) walk(child, depth + 1);
   };
-  for (const root of spans.filter((s) => !ids.has(s.parentSpanId)).sort((a, b) => (a.start < b.start ? -1 : 1))) walk(root, 0);
+  for (const root of spans.filter((s) => !ids.has(s.parentSpanId ?? '')).sort((a, b) => (a.startNs < b.startNs ? -1 : 1))) walk(root, 0);
   return lines.join('\n');
 }
 
 describe('traces across the shop', () => {
-  let collector: Awaited<ReturnType<typeof startCollector>>;
+  let collector: Awaited<ReturnType<typeof startOtlpCollector>>;
   let shop: TestShop;
 
   beforeAll(async () => {
-    collector = await startCollector();
+    collector = await startOtlpCollector();
     // Spans leave each process a tenth of a second after they end, not the SDK's default five.
     shop = await startTestShop({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_BSP_SCHEDULE_DELAY: '100' } });
   }, 180_000);
   afterAll(async () => {
     await shop?.stop();
-    await new Promise((resolve) => collector?.server.close(resolve));
+    await collector?.close();
   });
 
   it('follows one add to cart from the gateway through the cart and the catalog to the websocket push', async () => {
@@ -95,7 +52,7 @@ describe('traces across the shop', () => {
       socket.close();
     }
 
-    const isTheAdd = (s: CollectedSpan) => s.service === 'gateway' && s.kind === 2 && s.parentSpanId === '' && collector.spans.some((c) => c.traceId === s.traceId && c.name === 'POST /api/cart/lines');
+    const isTheAdd = (s: CollectedSpan) => s.service === 'gateway' && s.kind === 2 && s.parentSpanId === undefined && collector.spans.some((c) => c.traceId === s.traceId && c.name === 'POST /api/cart/lines');
     let traceId = '';
     await until(async () => {
       traceId = collector.spans.find(isTheAdd)?.traceId ?? '';

@@ -1,62 +1,19 @@
 // The built process, not the source under jest: dist/main.js must start tracing before the bundle
 // of the composition root loads express and pg (decision 040). The catalog is built into a
-// temporary folder (a running stack's dist/ is left alone) and run against a fake OTLP collector
-// (outside the system: a local server speaking OTLP/HTTP JSON), a fresh schema and a broker of its
+// temporary folder (a running stack's dist/ is left alone) and run against a stand-in OTLP collector
+// (scripts/otlp-collector.mjs: a local server taking OTLP/HTTP JSON), a fresh schema and a broker of its
 // own, so its consumers never join the shared NATS's durable consumers.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTestSchemaPool, eventually, testDatabaseUrl, type TestSchemaPool } from '@pl/service-kit/testing';
 import { startEmbeddedNats } from './embedded-nats.mjs';
+import { startOtlpCollector } from './otlp-collector.mjs';
 
 const root = path.resolve(__dirname, '..');
 const catalogDir = path.join(root, 'services/catalog');
-
-interface OtlpSpan {
-  service: string;
-  scope: string;
-  name: string;
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-}
-
-/** Accepts POST /v1/traces in OTLP's JSON encoding and keeps every span. */
-async function startFakeCollector(): Promise<{ url: string; spans: OtlpSpan[]; close(): Promise<void> }> {
-  const spans: OtlpSpan[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (req.method === 'POST' && req.url === '/v1/traces') {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpExport;
-        for (const rs of body.resourceSpans ?? []) {
-          const service = rs.resource?.attributes?.find((a) => a.key === 'service.name')?.value?.stringValue ?? '';
-          for (const ss of rs.scopeSpans ?? []) for (const s of ss.spans ?? []) spans.push({ service, scope: ss.scope?.name ?? '', name: s.name, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId || undefined });
-        }
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    spans,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-interface OtlpExport {
-  resourceSpans?: Array<{
-    resource?: { attributes?: Array<{ key: string; value?: { stringValue?: string } }> };
-    scopeSpans?: Array<{ scope?: { name?: string }; spans?: Array<{ name: string; traceId: string; spanId: string; parentSpanId?: string }> }>;
-  }>;
-}
 
 /** Starts `node <main>` and resolves with the port it logs once listening. */
 function startProcess(main: string, env: Record<string, string>): Promise<{ child: ChildProcess; port: number; output: () => string }> {
@@ -82,7 +39,7 @@ describe('a built service (scripts/build-node.mjs)', () => {
   let dir: string;
   let db: TestSchemaPool;
   let broker: Awaited<ReturnType<typeof startEmbeddedNats>>;
-  let collector: Awaited<ReturnType<typeof startFakeCollector>>;
+  let collector: Awaited<ReturnType<typeof startOtlpCollector>>;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'pl-built-catalog-'));
     // dist/ beside the folders the catalog finds from its own location, and node_modules above it.
@@ -91,7 +48,7 @@ describe('a built service (scripts/build-node.mjs)', () => {
     await symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
     db = createTestSchemaPool('built_catalog');
     broker = await startEmbeddedNats({ port: 0 });
-    collector = await startFakeCollector();
+    collector = await startOtlpCollector();
   });
   afterAll(async () => {
     await collector?.close();
