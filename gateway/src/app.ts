@@ -75,12 +75,12 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const stopWatching = instances.watch(INSTANCE_PROBE_INTERVAL_MS);
   let draining = false;
   const identity = createIdentityClient({
-    baseUrl: config.upstreams.identity,
+    baseUrl: instances.of('identity'),
     internalApiToken: config.internalApiToken,
     timeoutMs: config.upstreamTimeoutMs,
   });
   const mergeCart = createCartMerger({
-    baseUrl: config.upstreams.cart,
+    baseUrl: instances.of('cart'),
     internalApiToken: config.internalApiToken,
     // A sign-in waits for the merge at most this long; the signed-in event merges a slow one later.
     timeoutMs: Math.min(config.upstreamTimeoutMs, 3000),

@@ -2,11 +2,11 @@
 // sign-in is answered, so the browser's first cart read after it already shows the guest's lines.
 // A failure never fails the sign-in: identity's customer.signed-in event merges later (backstop).
 import { CartInternalPaths, type MergeGuestCartRequest } from '@pl/contracts';
-import { createPeerCaller, PeerUnreachableError, type Logger } from '@pl/service-kit';
+import { createPeerCaller, PeerUnreachableError, type Logger, type Upstream } from '@pl/service-kit';
 
 export type CartMerger = (request: MergeGuestCartRequest, log: Logger) => Promise<void>;
 
-export function createCartMerger(options: { baseUrl: string | readonly string[]; internalApiToken: string; timeoutMs: number }): CartMerger {
+export function createCartMerger(options: { baseUrl: Upstream; internalApiToken: string; timeoutMs: number }): CartMerger {
   const call = createPeerCaller({ baseUrl: options.baseUrl, token: options.internalApiToken, timeoutMs: options.timeoutMs });
   return async (request, log) => {
     try {

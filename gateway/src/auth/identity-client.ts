@@ -10,7 +10,7 @@ import {
   SessionGrant,
   SessionState,
 } from '@pl/contracts';
-import { createUpstreamSet, neverReachedService } from '@pl/service-kit';
+import { callWithFailover, neverReachedService, upstreamSetOf, type Upstream } from '@pl/service-kit';
 import { upstreamErrorStatus, UPSTREAM_TIMEOUT } from '../http/upstream-errors.js';
 
 export type IdentityResult<T> =
@@ -30,8 +30,8 @@ export interface IdentityClient {
 }
 
 export interface IdentityClientOptions {
-  /** Identity's instance, or several taken in turn. */
-  baseUrl: string | readonly string[];
+  /** Identity's instance, several taken in turn, or the gateway's set of them (probed for readiness). */
+  baseUrl: Upstream;
   internalApiToken: string;
   timeoutMs: number;
 }
@@ -39,7 +39,7 @@ export interface IdentityClientOptions {
 const INACTIVE: SessionState = { active: false, customerId: null, isAdmin: false };
 
 export function createIdentityClient(options: IdentityClientOptions): IdentityClient {
-  const instances = createUpstreamSet(typeof options.baseUrl === 'string' ? [options.baseUrl] : options.baseUrl);
+  const instances = upstreamSetOf(options.baseUrl);
   async function call<T>(
     method: string,
     path: string,
@@ -47,33 +47,28 @@ export function createIdentityClient(options: IdentityClientOptions): IdentityCl
     body: unknown,
     parse: (status: number, json: unknown) => T | undefined,
   ): Promise<IdentityResult<T>> {
-    let res: Response | undefined;
-    let failure: unknown;
-    const first = instances.pick();
-    // An instance that refused the connection never saw the call: the next one gets it (decision 039).
-    for (const base of [first, ...instances.others(first)]) {
-      try {
-        res = await fetch(new URL(path, base), {
-          method,
-          headers: {
-            authorization: `Bearer ${options.internalApiToken}`,
-            ...(requestId ? { [InternalHeaders.requestId]: requestId } : {}),
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-        break;
-      } catch (err) {
-        failure = err;
-        if (!neverReachedService((err as { cause?: { code?: string } }).cause)) break;
-        instances.report(base, 'down');
-      }
-    }
-    if (res === undefined) {
-      const code = networkErrorCode(failure);
+    let res: Response;
+    try {
+      // An instance that refused the connection never saw the call: the next one gets it (decision 039).
+      res = await callWithFailover(
+        instances,
+        (base) =>
+          fetch(new URL(path, base), {
+            method,
+            headers: {
+              authorization: `Bearer ${options.internalApiToken}`,
+              ...(requestId ? { [InternalHeaders.requestId]: requestId } : {}),
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            body: body === undefined ? undefined : JSON.stringify(body),
+            signal: AbortSignal.timeout(options.timeoutMs),
+          }),
+        (err) => neverReachedService((err as { cause?: { code?: string } }).cause),
+      );
+    } catch (err) {
+      const code = networkErrorCode(err);
       const { status, message } = upstreamErrorStatus(code);
-      return { ok: false, kind: 'unavailable', status, message: message('identity'), detail: `${method} ${path}: ${code ?? String(failure)}` };
+      return { ok: false, kind: 'unavailable', status, message: message('identity'), detail: `${method} ${path}: ${code ?? String(err)}` };
     }
     const json = await res.json().catch(() => undefined);
     const data = parse(res.status, json);

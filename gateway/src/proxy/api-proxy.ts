@@ -63,7 +63,7 @@ export function apiProxy(deps: ApiProxyDeps): Router {
       agent,
       pathFilter: (_pathname, req) => ownerOf(rawPathOf(req)) !== undefined,
       router: (req) => {
-        const url = deps.instances.pick(ownerOf(rawPathOf(req))!);
+        const url = deps.instances.of(ownerOf(rawPathOf(req))!).pick();
         attempts.set(req, { url, tries: (attempts.get(req)?.tries ?? 0) + 1 });
         return url;
       },
@@ -89,7 +89,7 @@ export function apiProxy(deps: ApiProxyDeps): Router {
           const attempt = attempts.get(req);
           const neverReached = service !== undefined && attempt !== undefined && neverReachedService(err as NodeJS.ErrnoException, attempt.proxyReq?.reusedSocket);
           if (neverReached) {
-            deps.instances.report(service, attempt.url, 'down');
+            deps.instances.of(service).report(attempt.url, 'down');
             // A request without a body can be sent again as it was: to the next instance, at most once more.
             if (attempt.tries < 2 && !hasBody(req) && 'writeHead' in res && !res.headersSent) {
               log.info({ service, instance: attempt.url, code: (err as NodeJS.ErrnoException).code }, 'instance refused: trying the next one');

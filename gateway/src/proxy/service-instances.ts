@@ -8,10 +8,8 @@ import { createUpstreamSet, type InstanceState, type UpstreamSet } from '@pl/ser
 const PROBE_TIMEOUT_MS = 500;
 
 export interface ServiceInstances {
-  /** The instance the next request for `service` goes to. */
-  pick(service: ServiceName): string;
-  /** What a failed request saw of an instance (refused: 'down'). */
-  report(service: ServiceName, url: string, state: InstanceState): void;
+  /** The instances of `service`: the proxy and the gateway's own clients take turns on this one set. */
+  of(service: ServiceName): UpstreamSet;
   /** Asks every instance's /readyz now; each service's state is its best instance's. */
   probe(): Promise<{ services: Record<ServiceName, InstanceState>; instances: Record<ServiceName, Record<string, InstanceState>> }>;
   /** Probes every `intervalMs` until stopped. */
@@ -46,8 +44,7 @@ export function createServiceInstances(upstreams: Record<ServiceName, readonly s
   }
 
   return {
-    pick: (service) => sets[service].pick(),
-    report: (service, url, state) => sets[service].report(url, state),
+    of: (service) => sets[service],
     probe,
     watch(intervalMs) {
       let running = false;

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { ErrorBody } from '@pl/contracts';
-import { createUpstreamSet, neverReachedService } from './upstreams.js';
+import { callWithFailover, neverReachedService, upstreamSetOf, type Upstream } from './upstreams.js';
 
 /** What a peer answered: its status, its JSON (undefined when not JSON) and, on failure, its error body if it sent one. */
 export interface PeerAnswer {
@@ -35,30 +35,32 @@ export type PeerCall = (method: string, path: string, options?: PeerCallOptions)
  * of these, a checkout six or more, and fetch (undici) cost about 1 ms of CPU per call more than
  * node:http on a small machine (decision 027 measured it in the bench's client).
  *
- * `baseUrl` may name several instances of the peer (decision 039): calls take turns between them,
+ * `baseUrl` may name several instances of the peer, or be a set of them shared with other callers
+ * (decision 039): calls take turns between them,
  * and a call that surely never reached one (refused, or a kept-alive connection found closed) goes
  * to the next, whatever its method. A call that reached a peer and then failed is not repeated:
  * the peer may have acted on it.
  */
-export function createPeerCaller(options: { baseUrl: string | readonly string[]; token: string; timeoutMs: number }): PeerCall {
-  const urls = (typeof options.baseUrl === 'string' ? [options.baseUrl] : options.baseUrl).map((u) => u.replace(/\/+$/, ''));
-  const instances = createUpstreamSet(urls);
-  const agents = new Map(urls.map((base) => [base, new (base.startsWith('https:') ? https : http).Agent({ keepAlive: true, maxSockets: 64 })]));
+export function createPeerCaller(options: { baseUrl: Upstream; token: string; timeoutMs: number }): PeerCall {
+  const instances = upstreamSetOf(options.baseUrl);
+  const agents = new Map<string, http.Agent>();
+  const agentFor = (base: string) => {
+    let agent = agents.get(base);
+    if (!agent) agents.set(base, (agent = new (base.startsWith('https:') ? https : http).Agent({ keepAlive: true, maxSockets: 64 })));
+    return agent;
+  };
   return async (method, path, { body, internal = true } = {}) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const first = instances.pick();
-    let lastError: unknown;
-    for (const base of [first, ...instances.others(first)]) {
-      try {
-        return await callOnce(base, agents.get(base) as http.Agent, method, path, payload, internal ? options.token : undefined, options.timeoutMs);
-      } catch (err) {
-        if (!(err instanceof AttemptError)) throw err;
-        lastError = err.cause;
-        if (!err.neverReached) break;
-        instances.report(base, 'down');
-      }
+    try {
+      return await callWithFailover(
+        instances,
+        (base) => callOnce(base, agentFor(base), method, path, payload, internal ? options.token : undefined, options.timeoutMs),
+        (err) => err instanceof AttemptError && err.neverReached,
+      );
+    } catch (err) {
+      if (!(err instanceof AttemptError)) throw err;
+      throw new PeerUnreachableError(instances.urls.join(','), { cause: err.cause });
     }
-    throw new PeerUnreachableError(urls.join(','), { cause: lastError });
   };
 }
 

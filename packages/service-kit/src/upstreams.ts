@@ -90,3 +90,33 @@ export function createUpstreamSet(urls: readonly string[], options: UpstreamSetO
     states: () => Object.fromEntries(lastState),
   };
 }
+
+/** A peer's instances as a caller is given them: one URL, a list, or a set it shares with other callers. */
+export type Upstream = string | readonly string[] | UpstreamSet;
+
+export function upstreamSetOf(upstream: Upstream): UpstreamSet {
+  if (typeof upstream === 'string') return createUpstreamSet([upstream.replace(/\/+$/, '')]);
+  if ('pick' in upstream) return upstream;
+  return createUpstreamSet(upstream.map((u) => u.replace(/\/+$/, '')));
+}
+
+/**
+ * Makes one call on the next instance in turn and, while the call surely never reached an instance
+ * (`neverReached` of its error), on each of the others; an instance it could not reach is reported
+ * down (passed over). Rethrows the last error: one that reached an instance is never repeated, as
+ * the instance may have acted on it.
+ */
+export async function callWithFailover<T>(instances: UpstreamSet, call: (url: string) => Promise<T>, neverReached: (err: unknown) => boolean): Promise<T> {
+  const first = instances.pick();
+  let lastError: unknown;
+  for (const url of [first, ...instances.others(first)]) {
+    try {
+      return await call(url);
+    } catch (err) {
+      lastError = err;
+      if (!neverReached(err)) break;
+      instances.report(url, 'down');
+    }
+  }
+  throw lastError;
+}
