@@ -1,7 +1,8 @@
 // Many instances under load while each is restarted in turn (issue 15, decision 039). Two gateways
 // and two instances of every service share one PostgreSQL and one nats-server (the test's own, so
 // its durable consumers meet no other suite's); the gateways and the services list both instances
-// of each peer (CATALOG_URL=a,b …). A round-robin client plays shoppers (browse, add to cart, pay by
+// of each peer (CATALOG_URL=a,b …). Behind a small balancer (round-robin over the gateways whose
+// /readyz says ready, as a real one does), clients play shoppers (browse, add to cart, pay by
 // test card) and browsers with open sockets for 60 s, while one instance of each service and then
 // one gateway is stopped with SIGTERM and started again. What must hold:
 //   - no request fails that a client would not retry (a 503 with Retry-After, or a refused connection);
@@ -82,8 +83,9 @@ function shopClient(gateways: () => string[], origin: string, figures: Figures) 
         const code = sent.error.code ?? sent.error.message;
         const safe = method === 'GET' || code === 'ECONNREFUSED' || (sent.reused && (code === 'ECONNRESET' || code === 'EPIPE'));
         if (!safe) {
-          figures.failures.push(`${method} ${pathAndQuery} -> ${code}${sent.reused ? ' (kept-alive connection)' : ''}`);
-          throw sent.error;
+          const failure = `${method} ${base}${pathAndQuery} -> ${code}${sent.reused ? ' (kept-alive connection)' : ''}`;
+          figures.failures.push(failure);
+          throw new Error(failure, { cause: sent.error });
         }
         why = `${code}${sent.reused ? ' on a kept-alive connection' : ''}`;
       } else {
@@ -114,6 +116,27 @@ function shopClient(gateways: () => string[], origin: string, figures: Figures) 
       }
       await sleep(200);
     }
+  };
+}
+
+/**
+ * What a balancer in front of the gateways does: asks each gateway's /readyz every 250 ms and sends
+ * only to those that answer ready (all of them while none does). A gateway that is draining for a
+ * restart says so there, and gets no new connection before it closes.
+ */
+function balancer(gatewayUrls: readonly string[]): { ready(): string[]; stop(): void } {
+  const ready = new Set(gatewayUrls);
+  const timer = setInterval(() => {
+    for (const url of gatewayUrls) {
+      void fetch(`${url}/readyz`, { signal: AbortSignal.timeout(500) }).then(
+        (res) => (void res.body?.cancel(), res.ok ? ready.add(url) : ready.delete(url)),
+        () => ready.delete(url),
+      );
+    }
+  }, 250);
+  return {
+    ready: () => (ready.size > 0 ? gatewayUrls.filter((u) => ready.has(u)) : [...gatewayUrls]),
+    stop: () => clearInterval(timer),
   };
 }
 
@@ -185,8 +208,16 @@ describe('two of everything under load, each restarted in turn', () => {
   const remotes: Array<{ close(): Promise<void> }> = [];
   const sockets: SocketClient[] = [];
   let pool: pg.Pool;
+  let front: ReturnType<typeof balancer> | undefined;
+  /** The load and the restarts run while this holds; a failed test ends them before tearing down. */
+  let loading = true;
+  let restarting: Promise<void> = Promise.resolve();
 
   afterAll(async () => {
+    loading = false;
+    // A restart under way finishes (and its process is registered) before everything is stopped.
+    await restarting.catch(() => {});
+    front?.stop();
     for (const s of sockets) s.close();
     agent.destroy();
     await Promise.all([...processes.values()].map((p) => p.stop()));
@@ -252,7 +283,8 @@ describe('two of everything under load, each restarted in turn', () => {
     for (const url of gatewayUrls) await until(async () => (await fetch(`${url}/readyz`)).ok, `${url} ready`);
 
     const figures: Figures = { requests: 0, retries: 0, retriedBecause: {}, failures: [], refusedAdds: 0, orders: [], restarts: [] };
-    const gateways = () => gatewayUrls;
+    front = balancer(gatewayUrls);
+    const gateways = front.ready;
     const reader = shopClient(gateways, origin, figures);
     const listed = (await reader('GET', '/api/products?limit=100&inStock=true')).json.data as Array<{
       id: string;
@@ -274,7 +306,6 @@ describe('two of everything under load, each restarted in turn', () => {
     await sleep(300);
     const seqBefore = Number((await pool.query<{ seq: string | null }>('SELECT max(seq) AS seq FROM catalog.outbox')).rows[0]?.seq ?? 0);
 
-    let loading = true;
     const shopper = async (n: number) => {
       for (let round = 0; loading; round++) {
         // A new browser each round: a guest with an empty cart.
@@ -326,7 +357,7 @@ describe('two of everything under load, each restarted in turn', () => {
       ...Array.from({ length: SHOPPERS }, (_, n) => shopper(n)),
       ...Array.from({ length: BROWSERS }, (_, n) => browser(n)),
     ]);
-    const restarting = restarts();
+    restarting = restarts();
     const stopLoad = sleep(LOAD_MS).then(() => (loading = false));
     await Promise.all([work.catch((err: unknown) => ((loading = false), Promise.reject(err))), restarting, stopLoad]);
 
