@@ -1,6 +1,7 @@
 import { z } from './zod-config.js';
 import { MAX_LINE_QTY } from './cart-values.js';
 import { ConditionGrade, DecimalString } from './catalog.js';
+import { multiLineText, oneLineText } from './text.js';
 
 /**
  * The cart's internal API (behind INTERNAL_API_TOKEN). The gateway merges a guest's cart into the
@@ -21,7 +22,7 @@ export type MergeGuestCartRequest = z.infer<typeof MergeGuestCartRequest>;
 
 /** Add-to-cart payload: variantId carries the variant's sku (spec §3). */
 export const AddToCartPayload = z.strictObject({
-  variantId: z.string().min(1).max(64),
+  variantId: oneLineText(64).min(1),
   qty: z.number().int().min(1).max(MAX_LINE_QTY),
 });
 export type AddToCartPayload = z.infer<typeof AddToCartPayload>;
@@ -50,13 +51,13 @@ export const CartLine = z.object({
 });
 export type CartLine = z.infer<typeof CartLine>;
 
-export const PickupFulfilment = z.strictObject({ type: z.literal('pickup'), locationId: z.string().min(1).max(64) });
+export const PickupFulfilment = z.strictObject({ type: z.literal('pickup'), locationId: oneLineText(64).min(1) });
 export const ShippingAddress = z.strictObject({
-  name: z.string().trim().min(1).max(120),
-  line1: z.string().trim().min(1).max(200),
-  line2: z.string().trim().max(200).optional(),
-  city: z.string().trim().min(1).max(100),
-  state: z.string().trim().min(2).max(50),
+  name: oneLineText(120, { trim: true }).min(1),
+  line1: oneLineText(200, { trim: true }).min(1),
+  line2: oneLineText(200, { trim: true }).optional(),
+  city: oneLineText(100, { trim: true }).min(1),
+  state: oneLineText(50, { trim: true }).min(2),
   zipCode: z.string().trim().regex(/^\d{5}(-\d{4})?$/, 'a ZIP code such as 43215'),
 });
 export const ShippingFulfilment = z.strictObject({ type: z.literal('shipping'), address: ShippingAddress });
@@ -96,7 +97,7 @@ export const PaymentIntentResponse = z.object({
  * Test numbers: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
  */
 export const TestCardConfirmPayload = z.strictObject({
-  clientSecret: z.string().min(1).max(256),
+  clientSecret: oneLineText(256).min(1),
   cardNumber: z.string().regex(/^[\d ]{12,23}$/, 'a card number'),
   expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'MM/YY'),
   cvc: z.string().regex(/^\d{3,4}$/, '3 or 4 digits'),
@@ -251,14 +252,14 @@ export type OrderAction = (typeof OrderActions)[number];
 export const MarkPickedUpPayload = z.strictObject({ idChecked: z.literal(true, 'Confirm that you checked the ID of the person collecting') });
 /** POST …/shipped */
 export const MarkShippedPayload = z.strictObject({
-  carrier: z.string().trim().min(1, 'Carrier is required').max(60),
+  carrier: oneLineText(60, { trim: true }).min(1, 'Carrier is required'),
   trackingNumber: z.string().trim().min(3, 'Tracking number is required').max(60).regex(/^[A-Za-z0-9 -]+$/, 'Tracking number: letters, digits, spaces and dashes only'),
 });
 /** POST …/ready-for-pickup and …/delivered take no fields. */
 export const EmptyActionPayload = z.strictObject({});
 /** POST …/cancel: before the order is handed over or shipped; the whole payment is refunded and the units go back on sale. */
 export const CancelOrderPayload = z.strictObject({
-  reason: z.string().trim().min(1, 'Say why the order is cancelled (the customer reads it)').max(300),
+  reason: multiLineText(300, { trim: true }).min(1, 'Say why the order is cancelled (the customer reads it)'),
 });
 export type CancelOrderPayload = z.infer<typeof CancelOrderPayload>;
 
@@ -280,7 +281,7 @@ export type ReceiveReturnPayload = z.infer<typeof ReceiveReturnPayload>;
 /** POST /api/orders/:id/returns (the owner, or anyone with the order's link key as ?key=): a return per line, with a reason. */
 export const RequestReturnPayload = z.strictObject({
   lines: z
-    .array(z.strictObject({ index: z.number().int().min(0).max(99), reason: ReturnReason, comment: z.string().trim().max(500).optional() }))
+    .array(z.strictObject({ index: z.number().int().min(0).max(99), reason: ReturnReason, comment: multiLineText(500, { trim: true }).optional() }))
     .min(1, 'Choose at least one item to return')
     .max(100),
 });
@@ -316,7 +317,7 @@ export const AdminOrderQuery = z.strictObject({
   /** Orders placed on or after / before this day (YYYY-MM-DD, UTC). */
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  q: z.string().trim().max(120).optional(),
+  q: oneLineText(120, { trim: true }).optional(),
   overdue: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   limit: z.coerce.number().int().min(1).max(200).default(ADMIN_ORDERS_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),

@@ -1,4 +1,5 @@
 import { z } from './zod-config.js';
+import { oneLineText } from './text.js';
 import { ADMIN_INVENTORY_PAGE_MAX, ADMIN_INVENTORY_PAGE_SIZE, CategoryIds, ConditionGrades, PRODUCT_PAGE_MAX, PRODUCT_PAGE_SIZE, ProductSorts } from './catalog-values.js';
 
 /** A price on the wire: a decimal string with two places, e.g. "19.99" (money is integer cents inside). */
@@ -88,7 +89,7 @@ export const LocationList = z.array(Location);
 export const AdminInventoryList = z.array(AdminInventoryEntry);
 /** Query of GET /api/admin/inventory: `q` matches title, brand or sku (part of a word is enough). */
 export const AdminInventoryQuery = z.strictObject({
-  q: z.string().trim().max(200).optional(),
+  q: oneLineText(200, { trim: true }).optional(),
   limit: z.coerce.number().int().min(1).max(ADMIN_INVENTORY_PAGE_MAX).default(ADMIN_INVENTORY_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
@@ -103,11 +104,9 @@ export type ProductSort = z.infer<typeof ProductSort>;
  * `condition` takes one grade or several separated by commas; prices are decimal strings ("19.99").
  */
 export const ProductListQuery = z.strictObject({
-  q: z.string().trim().max(200).optional(),
+  q: oneLineText(200, { trim: true }).optional(),
   category: CategoryId.optional(),
-  condition: z
-    .string()
-    .max(200)
+  condition: oneLineText(200)
     .transform((raw) => raw.split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(ConditionGrade).min(1).max(ConditionGrades.length))
     .optional(),
@@ -116,6 +115,6 @@ export const ProductListQuery = z.strictObject({
   inStock: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   sort: ProductSort.default('newest'),
   limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_MAX).default(PRODUCT_PAGE_SIZE),
-  cursor: z.string().max(512).optional(),
+  cursor: oneLineText(512).optional(),
 });
 export type ProductListQuery = z.infer<typeof ProductListQuery>;

@@ -1,6 +1,7 @@
 import { z } from './zod-config.js';
 import { ErrorCodes } from './errors.js';
 import { DeviceCookie } from './http.js';
+import { multiLineText, oneLineText } from './text.js';
 
 export const Customer = z.object({
   id: z.string(),
@@ -15,42 +16,49 @@ export const Customer = z.object({
 });
 export type Customer = z.infer<typeof Customer>;
 
+/**
+ * A password being checked: any text up to 1,024 characters (argon2's input stays bounded), so a
+ * password set before decision 043 that holds a tab still signs in; never a NUL or another control.
+ */
+const GivenPassword = multiLineText(1024).min(1);
+
 export const LoginPayload = z.strictObject({
-  usernameOrEmail: z.string().min(1).max(254),
-  password: z.string().min(1).max(1024),
+  usernameOrEmail: oneLineText(254).min(1),
+  password: GivenPassword,
 });
 export type LoginPayload = z.infer<typeof LoginPayload>;
 
 /** Spec §9: minimum password length. */
 export const MIN_PASSWORD_LENGTH = 8;
-const Password = z.string().min(MIN_PASSWORD_LENGTH).max(1024);
+/** A new password: one line of any other characters (odd Unicode is fine), 8 to 1,024 of them. */
+const Password = oneLineText(1024).min(MIN_PASSWORD_LENGTH);
 
 export const RegisterPayload = z.strictObject({
-  username: z.string().min(1).max(64),
+  username: oneLineText(64).min(1),
   email: z.email().max(254),
   password: Password,
-  firstName: z.string().max(100).optional().nullable(),
-  lastName: z.string().max(100).optional().nullable(),
-  phone: z.string().max(40).optional().nullable(),
+  firstName: oneLineText(100).optional().nullable(),
+  lastName: oneLineText(100).optional().nullable(),
+  phone: oneLineText(40).optional().nullable(),
 });
 export type RegisterPayload = z.infer<typeof RegisterPayload>;
 
 export const ForgotPasswordPayload = z.strictObject({ email: z.email().max(254) });
-export const ResetPasswordPayload = z.strictObject({ token: z.string().min(1).max(256), password: Password });
+export const ResetPasswordPayload = z.strictObject({ token: oneLineText(256).min(1), password: Password });
 
 export const UpdateProfilePayload = z.strictObject({
-  firstName: z.string().trim().max(100).nullable().optional(),
-  lastName: z.string().trim().max(100).nullable().optional(),
-  phone: z.string().trim().max(40).nullable().optional(),
+  firstName: oneLineText(100, { trim: true }).nullable().optional(),
+  lastName: oneLineText(100, { trim: true }).nullable().optional(),
+  phone: oneLineText(40, { trim: true }).nullable().optional(),
   email: z.email().max(254).optional(),
 });
 export type UpdateProfilePayload = z.infer<typeof UpdateProfilePayload>;
 
 export const ChangePasswordPayload = z.strictObject({
-  currentPassword: z.string().min(1).max(1024),
+  currentPassword: GivenPassword,
   newPassword: Password,
 });
-export const VerifyEmailPayload = z.strictObject({ token: z.string().min(1).max(256) });
+export const VerifyEmailPayload = z.strictObject({ token: oneLineText(256).min(1) });
 
 /**
  * Identity's internal API, called by the gateway only (Bearer INTERNAL_API_TOKEN): it checks
@@ -72,8 +80,8 @@ export const ClientInfo = z.object({
 });
 
 export const CreateSessionRequest = z.strictObject({
-  usernameOrEmail: z.string().min(1).max(254),
-  password: z.string().min(1).max(1024),
+  usernameOrEmail: LoginPayload.shape.usernameOrEmail,
+  password: GivenPassword,
   previousSubject: z.string().max(128).optional(),
   client: ClientInfo,
 });

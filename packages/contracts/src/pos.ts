@@ -1,9 +1,10 @@
 import { z } from './zod-config.js';
+import { oneLineText } from './text.js';
 
 export const PosConfig = z.object({ configured: z.boolean(), posUrl: z.string().nullable() });
 export type PosConfig = z.infer<typeof PosConfig>;
 
-export const SavePosConfigPayload = z.strictObject({ posUrl: z.string().max(2048), apiKey: z.string().max(4096) });
+export const SavePosConfigPayload = z.strictObject({ posUrl: oneLineText(2048), apiKey: oneLineText(4096) });
 
 /**
  * The latest sync run as it goes (or as it ended): how many products it has handled of how many the
