@@ -4,7 +4,7 @@
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { ApiPaths, ClientInfo, ErrorCodes, LoginPayload, RegisterPayload, type SessionGrant } from '@pl/contracts';
-import { parseInput } from '@pl/service-kit';
+import { parseInput, refuseHostileInput } from '@pl/service-kit';
 import type { CartMerger } from './cart-merge.js';
 import type { DeviceCookies } from './device-cookie.js';
 import type { IdentityClient, IdentityResult } from './identity-client.js';
@@ -30,22 +30,24 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   // a trailing slash must not reach a sign-in handler by Express's lenient matching.
   const router = Router({ caseSensitive: true, strict: true });
   const json = express.json({ limit: deps.bodyLimit });
+  // As at every service's edge: the path, query and body are text before a handler reads them (decision 043).
+  const textOnly = refuseHostileInput();
 
-  router.post(ApiPaths.auth.login, json, async (req, res) => {
+  router.post(ApiPaths.auth.login, json, textOnly, async (req, res) => {
     const credentials = parseInput(LoginPayload, req.body);
     const context = signInContext(req, res);
     const result = await deps.identity.createSession({ ...credentials, ...context }, req.id);
     await answerGrant(req, res, result, 200, context.previousSubject);
   });
 
-  router.post(ApiPaths.auth.register, json, async (req, res) => {
+  router.post(ApiPaths.auth.register, json, textOnly, async (req, res) => {
     const registration = parseInput(RegisterPayload, req.body);
     const context = signInContext(req, res);
     const result = await deps.identity.register({ registration, ...context }, req.id);
     await answerGrant(req, res, result, 201, context.previousSubject);
   });
 
-  router.post(ApiPaths.auth.logout, json, async (req, res) => {
+  router.post(ApiPaths.auth.logout, json, textOnly, async (req, res) => {
     parseInput(LogoutPayload, req.body ?? {});
     res.setHeader('Cache-Control', 'no-store');
     if (sessionCheckUnavailable(res)) {

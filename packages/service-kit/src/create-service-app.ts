@@ -1,6 +1,7 @@
 import express, { type Express, type RequestHandler } from 'express';
 import { authenticate, requireInternalToken, type TokenVerifier } from './auth.js';
 import { errorHandler, notFoundHandler } from './errors.js';
+import { refuseHostileInput } from './hostile-input.js';
 import { healthRouter, type HealthOptions } from './health.js';
 import { httpMetrics, metricsHandler } from './metrics.js';
 import type { Queryable } from './db.js';
@@ -38,8 +39,11 @@ export interface ServiceAppOptions {
 
 /**
  * The one way services build their Express app, so every service answers ids, errors, auth and
- * health the same. Health comes before authentication: probes carry no token, and a JWKS outage
- * must not make an instance look dead.
+ * health the same, and refuses hostile input the same: refuseHostileInput before every route
+ * (decision 043). The internal API is left to its schemas: its callers are the shop's own
+ * processes relaying what they hold (a POS's product text is refused per product, not per batch).
+ * Health comes before authentication: probes carry no token, and a JWKS outage must not make an
+ * instance look dead.
  */
 export function createServiceApp(options: ServiceAppOptions): Express {
   const app = express();
@@ -60,6 +64,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     app.use('/internal', notFoundHandler);
   }
   app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
+  // Every route's path, query and body are text before any route runs (decision 043).
+  app.use(refuseHostileInput());
   app.use(authenticate(options.verifier));
   for (const router of options.routes) app.use(router);
   app.use(notFoundHandler);

@@ -1,6 +1,7 @@
 export * from './config.js';
 export * from './logger.js';
 export * from './errors.js';
+export * from './hostile-input.js';
 export * from './request-context.js';
 export * from './db.js';
 export * from './prepared.js';
