@@ -247,5 +247,15 @@ describe('GET /api/products: search, filters, sort, pagination', () => {
       const edited = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(nextCursor!, 'base64url').toString()), k: 'cheap' })).toString('base64url');
       await rejects(`?sort=price_asc&limit=3&cursor=${edited}`, 'cursor');
     });
+
+    it('rejects a cursor whose title key carries what no stored title holds (a NUL, an unpaired surrogate) with 400, not 500', async () => {
+      const { nextCursor } = await list('?sort=title&limit=3');
+      const position = JSON.parse(Buffer.from(nextCursor!, 'base64url').toString());
+      for (const key of ['same\u0000title', 'same \ud800']) {
+        // The edge reads the cursor as one line of base64url; the text inside is this check's to refuse.
+        const smuggled = Buffer.from(JSON.stringify({ ...position, k: key })).toString('base64url');
+        await rejects(`?sort=title&limit=3&cursor=${smuggled}`, 'cursor');
+      }
+    });
   });
 });

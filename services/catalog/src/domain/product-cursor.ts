@@ -17,12 +17,17 @@ export interface CursorPosition {
 }
 
 const TIMESTAMP_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+/**
+ * Text PostgreSQL can hold: no NUL, no unpaired surrogate. A title key with one is no stored title's,
+ * and would fail the query (a 500): the edge guard never sees inside a cursor (decision 043).
+ */
+const STORABLE_TEXT = /^[^\u0000\uD800-\uDFFF]*$/u;
 const KeyByOrder: Record<ListOrder, z.ZodType<string | number>> = {
   newest: z.string().regex(TIMESTAMP_KEY),
   price_asc: z.number().int().min(-1).max(2147483647),
   price_desc: z.number().int().min(-1).max(2147483647),
   discount: z.number().int().min(0).max(100),
-  title: z.string().max(300),
+  title: z.string().max(300).regex(STORABLE_TEXT),
   relevance: z.number().finite(),
 };
 const CursorJson = z.strictObject({
