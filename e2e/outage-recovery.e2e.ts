@@ -87,6 +87,64 @@ describe('PostgreSQL and NATS going away and coming back', () => {
     console.log(`PostgreSQL back: the cart answered again ${back} ms after the database accepted connections`);
   });
 
+  it('keeps a signed-in shopper signed in through a PostgreSQL outage: 503 with Retry-After while identity cannot be asked, never 401', async () => {
+    const shopper = httpClient(shop.url);
+    const signedIn = expectStatus(await shopper('POST', '/api/auth/login', { usernameOrEmail: 'shopper', password: 'shopper12345' }), 200, 'sign-in').json as { id: string };
+    expectStatus(await shopper('POST', '/api/cart/lines', { variantId: plentiful[0], qty: 1 }), 201, 'a line kept in the cart');
+    const probeSku = plentiful[1]!;
+    // A page's calls, polled through the outage. The cart read would answer a stranger's empty
+    // cart if the request went on without credentials: that counts as a sign-out too.
+    const probes = {
+      me: () => shopper('GET', '/api/auth/me'),
+      orders: () => shopper('GET', '/api/orders'),
+      add: () => shopper('POST', '/api/cart/lines', { variantId: probeSku, qty: 1 }),
+      cart: () => shopper('GET', '/api/cart'),
+    };
+    type Probe = keyof typeof probes;
+    const statuses: Record<Probe, Record<number, number>> = { me: {}, orders: {}, add: {}, cart: {} };
+    const wrong: string[] = [];
+    let polling = true;
+    let allOkStreak = 0;
+    const poll = (async () => {
+      while (polling) {
+        let allOk = true;
+        for (const name of Object.keys(probes) as Probe[]) {
+          const res = await probes[name]();
+          statuses[name][res.status] = (statuses[name][res.status] ?? 0) + 1;
+          if (res.status >= 300) allOk = false;
+          if (res.status === 503 && !/^\d+$/.test(res.headers.get('retry-after') ?? '')) wrong.push(`${name}: 503 without Retry-After`);
+          if (res.status === 401) wrong.push(`${name}: 401 ${res.text.slice(0, 120)}`);
+          if (name === 'me' && res.status === 200 && (res.json as { id?: string }).id !== signedIn.id) wrong.push('me: someone else');
+          if (name === 'cart' && res.status === 200) {
+            const lines = (res.json as { lines: Array<{ id: string; variant: { sku: string } }> }).lines;
+            if (!lines.some((l) => l.variant.sku === plentiful[0])) wrong.push("cart: a stranger's cart");
+            // The probe's own line is removed again, so the adds never run into a quantity limit.
+            const added = lines.find((l) => l.variant.sku === probeSku);
+            if (added) await shopper('DELETE', `/api/cart/lines/${added.id}`);
+          }
+        }
+        allOkStreak = allOk ? allOkStreak + 1 : 0;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    try {
+      await until(async () => allOkStreak >= 2, 'the probes answering before the outage');
+      await db.stop();
+      // Longer than the gateway trusts identity's last "active" answer (ACTIVE_SESSION_CACHE_MS).
+      await new Promise((resolve) => setTimeout(resolve, 7000));
+      db = await startDatabase({ env: dbEnv, log: () => {} });
+      await until(async () => allOkStreak >= 3, 'every probe answering again after the outage', 60_000);
+    } finally {
+      polling = false;
+      await poll;
+    }
+    const count401 = Object.fromEntries(Object.entries(statuses).map(([name, seen]) => [name, seen[401] ?? 0]));
+    console.log(`signed-in shopper through a PostgreSQL outage: statuses ${JSON.stringify(statuses)}; 401s ${JSON.stringify(count401)}; wrong answers ${wrong.length}`);
+    expect(wrong).toEqual([]);
+    expect(Object.values(statuses).every((seen) => (seen[503] ?? 0) > 0)).toBe(true);
+    expect((await shopper('GET', '/api/auth/me')).json).toMatchObject({ id: signedIn.id });
+  });
+
   it('takes adds while NATS is down and delivers their events to an open browser socket once it is back, each once', async () => {
     const socket = new WebSocket(`${shop.url.replace('http', 'ws')}/ws`, { headers: { Origin: shop.url } });
     await new Promise<void>((resolve, reject) => {

@@ -4,7 +4,8 @@
 // auth-flow.test.ts.
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
-import { ApiPaths, IdentitySubjects, Jwt, SessionHeaders, type EventEnvelope, type TokenClaims } from '@pl/contracts';
+import { WebSocket } from 'ws';
+import { ApiPaths, IdentitySubjects, Jwt, SessionHeaders, WS_PATH, type EventEnvelope, type TokenClaims } from '@pl/contracts';
 import { eventually } from '@pl/service-kit/testing';
 import {
   ACCESS_TOKEN_TTL_S,
@@ -273,19 +274,57 @@ describe('sessions while identity is unreachable', () => {
     await cart.close();
   });
 
-  it('sends a customer request on without credentials but keeps the cookie (a blip signs nobody out)', async () => {
-    const token = await gw.gateway.tokens.signSessionToken({ sub: 'cust-1', kind: 'customer', sid: randomUUID(), adm: false }, 600);
-    const res = await fetch(`${gw.url}/api/cart`, { headers: cookieFor(token) });
-    const seen = (await res.json()) as SeenRequest;
-    expect(seen.headers.authorization).toBeUndefined();
-    expect(sessionCookieOf(res)).toBeUndefined();
+  /** A customer token for a session identity cannot be asked about. */
+  const customerToken = (adm = false) => gw.gateway.tokens.signSessionToken({ sub: 'cust-1', kind: 'customer', sid: randomUUID(), adm }, 600);
+
+  /** The gateway's own answer: 503, Retry-After, the JSON error body, nothing forwarded and the cookie kept. */
+  async function expectUnavailable(res: Response): Promise<void> {
+    expect([res.status, res.headers.get('retry-after'), await res.json()]).toEqual([503, '5', { message: 'The identity service is unavailable', code: 'UPSTREAM_UNAVAILABLE' }]);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  }
+
+  it('answers a request carrying a customer session 503 with Retry-After, never sending it on without credentials', async () => {
+    const token = await customerToken();
+    const before = cart.requests.length;
+    await expectUnavailable(await fetch(`${gw.url}${ApiPaths.cart.cart}`, { headers: cookieFor(token) }));
+    await expectUnavailable(
+      await fetch(gw.url + ApiPaths.cart.lines, {
+        method: 'POST',
+        headers: { ...cookieFor(token), origin: PUBLIC_ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify({ variantId: 'SKU-1', qty: 1 }),
+      }),
+    );
+    expect(cart.requests.length).toBe(before);
+  });
+
+  it('answers an expired customer token (refreshable while its session is active) 503 too, not as a guest', async () => {
+    const token = await gw.gateway.tokens.signSessionToken({ sub: 'cust-1', kind: 'customer', sid: randomUUID(), adm: false }, -60);
+    await expectUnavailable(await fetch(`${gw.url}${ApiPaths.cart.cart}`, { headers: cookieFor(token) }));
   });
 
   it('answers admin paths with 503 rather than a misleading 401', async () => {
-    const token = await gw.gateway.tokens.signSessionToken({ sub: 'cust-1', kind: 'customer', sid: randomUUID(), adm: true }, 600);
-    const res = await fetch(`${gw.url}/api/admin/pos-config`, { headers: cookieFor(token) });
-    expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    await expectUnavailable(await fetch(`${gw.url}/api/admin/pos-config`, { headers: cookieFor(await customerToken(true)) }));
+  });
+
+  it('answers a sign-out 503 and keeps the cookie: the session was not ended', async () => {
+    const res = await fetch(gw.url + ApiPaths.auth.logout, { method: 'POST', headers: { ...cookieFor(await customerToken()), origin: PUBLIC_ORIGIN } });
+    await expectUnavailable(res);
+  });
+
+  it('refuses a websocket from a customer session with 503, so the page connects again later instead of as no one', async () => {
+    const token = await customerToken();
+    const res = await new Promise<number>((resolve, reject) => {
+      const socket = new WebSocket(`${gw.url.replace('http', 'ws')}${WS_PATH}`, { headers: { origin: PUBLIC_ORIGIN, cookie: `${Jwt.cookieName}=${token}` } });
+      socket.on('unexpected-response', (_req, response) => resolve(response.statusCode ?? 0));
+      socket.on('open', () => reject(new Error('the socket opened')));
+      socket.on('error', () => undefined);
+    });
+    expect(res).toBe(503);
+  });
+
+  it('lets requests without a session cookie through as before', async () => {
+    const { seen } = await cartCall(gw.url, undefined, false);
+    expect(seen.headers.authorization).toBeUndefined();
   });
 
   it('still starts and serves guests, which need no identity round trip', async () => {

@@ -3,13 +3,14 @@
 // the gateway signs the token and sets the cookie. Every other /api/auth path is proxied.
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { ApiPaths, ClientInfo, ErrorCodes, LoginPayload, RegisterPayload, type SessionGrant } from '@pl/contracts';
+import { ApiPaths, ClientInfo, LoginPayload, RegisterPayload, type SessionGrant } from '@pl/contracts';
 import { parseInput, refuseHostileInput } from '@pl/service-kit';
+import { writeUpstreamError } from '../http/upstream-errors.js';
 import type { CartMerger } from './cart-merge.js';
 import type { DeviceCookies } from './device-cookie.js';
 import type { IdentityClient, IdentityResult } from './identity-client.js';
 import type { SessionCache } from './session-cache.js';
-import { currentSession, sessionCheckUnavailable, type Sessions } from './session.js';
+import { currentSession, type Sessions } from './session.js';
 
 /** Sign-out takes no input; anything sent is a mistake or a probe and is refused like any unknown field. */
 const LogoutPayload = z.strictObject({});
@@ -50,17 +51,12 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   router.post(ApiPaths.auth.logout, json, textOnly, async (req, res) => {
     parseInput(LogoutPayload, req.body ?? {});
     res.setHeader('Cache-Control', 'no-store');
-    if (sessionCheckUnavailable(res)) {
-      // We could not tell identity to end the session, so it is not ended: say so, keep the cookie.
-      res.status(503).json({ message: 'The identity service is unavailable', code: ErrorCodes.upstreamUnavailable });
-      return;
-    }
     const session = currentSession(res);
     if (session?.claims.kind === 'customer') {
       const ended = await deps.identity.deleteSession(session.claims.sid, req.id);
       if (!ended.ok && ended.kind === 'unavailable') {
         req.log.warn({ detail: ended.detail }, 'logout failed: identity unavailable');
-        res.status(ended.status).json({ message: ended.message, code: ErrorCodes.upstreamUnavailable });
+        writeUpstreamError(res, ended.status, ended.message);
         return;
       }
       deps.cache.revoke([session.claims.sid]);
@@ -90,7 +86,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     if (!result.ok) {
       if (result.kind === 'unavailable') {
         req.log.warn({ detail: result.detail }, 'identity unavailable');
-        res.status(result.status).json({ message: result.message, code: ErrorCodes.upstreamUnavailable });
+        writeUpstreamError(res, result.status, result.message);
         return;
       }
       if (result.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(result.retryAfterSeconds));

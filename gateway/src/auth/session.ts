@@ -6,6 +6,9 @@
 //   or ended session) is no session at all. A read goes on without one; a write (the first cart
 //   line, a sign-in) gets a fresh guest session, so a cart works before sign-in and a visitor who
 //   only looks costs no signature and carries no cookie (the pages and reads stay public);
+// - a customer token identity cannot be asked about (down, its database away) is answered 503 with
+//   Retry-After by the gateway itself: sent on without credentials it would be answered as a
+//   stranger's (401, an empty cart), which a page takes for a sign-out (decision 045);
 // - the catalogue's public reads (contracts isPublicRead) go without any session: no cookie is
 //   read, minted or refreshed, and nothing of the visitor reaches the catalog.
 // The chosen token is forwarded to the service as the Bearer; services never see the cookie.
@@ -14,10 +17,19 @@ import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { ApiPaths, ErrorCodes, isPublicRead, SessionHeaders, type TokenClaims } from '@pl/contracts';
 import { isSafeMethod, isWebhookPath, rawPathOf } from '../http/paths.js';
+import { answerServiceUnavailable } from '../http/upstream-errors.js';
 import type { SessionCookie } from './cookies.js';
 import type { SessionCache } from './session-cache.js';
 import { ACCESS_TOKEN_TTL_S, COOKIE_MAX_AGE_S, GUEST_SUBJECT_PREFIX, REFRESH_AHEAD_S, REFRESH_WINDOW_S } from './session-policy.js';
 import type { Clock, SessionTokens, VerifiedSession, VerifyResult } from './tokens.js';
+
+/** Identity could not be asked whether a customer's session is still active. */
+export class IdentityUnavailableError extends Error {
+  override readonly name = 'IdentityUnavailableError';
+  constructor() {
+    super('identity unavailable: the session could not be checked');
+  }
+}
 
 /** Writes that start a session of their own (a customer's; after a sign-out, a fresh guest's). */
 const STARTS_OWN_SESSION = new Set<string>([ApiPaths.auth.login, ApiPaths.auth.register, ApiPaths.auth.logout]);
@@ -25,11 +37,6 @@ const STARTS_OWN_SESSION = new Set<string>([ApiPaths.auth.login, ApiPaths.auth.r
 /** The verified session of this request, or undefined for a caller without one. */
 export function currentSession(res: Response): VerifiedSession | undefined {
   return res.locals.session as VerifiedSession | undefined;
-}
-
-/** True when the request carried a customer token but identity could not be asked about it. */
-export function sessionCheckUnavailable(res: Response): boolean {
-  return res.locals.sessionCheckUnavailable === true;
 }
 
 export interface SessionsDeps {
@@ -49,7 +56,8 @@ export interface Sessions {
   /**
    * Whose browser a websocket upgrade comes from: the subject of a valid (or still refreshable)
    * session cookie; a customer's only while identity says the session is active (signed out, the
-   * socket belongs to no one). Undefined without a usable cookie.
+   * socket belongs to no one). Undefined without a usable cookie; rejects with
+   * IdentityUnavailableError when identity cannot be asked about a customer's session.
    */
   subjectOf(req: IncomingMessage, requestId?: string): Promise<string | undefined>;
 }
@@ -91,7 +99,8 @@ export function createSessions(deps: SessionsDeps): Sessions {
     return 'ok';
   }
 
-  async function resolve(req: Request, res: Response): Promise<void> {
+  /** 'unavailable': the request carried a customer session identity could not be asked about. */
+  async function resolve(req: Request, res: Response): Promise<'unavailable' | undefined> {
     // Reads never start a session: only a write needs a subject to write for. A sign-in or
     // registration starts the customer's own (a guest made just before it would only be merged,
     // empty), and a sign-out always starts a fresh guest itself.
@@ -113,7 +122,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
       }
       const outcome = await continueCustomer(req, res, session.claims, session);
       if (outcome === 'ok') return;
-      if (outcome === 'unavailable') return keepCookieWithoutSession(req, res);
+      if (outcome === 'unavailable') return outcome;
       req.log.info({ customerId: session.claims.sub }, 'session no longer active');
       await startGuestForWrite();
       return;
@@ -126,22 +135,12 @@ export function createSessions(deps: SessionsDeps): Sessions {
       }
       const outcome = await continueCustomer(req, res, result.claims);
       if (outcome === 'ok') return;
-      if (outcome === 'unavailable') return keepCookieWithoutSession(req, res);
+      if (outcome === 'unavailable') return outcome;
       await startGuestForWrite();
       return;
     }
     req.log.debug({ reason: result.reason }, 'session cookie ignored');
     await startGuestForWrite();
-  }
-
-  /**
-   * Identity cannot confirm the session right now: the request goes on without credentials (fail
-   * closed), but the cookie stays, so a blip at identity does not sign anyone out.
-   */
-  function keepCookieWithoutSession(req: Request, res: Response): void {
-    res.locals.sessionCheckUnavailable = true;
-    // The failed lookup itself was logged once (concurrent requests share it); this is per request.
-    req.log.debug('identity unavailable: request continues without a session');
   }
 
   async function subjectOf(req: IncomingMessage, requestId?: string): Promise<string | undefined> {
@@ -152,7 +151,9 @@ export function createSessions(deps: SessionsDeps): Sessions {
     if (!claims) return undefined;
     if (claims.kind === 'guest') return claims.sub;
     const state = await deps.cache.check(claims.sid, requestId);
-    return state !== 'unavailable' && state.active && state.customerId === claims.sub ? claims.sub : undefined;
+    // Not "no one": a socket opened as no one would stay deaf to this customer's events for its life.
+    if (state === 'unavailable') throw new IdentityUnavailableError();
+    return state.active && state.customerId === claims.sub ? claims.sub : undefined;
   }
 
   return {
@@ -161,7 +162,13 @@ export function createSessions(deps: SessionsDeps): Sessions {
       const path = rawPathOf(req);
       // A webhook is authenticated by its signature; a public read is the same for everyone.
       if (isWebhookPath(path) || isPublicRead(req.method, path)) return next();
-      await resolve(req, res);
+      if ((await resolve(req, res)) === 'unavailable') {
+        // Identity's failed lookup was logged once (concurrent requests share it); this is per request.
+        // The cookie is neither cleared nor replaced: a blip at identity signs no one out.
+        req.log.debug('identity unavailable: a request with a customer session answered 503');
+        answerServiceUnavailable(res, 'identity');
+        return;
+      }
       next();
     },
     start,
@@ -175,10 +182,6 @@ export function createSessions(deps: SessionsDeps): Sessions {
  */
 export function requireAdmin(): RequestHandler {
   return (_req, res, next) => {
-    if (sessionCheckUnavailable(res)) {
-      res.status(503).json({ message: 'The identity service is unavailable', code: ErrorCodes.upstreamUnavailable });
-      return;
-    }
     const session = currentSession(res);
     if (!session || session.claims.kind !== 'customer') {
       res.status(401).json({ message: 'Not signed in', code: ErrorCodes.unauthenticated });

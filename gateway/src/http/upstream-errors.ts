@@ -38,7 +38,21 @@ export function answerUpstreamError(
     res.destroy();
     return;
   }
-  const body = JSON.stringify({ message: message(service), code: ErrorCodes.upstreamUnavailable });
+  writeUpstreamError(res, status, message(service));
+}
+
+/**
+ * The gateway could not ask `service` something it needs before it can go on (identity, whether a
+ * session is still active): a 503 with Retry-After, the same answer as for a service that refused
+ * the connection. Nothing was done, so the client may simply send the request again.
+ */
+export function answerServiceUnavailable(res: ServerResponse, service: string): void {
+  writeUpstreamError(res, 503, upstreamErrorStatus('ECONNREFUSED').message(service));
+}
+
+/** A service's failure, in the one body the gateway answers them with (and Retry-After on a 503). */
+export function writeUpstreamError(res: ServerResponse, status: number, message: string): void {
+  const body = JSON.stringify({ message, code: ErrorCodes.upstreamUnavailable });
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),

@@ -163,7 +163,9 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
           });
         },
         (err: unknown) => {
-          log.error({ err, reqId: requestId }, 'websocket refused: could not tell whose browser it is');
+          // The page's socket reconnects with back-off; identity being away is a warning (decision 038).
+          const level = err instanceof Error && err.name === 'IdentityUnavailableError' ? 'warn' : 'error';
+          log[level]({ err, reqId: requestId }, 'websocket refused: could not tell whose browser it is');
           refuseUpgrade(socket, 503);
         },
       );
