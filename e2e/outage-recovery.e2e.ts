@@ -4,7 +4,11 @@
 //   - while PostgreSQL is down a request that needs it answers 503 with Retry-After, never a 500,
 //     and the gateway is not ready; once it is back the same processes serve again, data intact;
 //   - while NATS is down adds still succeed (their events wait in the outbox); once it is back the
-//     events reach a browser socket that stayed open, each once.
+//     events reach a browser socket that stayed open, each once;
+//   - a signed-in shopper stays signed in (issue 28, decision 045): while identity cannot confirm the
+//     session every call of theirs answers 503 with Retry-After, never 401 or a stranger's cart, and
+//     a page loaded then shows the account menu once identity is back, without offering Sign In.
+//     These run last: each outage grows the outbox relays' back-off, which the NATS case waits out.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,7 +16,9 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { freePort, startDatabase, startShop, type StartedShop } from '../scripts/local-stack.mjs';
 import { expectStatus, httpClient } from '../scripts/shopper-flow.mjs';
+import { launchBrowser } from './support/browser';
 import { startNatsServer, stopped, until } from './support/nats-server';
+import { SLOW } from './support/shopper';
 
 /** This process's environment for the shop, without what would pin it to the default ports. */
 function shopEnv(): NodeJS.ProcessEnv {
@@ -87,6 +93,34 @@ describe('PostgreSQL and NATS going away and coming back', () => {
     console.log(`PostgreSQL back: the cart answered again ${back} ms after the database accepted connections`);
   });
 
+  it('takes adds while NATS is down and delivers their events to an open browser socket once it is back, each once', async () => {
+    const socket = new WebSocket(`${shop.url.replace('http', 'ws')}/ws`, { headers: { Origin: shop.url } });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const received: Array<{ id: string; sku: string }> = [];
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data));
+      if (message.type === 'inventory.updated') received.push(message);
+    });
+    try {
+      nats.kill('SIGKILL');
+      await stopped(nats);
+      expectStatus(await call('POST', '/api/cart/lines', { variantId: unique[0], qty: 1 }), 201, 'an add while NATS is down');
+
+      nats = await startNatsServer(natsPort, path.join(dir, 'nats'));
+      const delivered = await until(async () => received.some((m) => m.sku === unique[0]), 'the inventory event of the add made while NATS was down', 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const ids = received.map((m) => m.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(socket.readyState).toBe(WebSocket.OPEN);
+      console.log(`NATS back: the add's event reached the socket ${delivered} ms after nats-server restarted; ${received.length} events, ${ids.length - new Set(ids).size} repeated`);
+    } finally {
+      socket.close();
+    }
+  });
+
   it('keeps a signed-in shopper signed in through a PostgreSQL outage: 503 with Retry-After while identity cannot be asked, never 401', async () => {
     const shopper = httpClient(shop.url);
     const signedIn = expectStatus(await shopper('POST', '/api/auth/login', { usernameOrEmail: 'shopper', password: 'shopper12345' }), 200, 'sign-in').json as { id: string };
@@ -145,31 +179,39 @@ describe('PostgreSQL and NATS going away and coming back', () => {
     expect((await shopper('GET', '/api/auth/me')).json).toMatchObject({ id: signedIn.id });
   });
 
-  it('takes adds while NATS is down and delivers their events to an open browser socket once it is back, each once', async () => {
-    const socket = new WebSocket(`${shop.url.replace('http', 'ws')}/ws`, { headers: { Origin: shop.url } });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('open', () => resolve());
-      socket.once('error', reject);
-    });
-    const received: Array<{ id: string; sku: string }> = [];
-    socket.on('message', (data) => {
-      const message = JSON.parse(String(data));
-      if (message.type === 'inventory.updated') received.push(message);
-    });
+  it('keeps a signed-in page signed in when it loads during the outage: no Sign In button, and the account menu once identity is back', async () => {
+    const browser = await launchBrowser();
     try {
-      nats.kill('SIGKILL');
-      await stopped(nats);
-      expectStatus(await call('POST', '/api/cart/lines', { variantId: unique[0], qty: 1 }), 201, 'an add while NATS is down');
+      const context = await browser.newContext();
+      // Whether the header ever offered "Sign In" on this page load: that is the page saying "signed out".
+      await context.addInitScript(() => {
+        const seen = window as unknown as { signInOffered: boolean };
+        seen.signInOffered = false;
+        new MutationObserver(() => {
+          if ([...document.querySelectorAll('header button')].some((b) => b.textContent?.trim() === 'Sign In')) seen.signInOffered = true;
+        }).observe(document, { subtree: true, childList: true });
+      });
+      const page = await context.newPage();
+      const signIn = await page.request.post(`${shop.url}/api/auth/login`, { data: { usernameOrEmail: 'shopper', password: 'shopper12345' }, headers: { origin: shop.url } });
+      expect(signIn.status()).toBe(200);
+      const accountMenu = page.locator('header button[aria-haspopup="menu"]');
+      await page.goto(`${shop.url}/`, { waitUntil: 'domcontentloaded' });
+      await accountMenu.waitFor(SLOW);
 
-      nats = await startNatsServer(natsPort, path.join(dir, 'nats'));
-      const delivered = await until(async () => received.some((m) => m.sku === unique[0]), 'the inventory event of the add made while NATS was down', 60_000);
+      await db.stop();
+      // Past the gateway's trust in identity's last "active" answer (ACTIVE_SESSION_CACHE_MS).
+      await new Promise((resolve) => setTimeout(resolve, 5500));
+      const me = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/me');
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      expect([(await me).status(), (await me).headers()['retry-after']]).toEqual([503, '5']);
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      const ids = received.map((m) => m.id);
-      expect(new Set(ids).size).toBe(ids.length);
-      expect(socket.readyState).toBe(WebSocket.OPEN);
-      console.log(`NATS back: the add's event reached the socket ${delivered} ms after nats-server restarted; ${received.length} events, ${ids.length - new Set(ids).size} repeated`);
+      db = await startDatabase({ env: dbEnv, log: () => {} });
+
+      // No reload, no click: the page asks again after Retry-After and finds the customer.
+      await accountMenu.waitFor({ timeout: 30_000 });
+      expect([await accountMenu.textContent(), await page.evaluate(() => (window as unknown as { signInOffered: boolean }).signInOffered)]).toEqual(['Sam', false]);
     } finally {
-      socket.close();
+      await browser.close();
     }
   });
 });

@@ -39,6 +39,7 @@ export {
   ApiError,
   isApiError,
   readJson,
+  retryWhileUnavailable,
   serverMessage,
   type HttpMethod,
   type ApiRequestOptions,

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { QueryFunctionContext } from '@tanstack/react-query';
-import { ApiError, apiRequest, errorCode, errorStatus, getQueryFn, serverMessage } from './api-client';
+import { QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
+import { ApiError, apiRequest, errorCode, errorStatus, getQueryFn, readJson, retryWhileUnavailable, serverMessage } from './api-client';
 
 // A real HTTP server stands in for the gateway; global fetch (Node 20) talks to it.
 interface Seen {
@@ -15,6 +15,8 @@ let server: http.Server;
 let releaseFirst: Promise<void> = Promise.resolve();
 let base: string;
 const seen: Seen[] = [];
+/** How many more times /api/auth/me-while-down answers 503 before it answers the customer. */
+let unavailableFor = 0;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -27,6 +29,12 @@ beforeAll(async () => {
       if (req.url === '/api/auth/me')
         return void res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Not signed in","code":"UNAUTHENTICATED"}');
       if (req.url === '/api/empty-error') return void res.writeHead(503).end();
+      if (req.url === '/api/auth/me-while-down') {
+        if (unavailableFor-- > 0)
+          return void res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '0' }).end('{"message":"The identity service is unavailable","code":"UPSTREAM_UNAVAILABLE"}');
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"c1"}');
+      }
+      if (req.url === '/api/server-error') return void res.writeHead(500, { 'retry-after': '0' }).end('{"message":"Internal server error"}');
       if (req.url === '/api/first-write') return void releaseFirst.then(() => res.writeHead(201, { 'x-pl-guest-session': '1' }).end('{}'));
       if (req.url === '/api/second-write') return void res.writeHead(201).end('{}');
       if (req.url === '/api/cart/lines') return void res.writeHead(409).end('{"message":"Item is reserved by another shopper","code":"ITEM_RESERVED"}');
@@ -155,5 +163,33 @@ describe("the page's first write", () => {
     await apiRequest('POST', `${base}/api/first-write`, {});
     await apiRequest('POST', `${base}/api/second-write`, {});
     expect(started).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('retryWhileUnavailable: who is signed in is asked again after a 503, not taken as a guest', () => {
+  const whoIsSignedIn = (path: string) =>
+    new QueryClient().fetchQuery({ queryKey: ['me', path], queryFn: ({ signal }) => readJson(`${base}${path}`, { on401: 'returnNull', signal }), ...retryWhileUnavailable });
+
+  it('asks again after each 503, at its Retry-After, and answers the customer once identity is back', async () => {
+    unavailableFor = 3;
+    await expect(whoIsSignedIn('/api/auth/me-while-down')).resolves.toEqual({ id: 'c1' });
+    expect(seen.filter((r) => r.url === '/api/auth/me-while-down')).toHaveLength(4);
+  });
+
+  it('gives up after a bounded number of 503s, with the error (never a guest)', async () => {
+    unavailableFor = 100;
+    await expect(whoIsSignedIn('/api/auth/me-while-down')).rejects.toMatchObject({ status: 503, retryAfterSeconds: 0 });
+    expect(seen.filter((r) => r.url === '/api/auth/me-while-down')).toHaveLength(7);
+  });
+
+  it('does not retry a 401 (a guest) or another failure', async () => {
+    await expect(whoIsSignedIn('/api/auth/me')).resolves.toBeNull();
+    await expect(whoIsSignedIn('/api/server-error')).rejects.toMatchObject({ status: 500 });
+    expect(seen.map((r) => r.url)).toEqual(['/api/auth/me', '/api/server-error']);
+  });
+
+  it('waits what Retry-After says, at most 30 s, and 5 s when it says nothing', () => {
+    const unavailable = (retryAfter?: number) => new ApiError(503, 'x', undefined, undefined, retryAfter);
+    expect([1, 3600, undefined].map((s) => retryWhileUnavailable.retryDelay(0, unavailable(s)))).toEqual([1000, 30_000, 5000]);
   });
 });

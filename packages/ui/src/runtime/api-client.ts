@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly code: string | undefined,
     /** What the server says to show: a JSON body's message, else a plain-text body; never an HTML page. */
     readonly serverMessage: string | undefined,
+    /** How long the server asks us to wait before trying again (a 503's or 429's Retry-After, in seconds). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${status}: ${text}`);
   }
@@ -24,17 +26,20 @@ export class ApiError extends Error {
     const body = await res.text().catch(() => '');
     const text = body || res.statusText;
     const trimmed = body.trim();
+    // Only the delay-seconds form: the gateway and the services never send an HTTP date.
+    const retryHeader = res.headers.get('retry-after')?.trim();
+    const retryAfter = retryHeader && /^\d+$/.test(retryHeader) ? Number(retryHeader) : undefined;
     // An empty body (its status text is no message for a shopper) or an HTML error page says nothing to show.
-    if (!trimmed || trimmed.startsWith('<')) return new ApiError(res.status, text, undefined, undefined);
+    if (!trimmed || trimmed.startsWith('<')) return new ApiError(res.status, text, undefined, undefined, retryAfter);
     try {
       const json: unknown = JSON.parse(trimmed);
       const field = (name: string) => {
         const value = json && typeof json === 'object' ? (json as Record<string, unknown>)[name] : undefined;
         return typeof value === 'string' && value ? value : undefined;
       };
-      return new ApiError(res.status, text, field('code'), field('message'));
+      return new ApiError(res.status, text, field('code'), field('message'), retryAfter);
     } catch {
-      return new ApiError(res.status, text, undefined, trimmed);
+      return new ApiError(res.status, text, undefined, trimmed, retryAfter);
     }
   }
 }
@@ -148,6 +153,28 @@ export function createQueryClient(): QueryClient {
 export function errorStatus(error: unknown): number | undefined {
   return isApiError(error) ? error.status : undefined;
 }
+
+/** Retries of a read answered 503 before its failure shows: with Retry-After at 5 s, about half a minute. */
+const UNAVAILABLE_RETRIES = 6;
+/** The longest wait between them, whatever a Retry-After says. */
+const MAX_RETRY_DELAY_MS = 30_000;
+/** The wait when a 503 names none. */
+const DEFAULT_RETRY_DELAY_MS = 5_000;
+
+/**
+ * The retry options of a read whose failure the page must not take for an answer: who is signed in.
+ * A 503 means "not now" (the gateway could not ask identity whether the session is still active,
+ * decision 045): the read is sent again after the answer's Retry-After, a few times, and the query
+ * stays pending meanwhile, so the page shows neither the customer nor a guest until it knows. Any
+ * other failure is not retried (spec §7).
+ */
+export const retryWhileUnavailable = {
+  retry: (failureCount: number, error: unknown): boolean => errorStatus(error) === 503 && failureCount < UNAVAILABLE_RETRIES,
+  retryDelay: (_failureCount: number, error: unknown): number => {
+    const seconds = isApiError(error) ? error.retryAfterSeconds : undefined;
+    return seconds === undefined ? DEFAULT_RETRY_DELAY_MS : Math.min(seconds * 1000, MAX_RETRY_DELAY_MS);
+  },
+} as const;
 
 /** The error code the server gave (contracts ErrorCodes), if it gave one. */
 export function errorCode(error: unknown): string | undefined {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, type Customer } from '@pl/contracts';
-import { readJson } from '@pl/ui';
+import { readJson, retryWhileUnavailable } from '@pl/ui';
 import { cartCache } from '../../../shared/team-cache.js';
 
 /**
@@ -13,7 +13,8 @@ export function useCurrentCustomer() {
     queryOptions({
       queryKey: cartCache.key(ApiPaths.auth.me),
       queryFn: ({ signal }) => readJson<Customer>(ApiPaths.auth.me, { on401: 'returnNull', signal }),
-      retry: false,
+      // A 503 (identity out of reach for a moment) is asked again, not taken for a guest (decision 045).
+      ...retryWhileUnavailable,
     }),
   );
 }
