@@ -109,6 +109,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const shell = serveShell({ distDir: config.shellDist, head, keptRead: edge.peek });
   const app = express();
   app.disable('x-powered-by');
+  // Only the client address (req.ip) is taken from the front proxy's headers: whether the shop is
+  // https comes from PUBLIC_ORIGIN, never from X-Forwarded-Proto (decision 045).
+  if (config.trustedProxies.length > 0) app.set('trust proxy', config.trustedProxies);
   app.use(requestContext(logger));
   app.use(
     securityHeaders({

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { Remotes, type ServiceName } from '@pl/contracts';
@@ -17,6 +18,27 @@ const originListVar = z
       }
     }
     return origins;
+  });
+
+/** proxy-addr's names for address ranges (Express's `trust proxy` accepts them beside IPs and CIDRs). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Comma-separated IP addresses, CIDR ranges (`10.0.0.0/8`) or range names; empty when unset. */
+const proxyListVar = z
+  .string()
+  .default('')
+  .transform((raw, ctx) => {
+    const proxies: string[] = [];
+    for (const item of raw.split(',').map((s) => s.trim()).filter(Boolean)) {
+      const [address = '', prefix, ...rest] = item.split('/');
+      const version = isIP(address);
+      const bits = version === 4 ? 32 : 128;
+      // From /1: a /0 ("everyone is our proxy") would let any client name its own address.
+      const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= bits);
+      if (PROXY_RANGE_NAMES.has(item) || (version !== 0 && prefixOk && rest.length === 0)) proxies.push(item);
+      else ctx.addIssue({ code: 'custom', message: `not an IP address, CIDR range or one of ${[...PROXY_RANGE_NAMES].join(', ')}: ${item}` });
+    }
+    return proxies;
   });
 
 const GatewayEnv = z.object({
@@ -47,6 +69,12 @@ const GatewayEnv = z.object({
    * allowed to open /ws and to send unsafe /api requests with the session cookie (CSRF check).
    */
   WS_ALLOWED_ORIGINS: originListVar,
+  /**
+   * The proxies in front of the gateway (a TLS-terminating load balancer, the Ingress controller),
+   * whose X-Forwarded-For is believed: the shopper's address is its right-most entry not itself a
+   * trusted proxy. Unset: nobody's, the address is the connection's peer (decision 045).
+   */
+  GATEWAY_TRUSTED_PROXIES: proxyListVar,
   /** Hosts serving product images when they are not on our own origin (img-src in the CSP). */
   CSP_IMG_ORIGINS: originListVar,
   /**
@@ -81,6 +109,8 @@ export interface GatewayConfig {
   remotes: Array<{ name: string; entry: string }>;
   /** Origins whose pages may open /ws and send state-changing API requests: PUBLIC_ORIGIN and WS_ALLOWED_ORIGINS. */
   trustedOrigins: string[];
+  /** The front proxies whose X-Forwarded-For names the shopper's address (Express `trust proxy`); empty: none. */
+  trustedProxies: string[];
   cspImgOrigins: string[];
   /** Card payments run on Stripe.js (STRIPE_PUBLISHABLE_KEY set): the CSP admits Stripe's origins. */
   stripe: boolean;
@@ -118,6 +148,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv, repoRoot: string): Gat
       { name: Remotes.admin.name, entry: e.REMOTE_MF_ADMIN_URL },
     ],
     trustedOrigins: [...new Set([e.PUBLIC_ORIGIN, ...e.WS_ALLOWED_ORIGINS])],
+    trustedProxies: e.GATEWAY_TRUSTED_PROXIES,
     cspImgOrigins: e.CSP_IMG_ORIGINS,
     stripe: e.STRIPE_PUBLISHABLE_KEY !== undefined,
     bodyLimit: e.BODY_LIMIT,

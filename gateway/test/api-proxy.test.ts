@@ -489,4 +489,29 @@ describe('the /api proxy under https', () => {
     expect(seen.headers['x-forwarded-proto']).toBe('https');
     expect(seen.headers['x-forwarded-host']).toBe('shop.example');
   });
+
+  it('believes no X-Forwarded-For or X-Forwarded-Proto without GATEWAY_TRUSTED_PROXIES: the address is the peer, the protocol PUBLIC_ORIGIN\'s', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'http', 'x-forwarded-host': 'evil.example' };
+    const seen = (await (await fetch(`${gw.url}/api/cart`, { headers })).json()) as SeenRequest;
+    expect([seen.headers['x-forwarded-for'], seen.headers['x-forwarded-proto'], seen.headers['x-forwarded-host']]).toEqual(['127.0.0.1', 'https', 'shop.example']);
+  });
+
+  describe('behind a front proxy named in GATEWAY_TRUSTED_PROXIES', () => {
+    let fronted: TestGateway;
+    beforeAll(async () => {
+      fronted = await startGateway({ PUBLIC_ORIGIN: 'https://shop.example', CART_URL: service.url, GATEWAY_TRUSTED_PROXIES: '127.0.0.1' });
+    });
+    afterAll(() => fronted.stop());
+
+    it("gives the service the shopper's address: the right-most X-Forwarded-For entry no trusted proxy added", async () => {
+      // The browser sent a made-up entry; the proxy appended the address it saw.
+      const seen = (await (await fetch(`${fronted.url}/api/cart`, { headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.7' } })).json()) as SeenRequest;
+      expect(seen.headers['x-forwarded-for']).toBe('203.0.113.7');
+    });
+
+    it('still takes the protocol and host from PUBLIC_ORIGIN, whatever the proxy says', async () => {
+      const seen = (await (await fetch(`${fronted.url}/api/cart`, { headers: { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'evil.example' } })).json()) as SeenRequest;
+      expect([seen.headers['x-forwarded-proto'], seen.headers['x-forwarded-host']]).toEqual(['https', 'shop.example']);
+    });
+  });
 });

@@ -221,7 +221,7 @@ describe('the gateway auth endpoints while identity is down', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ usernameOrEmail: 'jane', password: 'x' }),
     });
-    expect(res.status).toBe(503);
+    expect([res.status, res.headers.get('retry-after')]).toEqual([503, '5']);
     expect(await res.json()).toEqual({ message: 'The identity service is unavailable', code: 'UPSTREAM_UNAVAILABLE' });
   });
 
@@ -230,5 +230,56 @@ describe('the gateway auth endpoints while identity is down', () => {
     const res = await fetch(gw.url + ApiPaths.auth.logout, { method: 'POST', headers: { cookie: `${Jwt.cookieName}=${token}` } });
     expect(res.status).toBe(503);
     expect(sessionCookieOf(res)).toBeUndefined();
+  });
+});
+
+describe('the gateway auth endpoints under https, behind a TLS-terminating proxy', () => {
+  let identity: StandInService;
+  /** Trusts the proxy on 127.0.0.1 (GATEWAY_TRUSTED_PROXIES); `direct` trusts none. */
+  let fronted: TestGateway;
+  let direct: TestGateway;
+
+  beforeAll(async () => {
+    identity = await startStandInService(reply(401, { message: 'Invalid username/email or password', code: 'INVALID_CREDENTIALS' }));
+    [fronted, direct] = await Promise.all([
+      startGateway({ PUBLIC_ORIGIN: 'https://shop.example', IDENTITY_URL: identity.url, GATEWAY_TRUSTED_PROXIES: '127.0.0.1' }),
+      startGateway({ PUBLIC_ORIGIN: 'https://shop.example', IDENTITY_URL: identity.url }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([fronted.stop(), direct.stop()]);
+    await identity.close();
+  });
+
+  const signIn = (gw: TestGateway, headers: Record<string, string> = {}) =>
+    fetch(gw.url + ApiPaths.auth.login, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://shop.example', ...headers },
+      body: JSON.stringify({ usernameOrEmail: 'jane', password: 'wrong' }),
+    });
+  const clientSent = () => JSON.parse(identity.requests.at(-1)!.body).client as { ip: string; deviceId: string };
+
+  it('gives the device cookie the __Host- prefix: Secure, Path=/, no Domain', async () => {
+    const res = await signIn(fronted);
+    expect(res.headers.getSetCookie()).toEqual([expect.stringMatching(/^__Host-pl_device=[A-Za-z0-9_-]{22}; Max-Age=34560000; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/)]);
+  });
+
+  it('reads only the __Host- device cookie, so one planted without the prefix is ignored', async () => {
+    const planted = 'cGxhbnRlZC1kZXZpY2UtaW';
+    await signIn(fronted, { cookie: `${DeviceCookie.name}=${planted}` });
+    expect(clientSent().deviceId).not.toBe(planted);
+    const kept = 'a2VwdC1kZXZpY2UtaWQtMD';
+    await signIn(fronted, { cookie: `${DeviceCookie.secureName}=${kept}` });
+    expect(clientSent().deviceId).toBe(kept);
+  });
+
+  it("tells identity the shopper's address from the trusted proxy's X-Forwarded-For (its right-most entry)", async () => {
+    await signIn(fronted, { 'x-forwarded-for': '6.6.6.6, 203.0.113.7' });
+    expect(clientSent().ip).toBe('203.0.113.7');
+  });
+
+  it('believes no X-Forwarded-For when GATEWAY_TRUSTED_PROXIES names no proxy', async () => {
+    await signIn(direct, { 'x-forwarded-for': '203.0.113.7' });
+    expect(clientSent().ip).toBe('127.0.0.1');
   });
 });

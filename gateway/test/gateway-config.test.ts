@@ -27,4 +27,15 @@ describe('gateway configuration', () => {
     const config = load({ PUBLIC_ORIGIN: 'https://shop.example/', WS_ALLOWED_ORIGINS: 'http://localhost:5200, https://shop.example' });
     expect(config.trustedOrigins).toEqual(['https://shop.example', 'http://localhost:5200']);
   });
+
+  it('trusts no front proxy unless GATEWAY_TRUSTED_PROXIES names some: addresses, CIDR ranges or range names', () => {
+    expect(load({}).trustedProxies).toEqual([]);
+    expect(load({ GATEWAY_TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,::1, fd00::/8 ,loopback' }).trustedProxies).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses a GATEWAY_TRUSTED_PROXIES entry that is no address or range, naming it', () => {
+    for (const bad of ['lb.internal', '10.0.0.0/33', '0.0.0.0/0', '10.0.0.1/8/8', '*']) {
+      expect(() => load({ GATEWAY_TRUSTED_PROXIES: `127.0.0.1,${bad}` })).toThrow(new RegExp(`GATEWAY_TRUSTED_PROXIES: .*${bad.replace(/[.*/]/g, '\\$&')}`));
+    }
+  });
 });

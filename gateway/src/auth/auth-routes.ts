@@ -74,7 +74,8 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     return {
       previousSubject: session?.claims.kind === 'guest' ? session.claims.sub : undefined,
       client: {
-        ip: (req.socket.remoteAddress ?? 'unknown').slice(0, 64),
+        // Through a trusted front proxy, the address it saw (GATEWAY_TRUSTED_PROXIES).
+        ip: (req.ip ?? 'unknown').slice(0, 64),
         ...(userAgent ? { userAgent: userAgent.slice(0, 512) } : {}),
         deviceId: deps.devices.ensure(req, res),
       },

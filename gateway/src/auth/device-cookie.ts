@@ -16,9 +16,12 @@ export interface DeviceCookies {
 }
 
 export function createDeviceCookies({ secure }: { secure: boolean }): DeviceCookies {
+  // Under https `__Host-` (Secure, Path=/, no Domain: a sibling subdomain can neither set nor shadow
+  // it), and only that name is read, as for the session cookie (cookies.ts).
+  const name = secure ? DeviceCookie.secureName : DeviceCookie.name;
   const read = (req: IncomingMessage) => {
     const header = req.headers.cookie;
-    const value = header ? parseCookie(header)[DeviceCookie.name] : undefined;
+    const value = header ? parseCookie(header)[name] : undefined;
     return value && DeviceCookie.pattern.test(value) ? value : undefined;
   };
   return {
@@ -28,7 +31,7 @@ export function createDeviceCookies({ secure }: { secure: boolean }): DeviceCook
       if (known) return known;
       const id = randomBytes(16).toString('base64url');
       // HttpOnly: no script needs it. Lax like the session cookie.
-      res.cookie(DeviceCookie.name, id, { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: DeviceCookie.maxAgeSeconds * 1000 });
+      res.cookie(name, id, { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: DeviceCookie.maxAgeSeconds * 1000 });
       return id;
     },
   };

@@ -28,6 +28,8 @@ export function upstreamHeaders(deps: { cookie: SessionCookie; devices: DeviceCo
   const publicUrl = new URL(deps.publicOrigin);
   return (req, res, next) => {
     const headers = req.headers;
+    // Read before the forwarding headers it may come from are dropped below.
+    const clientAddress = req.ip;
     for (const name of StrippedClientHeaders) delete headers[name];
     for (const name of GATEWAY_OWNED) delete headers[name];
     dropHopByHop(headers);
@@ -44,8 +46,9 @@ export function upstreamHeaders(deps: { cookie: SessionCookie; devices: DeviceCo
     headers[InternalHeaders.requestId] = req.id;
     const deviceId = deps.devices.read(req);
     if (deviceId) headers[InternalHeaders.device] = deviceId;
-    // REVIEW: behind a trusted TLS-terminating load balancer, append to its X-Forwarded-For instead.
-    if (req.socket.remoteAddress) headers['x-forwarded-for'] = req.socket.remoteAddress;
+    // The shopper's address: the connection's peer, or what a trusted front proxy says it saw
+    // (GATEWAY_TRUSTED_PROXIES, Express `trust proxy`). One address, not the chain: services trust the gateway alone.
+    if (clientAddress) headers['x-forwarded-for'] = clientAddress;
     headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
     headers['x-forwarded-host'] = publicUrl.host;
     next();

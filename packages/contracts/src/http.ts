@@ -129,7 +129,9 @@ export const SessionHeaders = {
  * carrier's NAT). It is no credential: a client choosing or dropping it only moves between budgets.
  */
 export const DeviceCookie = {
+  /** Over http; `__Host-` prefixed under https, like the session cookie (Jwt.secureCookieName). */
   name: 'pl_device',
+  secureName: '__Host-pl_device',
   /** 16 random bytes, base64url. Anything else is ignored (no device). */
   pattern: /^[A-Za-z0-9_-]{22}$/,
   maxAgeSeconds: 400 * 24 * 3600,
