@@ -53,6 +53,8 @@ export interface TestShopOptions {
   referencePos?: boolean;
   /** Start a process again when it dies, as npm start does. */
   supervised?: boolean;
+  /** Ports chosen by the test (e.g. for a proxy started in front first), by name as in `ports`; the rest are free ones. */
+  ports?: Record<string, number>;
 }
 
 /**
@@ -86,7 +88,7 @@ async function startTestShopOnce(options: TestShopOptions): Promise<TestShop> {
   const db = await createTestDatabase();
   const names = ['gateway', 'identity', 'catalog', 'cart', 'pos-sync', ...(options.referencePos ? ['pos'] : []), 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
   const ports: Record<string, number> = {};
-  for (const n of names) ports[n] = await freePort();
+  for (const n of names) ports[n] = options.ports?.[n] ?? (await freePort());
   const keyDir = mkdtempSync(path.join(os.tmpdir(), 'pl-e2e-keys-'));
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...options.env };
   for (const k of ['PORT', 'PUBLIC_ORIGIN', 'REMOTE_MF_CATALOG_URL', 'REMOTE_MF_CART_CHECKOUT_URL', 'REMOTE_MF_ACCOUNT_URL', 'REMOTE_MF_ADMIN_URL']) {
