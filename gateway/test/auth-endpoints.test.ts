@@ -257,7 +257,8 @@ describe('the gateway auth endpoints under https, behind a TLS-terminating proxy
       headers: { 'content-type': 'application/json', origin: 'https://shop.example', ...headers },
       body: JSON.stringify({ usernameOrEmail: 'jane', password: 'wrong' }),
     });
-  const clientSent = () => JSON.parse(identity.requests.at(-1)!.body).client as { ip: string; deviceId: string };
+  // The last sign-in identity saw (the gateways' readiness probes reach it too).
+  const clientSent = () => JSON.parse(identity.requests.filter((r) => r.method === 'POST').at(-1)!.body).client as { ip: string; deviceId: string };
 
   it('gives the device cookie the __Host- prefix: Secure, Path=/, no Domain', async () => {
     const res = await signIn(fronted);
