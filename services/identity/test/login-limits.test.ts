@@ -93,7 +93,8 @@ describe('sign-in and sign-up rate limits', () => {
 
   it('limits registrations per client address with 429 and Retry-After, creating nothing more', async () => {
     const ip = uniqueIp();
-    await identity.pool.query(`INSERT INTO rate_limit_hits (bucket, key) SELECT 'register', $1 FROM generate_series(1, $2)`, [ip, RateLimits.register.limit - 1]);
+    // Without a device cookie: the budget the address's cookie-less clients share (decision 044).
+    await identity.pool.query(`INSERT INTO rate_limit_hits (bucket, key) SELECT 'register', $1 FROM generate_series(1, $2)`, [`cookieless:${ip}`, RateLimits.register.limit - 1]);
     expect((await identity.internal('POST', '/internal/registrations', { registration: buildRegistration(), client: { ip } })).status).toBe(201);
 
     const before = await identity.snapshot();
@@ -105,10 +106,10 @@ describe('sign-in and sign-up rate limits', () => {
 });
 
 /**
- * Decision 010, behind a carrier's NAT: per-client limits count a device (the gateway's device
- * cookie) on its own and its address only up to a ceiling of RATE_LIMIT_ADDRESS_FACTOR devices'
- * worth; a client without the cookie counts on the address at the limit itself. Small configured
- * numbers keep the test short.
+ * Decisions 010 and 044, behind a carrier's NAT: per-client limits count a device (the gateway's
+ * device cookie) on its own and its address only up to a ceiling of RATE_LIMIT_ADDRESS_FACTOR
+ * devices' worth; the clients of an address without the cookie share one device's budget. Small
+ * configured numbers keep the test short.
  */
 describe('per-device rate limits (configured)', () => {
   const limits: IdentityLimits = {
@@ -142,12 +143,19 @@ describe('per-device rate limits (configured)', () => {
     for (let d = 0; d < 3; d++) expect(await failFrom(3, { ip: nat, deviceId: uniqueDevice() })).toEqual([401, 401, 401]);
     // 9 failures = 3 devices' worth: a fresh device (an attacker minting cookies) gets nothing more.
     expect((await identity.signIn(registration.username, registration.password, { ip: nat, deviceId: uniqueDevice() })).status).toBe(429);
-    // Dropping the cookie falls back to the address's own small budget, long spent.
+    // Dropping the cookie buys nothing either: the address as a whole is spent.
     expect((await identity.signIn(registration.username, registration.password, { ip: nat })).status).toBe(429);
+  });
 
-    const fresh = uniqueIp();
-    expect(await failFrom(3, { ip: fresh })).toEqual([401, 401, 401]);
-    expect((await identity.signIn(registration.username, registration.password, { ip: fresh })).status).toBe(429);
+  it('lets the clients of one address without the cookie share one device-sized budget, leaving the devices theirs', async () => {
+    const nat = uniqueIp();
+    const { registration } = await identity.register();
+    expect(await failFrom(3, { ip: nat })).toEqual([401, 401, 401]);
+    // A cookie-less loop stops at the device budget, whichever name it tries next...
+    expect((await identity.signIn(registration.username, registration.password, { ip: nat })).status).toBe(429);
+    expect(await failFrom(1, { ip: nat })).toEqual([429]);
+    // ...while a customer behind the same address with the cookie signs in as usual.
+    expect((await identity.signIn(registration.username, registration.password, { ip: nat, deviceId: uniqueDevice() })).status).toBe(201);
   });
 
   it('counts registrations per device the same way, creating nothing when refused', async () => {
@@ -169,8 +177,9 @@ describe('per-device rate limits (configured)', () => {
     const device = uniqueDevice();
     expect([(await forgot(device)).status, (await forgot(device)).status, (await forgot(device)).status]).toEqual([200, 200, 429]);
     expect((await forgot(uniqueDevice())).status).toBe(200);
-    // Not a device id: the address's own budget (2), which the devices above have spent 3 of.
-    expect((await forgot('not a device id')).status).toBe(429);
+    // Not a device id: the budget the address's cookie-less clients share (2), then the ceiling (6).
+    expect([(await forgot('not a device id')).status, (await forgot()).status, (await forgot()).status]).toEqual([200, 200, 429]);
+    expect([(await forgot(uniqueDevice())).status, (await forgot(uniqueDevice())).status]).toEqual([200, 429]);
   });
 
   it('refuses a malformed device id on the internal API (400), creating nothing', async () => {

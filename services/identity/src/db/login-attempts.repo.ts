@@ -9,6 +9,10 @@ export const failuresFromClient = (db: Queryable, ip: string, windowSeconds: num
 export const failuresFromDevice = (db: Queryable, deviceId: string, windowSeconds: number, limit: number): Promise<WindowState> =>
   slidingWindow(db, { table: 'login_attempts', where: 'device_id = $3 AND NOT succeeded', params: [deviceId], windowSeconds, limit });
 
+/** Failed sign-ins from one address by clients without a device cookie: the budget they share. */
+export const failuresFromCookielessClients = (db: Queryable, ip: string, windowSeconds: number, limit: number): Promise<WindowState> =>
+  slidingWindow(db, { table: 'login_attempts', where: 'ip = $3 AND device_id IS NULL AND NOT succeeded', params: [ip], windowSeconds, limit });
+
 /** Failed sign-ins to one account from one client address. */
 export const failuresOnAccountFromClient = (db: Queryable, accountKey: string, ip: string, windowSeconds: number, limit: number): Promise<WindowState> =>
   slidingWindow(db, { table: 'login_attempts', where: 'account_key = $3 AND ip = $4 AND NOT succeeded', params: [accountKey, ip], windowSeconds, limit });

@@ -1,14 +1,14 @@
 // Brute-force limits on sign-in (decision 010; the numbers are the defaults, each configurable):
 //  - per client: at most 30 failures in 10 minutes, whatever the account (spraying). A client is its
 //    device (the gateway's device cookie) while the address it shares with others may spend 20
-//    devices' worth; a client without the cookie is its address;
+//    devices' worth; every client of an address without the cookie shares one device's budget (044);
 //  - per (account, client address): at most 100 failures an hour, for everyone;
 //  - per account: at most 100 failures an hour, enforced only on client addresses that have not
 //    signed in to that account successfully in the last 30 days. An attacker spending the
 //    account's budget therefore locks out new places, never the customer's own: a client that
 //    is "known" to the account keeps signing in with the right password.
 import { tooManyRequests, withTransaction, type Pool } from '@pl/service-kit';
-import { failuresFromClient, failuresFromDevice, failuresOnAccount, failuresOnAccountFromClient, hasRecentSuccess, insertLoginAttempt } from '../db/login-attempts.repo.js';
+import { failuresFromClient, failuresFromCookielessClients, failuresFromDevice, failuresOnAccount, failuresOnAccountFromClient, hasRecentSuccess, insertLoginAttempt } from '../db/login-attempts.repo.js';
 import { lockLimitKey } from '../db/sliding-window.js';
 import type { IdentityLimits } from './limits.js';
 import { waitText, type ClientKey } from './rate-limits.js';
@@ -43,11 +43,12 @@ export async function admitSignInAttempt(pool: Pool, limits: Pick<IdentityLimits
     await lockLimitKey(client, `login-account:${accountKey}`);
     const { perClient, perAccountAndClient, perAccount, knownClientSeconds } = limits.login;
 
-    if (deviceId) {
-      const fromDevice = await failuresFromDevice(client, deviceId, perClient.windowSeconds, perClient.limit);
-      if (fromDevice.count >= perClient.limit) throw tooManySignIns(fromDevice.retryAfterSeconds);
-    }
-    const addressLimit = deviceId ? perClient.limit * limits.addressFactor : perClient.limit;
+    // The client's own budget: its device's, or the one its address's cookie-less clients share.
+    const own = deviceId
+      ? await failuresFromDevice(client, deviceId, perClient.windowSeconds, perClient.limit)
+      : await failuresFromCookielessClients(client, ip, perClient.windowSeconds, perClient.limit);
+    if (own.count >= perClient.limit) throw tooManySignIns(own.retryAfterSeconds);
+    const addressLimit = perClient.limit * limits.addressFactor;
     const fromClient = await failuresFromClient(client, ip, perClient.windowSeconds, addressLimit);
     if (fromClient.count >= addressLimit) throw tooManySignIns(fromClient.retryAfterSeconds);
 
