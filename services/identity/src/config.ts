@@ -43,6 +43,8 @@ export const IdentityConfig = serviceConfig({ port: 5101, schema: 'identity' })
     RATE_LIMIT_LOGIN_CLIENT: limitVar(login.perClient),
     RATE_LIMIT_LOGIN_ACCOUNT_CLIENT: limitVar(login.perAccountAndClient),
     RATE_LIMIT_LOGIN_ACCOUNT: limitVar(login.perAccount),
+    // After N failures on an account (its hour), clients it does not know wait after each: 1 s, doubling up to the given time.
+    RATE_LIMIT_LOGIN_ACCOUNT_SLOWDOWN: limitVar({ limit: login.accountSlowdown.afterFailures, windowSeconds: login.accountSlowdown.maxSeconds }),
     RATE_LIMIT_KNOWN_CLIENT_DAYS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(365).default(login.knownClientSeconds / 86_400)),
     RATE_LIMIT_REGISTER: limitVar(rules.register),
     RATE_LIMIT_FORGOT_PASSWORD: limitVar(rules.forgotPassword),
@@ -79,6 +81,7 @@ export function identityLimits(c: IdentityConfig): IdentityLimits {
       perAccountAndClient: c.RATE_LIMIT_LOGIN_ACCOUNT_CLIENT,
       perAccount: c.RATE_LIMIT_LOGIN_ACCOUNT,
       knownClientSeconds: c.RATE_LIMIT_KNOWN_CLIENT_DAYS * 86_400,
+      accountSlowdown: { afterFailures: c.RATE_LIMIT_LOGIN_ACCOUNT_SLOWDOWN.limit, maxSeconds: c.RATE_LIMIT_LOGIN_ACCOUNT_SLOWDOWN.windowSeconds },
     },
     resetMailsPerHour: c.RATE_LIMIT_RESET_MAILS_PER_HOUR,
     addressFactor: c.RATE_LIMIT_ADDRESS_FACTOR,

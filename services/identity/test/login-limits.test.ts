@@ -24,15 +24,17 @@ describe('sign-in and sign-up rate limits', () => {
   it('refuses the 101st failure on an account with 429 and Retry-After, while a client that signed in before still signs in', async () => {
     const ownersIp = uniqueIp();
     const { registration, grant } = await identity.register({}, { ip: ownersIp });
-    const { perAccount } = LoginLimits;
+    const { perAccount, accountSlowdown } = LoginLimits;
 
-    // A botnet: each address stays far below the per-client limit.
-    const failures = await Promise.all(Array.from({ length: perAccount.limit }, () => identity.signIn(registration.username, 'guess')));
-    expect(failures.map((r) => r.status)).toEqual(Array(perAccount.limit).fill(401));
+    // A botnet, each address far below the per-client limit, has spent the account's hour (longer ago than any slowdown).
+    await identity.pool.query(
+      `INSERT INTO login_attempts (account_key, ip, at) SELECT $1, '10.98.' || g || '.1', now() - make_interval(secs => $3 + 60) FROM generate_series(1, $2) g`,
+      [`customer:${grant.customer.id}`, perAccount.limit, accountSlowdown.maxSeconds],
+    );
 
     // The next guess, and even the right password from an address the account has never seen, wait.
     const body = await expectRateLimited(await identity.signIn(registration.username, 'guess'), perAccount.windowSeconds);
-    expect(body.retryAfterSeconds).toBeGreaterThan(perAccount.windowSeconds - 120);
+    expect(body.retryAfterSeconds).toBeGreaterThan(perAccount.windowSeconds - accountSlowdown.maxSeconds - 120);
     expect(body.message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes\.$/);
     await expectRateLimited(await identity.signIn(registration.email, registration.password), perAccount.windowSeconds);
 
@@ -83,6 +85,15 @@ describe('sign-in and sign-up rate limits', () => {
     expect((await identity.signIn(registration.username, registration.password, { ip: otherKnownIp })).status).toBe(201);
   });
 
+  it(`lets ${LoginLimits.accountSlowdown.afterFailures} guesses on one account through at once from anywhere, then makes each wait`, async () => {
+    const { registration } = await identity.register();
+    const { afterFailures } = LoginLimits.accountSlowdown;
+    // A botnet in parallel, each from an address of its own: no burst slips past the account's count.
+    const burst = await Promise.all(Array.from({ length: afterFailures + 5 }, () => identity.signIn(registration.username, 'guess')));
+    const statuses = burst.map((r) => r.status);
+    expect([statuses.filter((s) => s === 401).length, statuses.filter((s) => s === 429).length]).toEqual([afterFailures, 5]);
+  });
+
   it('counts parallel guesses at once: no burst slips past the per-client limit', async () => {
     const attacker = uniqueIp();
     const results = await Promise.all(Array.from({ length: LoginLimits.perClient.limit + 10 }, (_, i) => identity.signIn(`burst-${i}`, 'guess', { ip: attacker })));
@@ -114,7 +125,7 @@ describe('sign-in and sign-up rate limits', () => {
 describe('per-device rate limits (configured)', () => {
   const limits: IdentityLimits = {
     ...DEFAULT_LIMITS,
-    login: { ...DEFAULT_LIMITS.login, perClient: { limit: 3, windowSeconds: 600 } },
+    login: { ...DEFAULT_LIMITS.login, perClient: { limit: 3, windowSeconds: 600 }, accountSlowdown: { afterFailures: 2, maxSeconds: 4 } },
     rules: { ...DEFAULT_LIMITS.rules, register: { ...DEFAULT_LIMITS.rules.register, limit: 2 }, forgotPassword: { ...DEFAULT_LIMITS.rules.forgotPassword, limit: 2 } },
     addressFactor: 3,
   };
@@ -180,6 +191,33 @@ describe('per-device rate limits (configured)', () => {
     // Not a device id: the budget the address's cookie-less clients share (2), then the ceiling (6).
     expect([(await forgot('not a device id')).status, (await forgot()).status, (await forgot()).status]).toEqual([200, 200, 429]);
     expect([(await forgot(uniqueDevice())).status, (await forgot(uniqueDevice())).status]).toEqual([200, 429]);
+  });
+
+  it('slows failed sign-ins on one account from any address, doubling each wait up to the ceiling, the known client excepted', async () => {
+    const home = uniqueIp();
+    const { registration, grant } = await identity.register({}, { ip: home });
+    /** Moves the account's attempts `seconds` into the past, as if the guesser had waited. */
+    const wait = (seconds: number) =>
+      identity.pool.query(`UPDATE login_attempts SET at = at - make_interval(secs => $2) WHERE account_key = $1`, [`customer:${grant.customer.id}`, seconds]);
+    // Each guess from an address of its own, without a cookie: no per-client limit is near.
+    const guess = async () => {
+      const res = await identity.signIn(registration.username, 'guess');
+      return [res.status, res.headers.get('retry-after')];
+    };
+
+    expect([await guess(), await guess()]).toEqual([[401, null], [401, null]]);
+    expect(await guess()).toEqual([429, '1']);
+    await wait(1);
+    expect([await guess(), await guess()]).toEqual([[401, null], [429, '2']]);
+    await wait(2);
+    expect([await guess(), await guess()]).toEqual([[401, null], [429, '4']]);
+    await wait(4);
+    // The ceiling (4 s here): it doubles no further.
+    expect([await guess(), await guess()]).toEqual([[401, null], [429, '4']]);
+    // The right password from an address the account does not know waits as well...
+    expect((await identity.signIn(registration.username, registration.password)).status).toBe(429);
+    // ...while the customer, from where they signed up, is not slowed at all.
+    expect((await identity.signIn(registration.username, registration.password, { ip: home })).status).toBe(201);
   });
 
   it('refuses a malformed device id on the internal API (400), creating nothing', async () => {

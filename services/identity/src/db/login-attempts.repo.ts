@@ -21,6 +21,15 @@ export const failuresOnAccountFromClient = (db: Queryable, accountKey: string, i
 export const failuresOnAccount = (db: Queryable, accountKey: string, windowSeconds: number, limit: number): Promise<WindowState> =>
   slidingWindow(db, { table: 'login_attempts', where: 'account_key = $3 AND NOT succeeded', params: [accountKey], windowSeconds, limit });
 
+/** Seconds since the newest failed sign-in to one account (from anywhere); undefined when there is none. */
+export async function secondsSinceLastFailure(db: Queryable, accountKey: string): Promise<number | undefined> {
+  const { rows } = await db.query<{ since: number | null }>(
+    `SELECT extract(epoch FROM now() - max(at))::float8 AS since FROM login_attempts WHERE account_key = $1 AND NOT succeeded`,
+    [accountKey],
+  );
+  return rows[0]?.since ?? undefined;
+}
+
 /** Whether this client address signed in to this account successfully within the last `withinSeconds`. */
 export async function hasRecentSuccess(db: Queryable, accountKey: string, ip: string, withinSeconds: number): Promise<boolean> {
   const { rowCount } = await db.query(
