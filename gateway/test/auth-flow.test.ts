@@ -3,7 +3,7 @@
 // guest-to-customer hand-over, and the admin matrix.
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { ApiPaths, CartInternalPaths, CustomerSignedInData, IdentitySubjects, Jwt, SessionHeaders } from '@pl/contracts';
+import { ApiPaths, CartInternalPaths, CustomerSignedInData, DeviceCookie, IdentitySubjects, Jwt, SessionHeaders } from '@pl/contracts';
 import { eventually } from '@pl/service-kit/testing';
 import { ACCESS_TOKEN_TTL_S, COOKIE_MAX_AGE_S, REFRESH_WINDOW_S } from '../src/auth/session-policy';
 import { adminMatrix } from './support/admin-matrix';
@@ -249,7 +249,8 @@ describe('signing in through the gateway (real identity)', () => {
     it.each(forgeries)('answers 401 on /api/auth/me to a token with %s, and starts no session on that read', async (_name, forge) => {
       const res = await me(stack.cookieFor(await forge()));
       expect(res.status).toBe(401);
-      expect(res.headers.getSetCookie()).toEqual([]);
+      // No session cookie; the look at who is signed in hands out only the device cookie (decision 044).
+      expect(res.headers.getSetCookie().map((c) => c.split('=', 1)[0])).toEqual([DeviceCookie.name]);
       expect(res.headers.get(SessionHeaders.guestStarted)).toBeNull();
     });
 
