@@ -36,7 +36,7 @@ describe('sign-in and sign-up rate limits', () => {
     const body = await expectRateLimited(await identity.signIn(registration.username, 'guess'), perAccount.windowSeconds);
     expect(body.retryAfterSeconds).toBeGreaterThan(perAccount.windowSeconds - accountSlowdown.maxSeconds - 120);
     expect(body.message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes\.$/);
-    await expectRateLimited(await identity.signIn(registration.email, registration.password), perAccount.windowSeconds);
+    await expectRateLimited(await identity.signIn(registration.username, registration.password), perAccount.windowSeconds);
 
     // The owner, from the address they signed up (or signed in) from, is not locked out.
     const owner = await identity.signIn(registration.username, registration.password, { ip: ownersIp });
