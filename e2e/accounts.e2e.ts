@@ -211,14 +211,24 @@ describe('creating an account', () => {
 });
 
 describe('signing in and out', () => {
-  it('signs in by username and by e-mail, landing on /account each time, and signs out', async () => {
+  it('signs in by username, and by e-mail once the address is confirmed, landing on /account each time, and signs out', async () => {
     const customer = buildCustomer({ firstName: 'Ingrid' });
     await registerThroughApi(customer);
     await goHomeAsGuest();
 
+    // Not confirmed yet: the address is answered like any unknown name (decision 044).
+    const refused = await submitSignIn(customer.email, customer.password);
+    await toastWith('Invalid username or password').waitFor();
+    await page.keyboard.press('Escape');
+    await refused.waitFor({ state: 'hidden' });
+
     await signIn(customer.username, customer.password);
     await profileValue('email').filter({ hasText: customer.email }).waitFor(SLOW);
     expect((await accountTrigger().innerText()).trim()).toBe('Ingrid');
+    await page.locator('main .acc-email').filter({ hasText: 'Until you confirm it, sign in with your username.' }).waitFor();
+    // The link the registration mailed confirms it.
+    await page.goto((await waitForMail(customer.email, VERIFY_LINK)).url);
+    await toastWith('Email verified').waitFor(SLOW);
     await signOut();
 
     await signIn(customer.email.toUpperCase(), customer.password);

@@ -3,8 +3,9 @@
 // fails with 'being accessed by other users') and keeps the test runner from exiting; that is how a
 // CI run once hung until its time ran out.
 import net from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { freePort, isPortOpen, SERVICES, startShop } from '../scripts/local-stack.mjs';
-import { createTestDatabase, NATS_URL, startTestShop } from './support/shop.js';
+import { createTestDatabase, NATS_URL, startTestShop, type TestShop } from './support/shop.js';
 
 describe('starting the shop', () => {
   it('leaves no process running when one service cannot start', async () => {
@@ -29,32 +30,44 @@ describe('starting the shop', () => {
   });
 });
 
-describe('every process of the shop has Prometheus metrics', () => {
+describe('the shop as npm start runs it', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startTestShop();
+  });
+  afterAll(() => shop?.stop());
+
   it('answers /metrics on each service and on the gateway\'s own port, never on its public one', async () => {
-    const shop = await startTestShop();
-    try {
-      expect((await fetch(`${shop.url}/api/products`)).status).toBe(200);
-      const common = ['http_request_duration_seconds_bucket', 'http_requests_in_flight', 'pg_pool_connections{state="total"}', 'outbox_pending_events', 'outbox_oldest_pending_age_seconds', 'nats_connected 1', 'process_cpu_seconds_total', 'nodejs_eventloop_lag_seconds'];
-      const own: Record<string, string[]> = {
-        IDENTITY_URL: ['identity_mail_outbox_pending'],
-        CATALOG_URL: ['catalog_active_holds', 'route="/api/products"'],
-        CART_URL: [],
-        POS_SYNC_URL: ['pos_sync_running', 'pos_sync_runs', 'pos_sync_last_run_duration_seconds'],
-      };
-      for (const [name, url] of Object.entries(shop.serviceUrls)) {
-        const res = await fetch(`${url}/metrics`);
-        expect([name, res.status, res.headers.get('content-type')]).toEqual([name, 200, expect.stringContaining('text/plain')]);
-        const text = await res.text();
-        for (const series of [...common, ...own[name]!]) expect([name, text.includes(series)]).toEqual([name, true]);
-      }
-      const gateway = await (await fetch(shop.metricsUrl)).text();
-      for (const series of ['http_request_duration_seconds_bucket', 'route="/api/products"', 'ws_clients', 'ws_messages_sent_total', 'process_resident_memory_bytes']) {
-        expect([series, gateway.includes(series)]).toEqual([series, true]);
-      }
-      const publicPort = await fetch(`${shop.url}/metrics`);
-      expect([publicPort.status, await publicPort.json()]).toEqual([404, { message: 'Not found', code: 'NOT_FOUND' }]);
-    } finally {
-      await shop.stop();
+    expect((await fetch(`${shop.url}/api/products`)).status).toBe(200);
+    const common = ['http_request_duration_seconds_bucket', 'http_requests_in_flight', 'pg_pool_connections{state="total"}', 'outbox_pending_events', 'outbox_oldest_pending_age_seconds', 'nats_connected 1', 'process_cpu_seconds_total', 'nodejs_eventloop_lag_seconds'];
+    const own: Record<string, string[]> = {
+      IDENTITY_URL: ['identity_mail_outbox_pending'],
+      CATALOG_URL: ['catalog_active_holds', 'route="/api/products"'],
+      CART_URL: [],
+      POS_SYNC_URL: ['pos_sync_running', 'pos_sync_runs', 'pos_sync_last_run_duration_seconds'],
+    };
+    for (const [name, url] of Object.entries(shop.serviceUrls)) {
+      const res = await fetch(`${url}/metrics`);
+      expect([name, res.status, res.headers.get('content-type')]).toEqual([name, 200, expect.stringContaining('text/plain')]);
+      const text = await res.text();
+      for (const series of [...common, ...own[name]!]) expect([name, text.includes(series)]).toEqual([name, true]);
+    }
+    const gateway = await (await fetch(shop.metricsUrl)).text();
+    for (const series of ['http_request_duration_seconds_bucket', 'route="/api/products"', 'ws_clients', 'ws_messages_sent_total', 'process_resident_memory_bytes']) {
+      expect([series, gateway.includes(series)]).toEqual([series, true]);
+    }
+    const publicPort = await fetch(`${shop.url}/metrics`);
+    expect([publicPort.status, await publicPort.json()]).toEqual([404, { message: 'Not found', code: 'NOT_FOUND' }]);
+  });
+
+  it('has every service listen on loopback only: no other interface of the machine reaches one (decision 044)', async () => {
+    const other = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && !i.internal && i.family === 'IPv4')?.address;
+    for (const [name, url] of Object.entries(shop.serviceUrls)) {
+      const port = Number(new URL(url).port);
+      expect([name, await isPortOpen(port, '127.0.0.1', 1000)]).toEqual([name, true]);
+      if (other) expect([name, other, await isPortOpen(port, other, 1000)]).toEqual([name, other, false]);
     }
   });
 });

@@ -405,7 +405,8 @@ export async function startShop({ databaseUrl, natsUrl, env = process.env, ports
         const proc = await run(svc.name, () => startProcess({
           name: svc.name,
           script: path.join(root, svc.dir, 'dist/main.js'),
-          env: { ...common, ...serviceUrls, PORT: String(port), ...(ports.dbSchemas?.[svc.name] ? { DB_SCHEMA: ports.dbSchemas[svc.name] } : {}) },
+          // Loopback only, whatever HOST the caller's shell has: only the gateway on this machine calls a service (decision 044).
+          env: { ...common, ...serviceUrls, PORT: String(port), HOST: '127.0.0.1', ...(ports.dbSchemas?.[svc.name] ? { DB_SCHEMA: ports.dbSchemas[svc.name] } : {}) },
           readyUrl: `http://127.0.0.1:${port}/readyz`,
           log,
           quiet,

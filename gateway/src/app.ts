@@ -8,7 +8,7 @@ import { errorHandler, notFoundHandler, requestContext, type Logger } from '@pl/
 import { authRoutes } from './auth/auth-routes.js';
 import { createSessionCookie, type SessionCookie } from './auth/cookies.js';
 import { createCartMerger } from './auth/cart-merge.js';
-import { createDeviceCookies } from './auth/device-cookie.js';
+import { createDeviceCookies, deviceCookieKey, type DeviceCookies } from './auth/device-cookie.js';
 import { createIdentityClient, type IdentityClient } from './auth/identity-client.js';
 import type { SigningKeys } from './auth/keys.js';
 import { createSessionCache, subscribeToRevocations, type SessionCache } from './auth/session-cache.js';
@@ -55,6 +55,8 @@ export interface Gateway {
   cookie: SessionCookie;
   /** Issue, refresh and resolve sessions (guest and customer). */
   sessions: Sessions;
+  /** Issue and check device cookies (rate-limit keys, decision 044). */
+  devices: DeviceCookies;
   /** What this instance believes about customer sessions (identity's answers, revocations). */
   sessionCache: SessionCache;
   identity: IdentityClient;
@@ -70,7 +72,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const { config, logger, keys, nats } = deps;
   const tokens = createSessionTokens(keys, { now: deps.now });
   const cookie = createSessionCookie({ secure: config.secure });
-  const devices = createDeviceCookies({ secure: config.secure });
+  const devices = createDeviceCookies({ secure: config.secure, key: deviceCookieKey(keys.privateKey) });
   const instances = createServiceInstances(config.upstreams);
   const stopWatching = instances.watch(INSTANCE_PROBE_INTERVAL_MS);
   let draining = false;
@@ -163,6 +165,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     tokens,
     cookie,
     sessions,
+    devices,
     sessionCache,
     identity,
     attachUpgrade(server) {

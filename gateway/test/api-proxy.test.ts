@@ -196,11 +196,14 @@ describe('the /api proxy', () => {
       expect(seen.headers['x-is-admin']).toBeUndefined();
     });
 
-    it("forwards the browser's device cookie as x-pl-device, not a header it sent", async () => {
-      const { seen } = await through('/api/auth/forgot-password', { headers: { ...spoofed, cookie: `${DeviceCookie.name}=ZGV2aWNlLWZyb20tY29va2` } });
-      expect(seen.headers['x-pl-device']).toBe('ZGV2aWNlLWZyb20tY29va2');
-      const malformed = await through('/api/auth/forgot-password', { headers: { ...spoofed, cookie: `${DeviceCookie.name}=not-a-device` } });
-      expect(malformed.seen.headers['x-pl-device']).toBeUndefined();
+    it("forwards the id of a device cookie the gateway issued as x-pl-device, not a header it sent nor an invented id", async () => {
+      const device = gw.gateway.devices.issue();
+      const { seen } = await through('/api/auth/forgot-password', { headers: { ...spoofed, cookie: `${DeviceCookie.name}=${device.value}` } });
+      expect(seen.headers['x-pl-device']).toBe(device.id);
+      for (const invented of ['not-a-device', 'ZGV2aWNlLWZyb20tY29va2', `${device.id}.${'A'.repeat(22)}`]) {
+        const { seen: other } = await through('/api/auth/forgot-password', { headers: { ...spoofed, cookie: `${DeviceCookie.name}=${invented}` } });
+        expect({ invented, forwarded: other.headers['x-pl-device'] }).toEqual({ invented, forwarded: undefined });
+      }
     });
 
     it('passes other cookies on but keeps the session cookie to itself', async () => {

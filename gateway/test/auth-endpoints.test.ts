@@ -97,11 +97,11 @@ describe('the gateway auth endpoints', () => {
       script = (seen, res) =>
         reply(201, { customer, session: { id: 'sess-1', expiresAt: '2030-01-01T00:00:00.000Z' } })(seen, res);
       const guest = await startGuestSession(gw.url);
-      const deviceId = 'Zm9yLXRoZS1kZXZpY2UtaW';
+      const { id: deviceId, value: deviceCookie } = gw.gateway.devices.issue();
       const res = await post(
         ApiPaths.auth.login,
         { usernameOrEmail: 'jane', password: 'secret123' },
-        { cookie: `${guest.cookie}; ${DeviceCookie.name}=${deviceId}`, 'user-agent': 'jest-browser/1.0', 'x-request-id': 'login-req-1' },
+        { cookie: `${guest.cookie}; ${DeviceCookie.name}=${deviceCookie}`, 'user-agent': 'jest-browser/1.0', 'x-request-id': 'login-req-1' },
       );
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual(customer);
@@ -122,21 +122,26 @@ describe('the gateway auth endpoints', () => {
       expect(res.headers.getSetCookie().filter((c) => c.startsWith(`${DeviceCookie.name}=`))).toEqual([]);
     });
 
-    it('gives a browser without a device cookie one with its first sign-in attempt, and tells identity', async () => {
+    it('gives a browser without a device cookie one with its sign-in attempt, which itself counts as cookie-less', async () => {
       script = reply(401, { message: 'Invalid username/email or password', code: 'INVALID_CREDENTIALS' });
       const res = await post(ApiPaths.auth.login, { usernameOrEmail: 'jane', password: 'wrong' });
       expect(res.status).toBe(401);
       const device = res.headers.getSetCookie().find((c) => c.startsWith(`${DeviceCookie.name}=`));
-      expect(device).toMatch(/^pl_device=[A-Za-z0-9_-]{22}; Max-Age=34560000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
-      expect(JSON.parse(identity.requests.at(-1)!.body).client.deviceId).toBe(device!.slice('pl_device='.length, 'pl_device='.length + 22));
+      expect(device).toMatch(/^pl_device=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}; Max-Age=34560000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+      // Identity hears of no device: else a client dropping the cookie would get a fresh budget each time (decision 044).
+      expect(JSON.parse(identity.requests.at(-1)!.body).client).toEqual({ ip: '127.0.0.1', userAgent: 'node' });
     });
 
-    it('ignores a malformed device cookie and gives the browser a proper one', async () => {
+    it.each([
+      ['malformed', '../../etc'],
+      ['invented (an id without our MAC)', 'Zm9yLXRoZS1kZXZpY2UtaW'],
+      ['forged (an id with a MAC not ours)', `Zm9yLXRoZS1kZXZpY2UtaW.${'A'.repeat(22)}`],
+    ])('treats a %s device cookie as none and gives the browser a proper one', async (_name, value) => {
       script = reply(401, { message: 'Invalid username/email or password', code: 'INVALID_CREDENTIALS' });
-      const res = await post(ApiPaths.auth.login, { usernameOrEmail: 'jane', password: 'wrong' }, { cookie: `${DeviceCookie.name}=../../etc` });
-      const sent = JSON.parse(identity.requests.at(-1)!.body).client.deviceId as string;
-      expect(sent).toMatch(DeviceCookie.pattern);
-      expect(res.headers.getSetCookie().some((c) => c.startsWith(`${DeviceCookie.name}=${sent};`))).toBe(true);
+      const res = await post(ApiPaths.auth.login, { usernameOrEmail: 'jane', password: 'wrong' }, { cookie: `${DeviceCookie.name}=${value}` });
+      expect(JSON.parse(identity.requests.at(-1)!.body).client.deviceId).toBeUndefined();
+      const given = res.headers.getSetCookie().find((c) => c.startsWith(`${DeviceCookie.name}=`))!.split(';', 1)[0]!.slice(`${DeviceCookie.name}=`.length);
+      expect(gw.gateway.devices.read({ headers: { cookie: `${DeviceCookie.name}=${given}` } } as never)).toMatch(DeviceCookie.pattern);
     });
 
     it('answers a registration with 201 and the customer, never more than the contract says', async () => {
@@ -262,16 +267,16 @@ describe('the gateway auth endpoints under https, behind a TLS-terminating proxy
 
   it('gives the device cookie the __Host- prefix: Secure, Path=/, no Domain', async () => {
     const res = await signIn(fronted);
-    expect(res.headers.getSetCookie()).toEqual([expect.stringMatching(/^__Host-pl_device=[A-Za-z0-9_-]{22}; Max-Age=34560000; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/)]);
+    expect(res.headers.getSetCookie()).toEqual([expect.stringMatching(/^__Host-pl_device=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}; Max-Age=34560000; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/)]);
   });
 
   it('reads only the __Host- device cookie, so one planted without the prefix is ignored', async () => {
-    const planted = 'cGxhbnRlZC1kZXZpY2UtaW';
-    await signIn(fronted, { cookie: `${DeviceCookie.name}=${planted}` });
-    expect(clientSent().deviceId).not.toBe(planted);
-    const kept = 'a2VwdC1kZXZpY2UtaWQtMD';
-    await signIn(fronted, { cookie: `${DeviceCookie.secureName}=${kept}` });
-    expect(clientSent().deviceId).toBe(kept);
+    const planted = fronted.gateway.devices.issue();
+    await signIn(fronted, { cookie: `${DeviceCookie.name}=${planted.value}` });
+    expect(clientSent().deviceId).toBeUndefined();
+    const kept = fronted.gateway.devices.issue();
+    await signIn(fronted, { cookie: `${DeviceCookie.secureName}=${kept.value}` });
+    expect(clientSent().deviceId).toBe(kept.id);
   });
 
   it("tells identity the shopper's address from the trusted proxy's X-Forwarded-For (its right-most entry)", async () => {

@@ -385,7 +385,7 @@ describe("a new browser's first calls (real identity)", () => {
 
   const deviceCookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith(`${DeviceCookie.name}=`));
 
-  it('sets no cookie on the page or on five parallel first reads, so reads answered after a sign-in leave its cookie alone', async () => {
+  it('sets no session cookie on the page or on five parallel first reads, so reads answered after a sign-in leave its cookie alone', async () => {
     const jane = await stack.register();
 
     const page = await fetch(stack.url + '/products', { headers: PAGE });
@@ -400,7 +400,9 @@ describe("a new browser's first calls (real identity)", () => {
     const answers = await Promise.all(reads);
 
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 401, 401]);
-    expect(answers.map((r) => r.headers.getSetCookie())).toEqual([[], [], [], [], []]);
+    // Only the look at who is signed in hands out a device cookie (decision 044), never a session.
+    const cookieNames = (r: Response) => r.headers.getSetCookie().map((c) => c.split('=', 1)[0]);
+    expect(answers.map(cookieNames)).toEqual([[], [], [], [DeviceCookie.name], [DeviceCookie.name]]);
     // The reads reached the cart as no one: no guest was made up for them.
     expect(cart.requests.filter((r) => r.method === 'GET').map((r) => r.headers.authorization)).toEqual([undefined, undefined, undefined]);
     // The browser's cookie is still the sign-in's, and it is signed in.
@@ -409,13 +411,19 @@ describe("a new browser's first calls (real identity)", () => {
     expect(await me.json()).toMatchObject({ id: jane.customer.id });
   });
 
-  it('gives the device cookie with a sign-in or a registration, never with the page (HttpOnly, Lax, 400 days)', async () => {
+  it('gives the device cookie with the look at who is signed in, a sign-in or a registration, never with the page (HttpOnly, Lax, 400 days)', async () => {
     const page = await fetch(stack.url + '/', { headers: PAGE });
     expect(deviceCookieOf(page)).toBeUndefined();
+    // The id and the gateway's MAC of it (decision 044).
+    const me = await fetch(stack.url + ApiPaths.auth.me);
+    expect(deviceCookieOf(me)).toMatch(/^pl_device=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}; Max-Age=34560000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+    // A browser that has one keeps it.
+    const again = await fetch(stack.url + ApiPaths.auth.me, { headers: { cookie: deviceCookieOf(me)!.split(';', 1)[0]! } });
+    expect(deviceCookieOf(again)).toBeUndefined();
 
     const jane = await stack.register();
     const signedIn = await stack.signIn(jane.username, jane.password);
-    expect(deviceCookieOf(signedIn.response)).toMatch(/^pl_device=[A-Za-z0-9_-]{22}; Max-Age=34560000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+    expect(deviceCookieOf(signedIn.response)).toMatch(/^pl_device=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}; Max-Age=34560000; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
     const suffix = uniqueSuffix();
     const registration = await fetch(stack.url + ApiPaths.auth.register, {
       method: 'POST',
@@ -423,7 +431,7 @@ describe("a new browser's first calls (real identity)", () => {
       body: JSON.stringify({ username: `device_${suffix}`, email: `device.${suffix}@example.com`, password: 'a long password' }),
     });
     expect(registration.status).toBe(201);
-    expect(deviceCookieOf(registration)).toMatch(/^pl_device=[A-Za-z0-9_-]{22};/);
+    expect(deviceCookieOf(registration)).toMatch(/^pl_device=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22};/);
   });
 });
 

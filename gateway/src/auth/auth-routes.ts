@@ -19,7 +19,7 @@ export interface AuthRoutesDeps {
   identity: IdentityClient;
   /** Merges the guest's cart before a sign-in is answered. */
   mergeCart: CartMerger;
-  /** Sign-in attempts count per device as well as per address (decision 010). */
+  /** Sign-in attempts count per device as well as per address (decisions 010, 044). */
   devices: DeviceCookies;
   sessions: Sessions;
   cache: SessionCache;
@@ -71,13 +71,15 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   function signInContext(req: Request, res: Response): { previousSubject?: string; client: z.infer<typeof ClientInfo> } {
     const session = currentSession(res);
     const userAgent = req.headers['user-agent'];
+    // A browser without our device cookie gets one for its next attempt; this one counts as cookie-less.
+    const deviceId = deps.devices.ensure(req, res);
     return {
       previousSubject: session?.claims.kind === 'guest' ? session.claims.sub : undefined,
       client: {
         // Through a trusted front proxy, the address it saw (GATEWAY_TRUSTED_PROXIES).
         ip: (req.ip ?? 'unknown').slice(0, 64),
         ...(userAgent ? { userAgent: userAgent.slice(0, 512) } : {}),
-        deviceId: deps.devices.ensure(req, res),
+        ...(deviceId ? { deviceId } : {}),
       },
     };
   }

@@ -3,7 +3,7 @@
 import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { ErrorCodes, isPublicRead, Jwt, ownerOf } from '@pl/contracts';
+import { ApiPaths, ErrorCodes, isPublicRead, Jwt, ownerOf } from '@pl/contracts';
 import { neverReachedService, type Logger } from '@pl/service-kit';
 import type { SessionCookie } from '../auth/cookies.js';
 import type { DeviceCookies } from '../auth/device-cookie.js';
@@ -113,6 +113,12 @@ export function apiProxy(deps: ApiProxyDeps): Router {
   router.use('/api', deps.sessions.middleware());
   router.use(deps.ownRoutes);
   router.use('/api/admin', requireAdmin());
+  // Every page asks who is signed in: a browser gets its device cookie there, before it first signs
+  // in or registers, so that attempt already counts against its own budget (decision 044).
+  router.get(ApiPaths.auth.me, (req, res, next) => {
+    deps.devices.ensure(req, res);
+    next();
+  });
   router.use('/api', upstreamHeaders(deps));
   // Only public reads go out compressed (edge-cache.ts): a body with a shopper's data beside text
   // an attacker chose could leak through its compressed length (BREACH).

@@ -9,6 +9,7 @@ import { ApiPaths, Customer, IdentitySubjects, Jwt } from '@pl/contracts';
 import { createTokenVerifier, startOutboxRelay, type OutboxRelay } from '@pl/service-kit';
 import { startTestService, testLogger, uniqueSuffix, type TestService } from '@pl/service-kit/testing';
 import { createApp as createIdentityApp } from '../../../services/identity/src/app';
+import type { IdentityLimits } from '../../../services/identity/src/domain/limits';
 import { loadSigningKeys, type SigningKeys } from '../../src/auth/keys';
 import { NATS_URL, sessionCookieOf, startGateway, startGuestSession, TEST_INTERNAL_API_TOKEN, type TestGateway } from './test-gateway';
 
@@ -66,6 +67,8 @@ export interface AuthStackOptions {
   gatewayEnv?: Record<string, string>;
   /** The gateway's clock (tokens and session cache). */
   now?: () => number;
+  /** Identity's rate limits (decision 010's defaults unless given): small numbers keep limit tests short. */
+  identityLimits?: IdentityLimits;
 }
 
 export async function startAuthStack(options: AuthStackOptions = {}): Promise<AuthStack> {
@@ -76,7 +79,8 @@ export async function startAuthStack(options: AuthStackOptions = {}): Promise<Au
   const identity = await startTestService({
     name: 'gw_identity',
     migrationsDir: IDENTITY_MIGRATIONS,
-    createApp: (deps) => createIdentityApp({ ...deps, verifier }, { internalApiToken: TEST_INTERNAL_API_TOKEN, devMailbox: false }),
+    createApp: (deps) =>
+      createIdentityApp({ ...deps, verifier }, { internalApiToken: TEST_INTERNAL_API_TOKEN, devMailbox: false, ...(options.identityLimits ? { limits: options.identityLimits } : {}) }),
   });
   const gateways: TestGateway[] = [];
   const relays: OutboxRelay[] = [];

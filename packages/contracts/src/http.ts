@@ -124,15 +124,17 @@ export const SessionHeaders = {
 } as const;
 
 /**
- * The device cookie the gateway gives every browser that signs in: a random id that
- * lets identity's per-client rate limits count one device rather than a whole shared address (a
- * carrier's NAT). It is no credential: a client choosing or dropping it only moves between budgets.
+ * The device cookie the gateway gives every browser (with its first look at who is signed in, or its
+ * first sign-in): a random id that lets identity's per-client rate limits count one device rather
+ * than a whole shared address (a carrier's NAT). It is no credential. The cookie carries the id and
+ * the gateway's MAC of it (`<id>.<mac>`), so only ids the gateway issued count (decision 044);
+ * identity is given the bare id.
  */
 export const DeviceCookie = {
   /** Over http; `__Host-` prefixed under https, like the session cookie (Jwt.secureCookieName). */
   name: 'pl_device',
   secureName: '__Host-pl_device',
-  /** 16 random bytes, base64url. Anything else is ignored (no device). */
+  /** The id: 16 random bytes, base64url. Anything else is ignored (no device). */
   pattern: /^[A-Za-z0-9_-]{22}$/,
   maxAgeSeconds: 400 * 24 * 3600,
 } as const;

@@ -123,6 +123,8 @@ export const EmailLinks = {
   resetPassword: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
   verifyEmail: (token: string) => `/account?verify=${encodeURIComponent(token)}`,
   verifyEmailParam: 'verify',
+  /** Where a customer asks for a reset link (the notice to an address someone else used points there). */
+  forgotPassword: '/forgot-password',
 } as const;
 
 /** `GET ApiPaths.auth.devMailbox?format=json` (development only): mail the shop "sent", newest first. */

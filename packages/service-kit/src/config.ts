@@ -37,6 +37,12 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
   throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
 }
 
+/**
+ * Where a service listens unless HOST says otherwise: loopback, so that under `npm start` nothing but
+ * this machine (the gateway) reaches it; a container sets 0.0.0.0 (decision 044).
+ */
+export const DEFAULT_HOST = '127.0.0.1';
+
 /** A TCP port from the environment, with a default. */
 export const portVar = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
@@ -58,6 +64,8 @@ export const SCHEMA_NAME_PATTERN = /^[a-z_][a-z0-9_]{0,47}$/;
 export function serviceConfig(defaults: { port: number; schema: string }) {
   return z.object({
     PORT: portVar(defaults.port),
+    /** The address the service listens on (docker-compose and Kubernetes set 0.0.0.0). */
+    HOST: z.preprocess(emptyAsUnset, z.string().min(1).default(DEFAULT_HOST)),
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').default('postgres://postgres@127.0.0.1:5432/postgres'),
     DB_SCHEMA: z.string().regex(SCHEMA_NAME_PATTERN, 'must be a lower-case identifier of at most 48 characters').default(defaults.schema),
     NATS_URL: z.string().regex(/^(nats|tls|wss?):\/\//, 'must be a nats:// URL').default('nats://127.0.0.1:4222'),

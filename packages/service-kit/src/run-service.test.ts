@@ -1,5 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { connect, type AddressInfo } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Router } from 'express';
 import { createServiceApp } from './create-service-app.js';
@@ -103,6 +104,37 @@ describe('runService', () => {
     await eventually(async () => (await serviceConnections()) === 0);
     await expect(fetch(`${url}/readyz`)).rejects.toThrow();
     await service.close(); // a second close is harmless
+  });
+
+  /** Whether a TCP connection to host:port is accepted. */
+  const accepts = (host: string, port: number) =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect({ host, port, timeout: 2000 }, () => (socket.destroy(), resolve(true)));
+      socket.on('error', () => resolve(false)).on('timeout', () => (socket.destroy(), resolve(false)));
+    });
+  /** This machine's first address on an interface other than loopback, if it has one. */
+  const otherInterface = Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && !i.internal && i.family === 'IPv4')?.address;
+
+  it('listens on loopback unless HOST says otherwise, so no other interface reaches the service (decision 044)', async () => {
+    await writeFile(path.join(migrationsDir, '001-init.sql'), 'CREATE TABLE widgets (name text PRIMARY KEY);');
+    const service = await runService(options());
+    try {
+      expect((service.server.address() as AddressInfo).address).toBe('127.0.0.1');
+      expect(await accepts('127.0.0.1', service.port)).toBe(true);
+      if (otherInterface) expect([otherInterface, await accepts(otherInterface, service.port)]).toEqual([otherInterface, false]);
+    } finally {
+      await service.close();
+    }
+    // In a container the orchestrator sets HOST=0.0.0.0: every interface.
+    const everywhere = await runService(options({ config: { ...options().config, HOST: '0.0.0.0' } }));
+    try {
+      expect((everywhere.server.address() as AddressInfo).address).toBe('0.0.0.0');
+      if (otherInterface) expect(await accepts(otherInterface, everywhere.port)).toBe(true);
+    } finally {
+      await everywhere.close();
+    }
   });
 
   it('releases what it opened and rethrows when a migration fails', async () => {

@@ -27,7 +27,7 @@ export interface BackgroundWorker {
 export interface RunServiceOptions {
   /** The logger's and the NATS connection's name, e.g. 'catalog'. */
   name: string;
-  config: Pick<ServiceConfig, 'PORT' | 'DATABASE_URL' | 'DB_SCHEMA' | 'NATS_URL' | 'GATEWAY_JWKS_URL' | 'LOG_LEVEL'> & Partial<Pick<ServiceConfig, 'SHUTDOWN_DRAIN_MS'>>;
+  config: Pick<ServiceConfig, 'PORT' | 'DATABASE_URL' | 'DB_SCHEMA' | 'NATS_URL' | 'GATEWAY_JWKS_URL' | 'LOG_LEVEL'> & Partial<Pick<ServiceConfig, 'HOST' | 'SHUTDOWN_DRAIN_MS'>>;
   /** The service's own `migrations/` folder; main.ts resolves it (import.meta.url stays out of the kit). */
   migrationsDir: string;
   /** Runs once the schema is migrated and before NATS is connected, e.g. to seed demo data. */
@@ -88,7 +88,7 @@ export async function runService(options: RunServiceOptions): Promise<RunningSer
     for (const start of options.workers ?? []) workers.push(await start({ pool, logger, nats: connected }));
 
     const app = options.createApp({ pool, logger, verifier: createTokenVerifier({ jwksUrl: config.GATEWAY_JWKS_URL }) });
-    const running = await startServer({ app, port: config.PORT, logger, handleSignals: options.handleSignals, drainMs: config.SHUTDOWN_DRAIN_MS, onShutdown: release });
+    const running = await startServer({ app, port: config.PORT, host: config.HOST, logger, handleSignals: options.handleSignals, drainMs: config.SHUTDOWN_DRAIN_MS, onShutdown: release });
     return { ...running, pool, nats: connected };
   } catch (err) {
     await release().catch((releaseErr: unknown) => logger.warn({ err: releaseErr }, 'releasing after a failed start failed'));

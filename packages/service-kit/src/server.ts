@@ -1,11 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import { DEFAULT_HOST } from './config.js';
 import type { Logger } from './logger.js';
 
 export interface StartServerOptions {
   app: Express;
   port: number;
+  /** Default DEFAULT_HOST (loopback). */
   host?: string;
   logger: Logger;
   /** Releases what the service holds (stop relay, drain NATS, end pool), after in-flight requests finished. */
@@ -41,13 +43,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (app.locals.draining === true) res.setHeader('connection', 'close');
     app(req, res);
   });
-  server.listen(options.port, options.host ?? '0.0.0.0');
+  const host = options.host ?? DEFAULT_HOST;
+  server.listen(options.port, host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
   });
   const port = (server.address() as AddressInfo).port;
-  logger.info({ port }, 'listening');
+  logger.info({ host, port }, 'listening');
 
   let closing: Promise<void> | undefined;
   const close = () => {

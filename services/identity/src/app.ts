@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import { createServiceApp, type ServiceDeps } from '@pl/service-kit';
+import { LOOPBACK_PROXIES, trustProxies } from './domain/client-ip.js';
 import type { IdentityContext } from './domain/identity-context.js';
 import { DEFAULT_LIMITS, type IdentityLimits } from './domain/limits.js';
 import { argon2Hasher, dummyHashFor, type PasswordHasher } from './domain/passwords.js';
@@ -20,11 +21,20 @@ export interface IdentityAppOptions {
   passwords?: PasswordHasher;
   /** Decision 010's defaults unless configured (RATE_LIMIT_*). */
   limits?: IdentityLimits;
+  /** Addresses and CIDR blocks of the proxies (the gateways) whose forwarded headers count; loopback unless configured. */
+  trustedProxies?: readonly string[];
 }
 
 export function createApp({ pool, logger, verifier }: ServiceDeps, options: IdentityAppOptions): Express {
   const passwords = options.passwords ?? argon2Hasher();
-  const ctx: IdentityContext = { pool, logger, passwords, dummyHash: dummyHashFor(passwords), limits: options.limits ?? DEFAULT_LIMITS };
+  const ctx: IdentityContext = {
+    pool,
+    logger,
+    passwords,
+    dummyHash: dummyHashFor(passwords),
+    limits: options.limits ?? DEFAULT_LIMITS,
+    trustedProxy: trustProxies(options.trustedProxies ?? LOOPBACK_PROXIES),
+  };
   // Computed now, so the first unknown-name sign-in does not take one hash longer than the rest.
   ctx.dummyHash().catch((err: unknown) => logger.warn({ err }, 'computing the dummy password hash failed'));
   return createServiceApp({

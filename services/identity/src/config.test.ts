@@ -18,7 +18,7 @@ describe('identity config', () => {
   });
 
   it('never seeds demo accounts in production', () => {
-    expect(loadIdentityConfig({ NODE_ENV: 'production', INTERNAL_API_TOKEN: TOKEN, SEED_DEMO_ACCOUNTS: 'true' }).SEED_DEMO_ACCOUNTS).toBe(false);
+    expect(loadIdentityConfig({ NODE_ENV: 'production', INTERNAL_API_TOKEN: TOKEN, TRUSTED_PROXIES: '10.0.0.0/8', SEED_DEMO_ACCOUNTS: 'true' }).SEED_DEMO_ACCOUNTS).toBe(false);
     expect(loadIdentityConfig({ SEED_DEMO_ACCOUNTS: 'false' }).SEED_DEMO_ACCOUNTS).toBe(false);
   });
 
@@ -41,6 +41,7 @@ describe('identity config', () => {
         RATE_LIMIT_LOGIN_ACCOUNT_CLIENT: '50/1h',
         RATE_LIMIT_LOGIN_ACCOUNT: '200/1h',
         RATE_LIMIT_KNOWN_CLIENT_DAYS: '7',
+        RATE_LIMIT_LOGIN_ACCOUNT_SLOWDOWN: '5/1m',
         RATE_LIMIT_REGISTER: '2000/1d',
         RATE_LIMIT_FORGOT_PASSWORD: '5/30s',
         RATE_LIMIT_RESET_PASSWORD: '40/15m',
@@ -67,6 +68,7 @@ describe('identity config', () => {
         perAccountAndClient: { limit: 50, windowSeconds: 3600 },
         perAccount: { limit: 200, windowSeconds: 3600 },
         knownClientSeconds: 7 * 86_400,
+        accountSlowdown: { afterFailures: 5, maxSeconds: 60 },
       },
       resetMailsPerHour: 6,
       addressFactor: 500,
@@ -83,5 +85,14 @@ describe('identity config', () => {
 
   it('requires a real INTERNAL_API_TOKEN in production', () => {
     expect(() => loadIdentityConfig({ NODE_ENV: 'production' })).toThrow(/INTERNAL_API_TOKEN/);
+  });
+
+  it('trusts forwarded headers from loopback unless TRUSTED_PROXIES names the gateways, which production must (decision 044)', () => {
+    expect(loadIdentityConfig({}).TRUSTED_PROXIES).toEqual(['127.0.0.1', '::1']);
+    expect(loadIdentityConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8, fd00::/8 ' }).TRUSTED_PROXIES).toEqual(['10.0.0.0/8', 'fd00::/8']);
+    expect(loadIdentityConfig({ TRUSTED_PROXIES: '' }).TRUSTED_PROXIES).toEqual(['127.0.0.1', '::1']);
+    for (const bad of ['gateway', '10.0.0.0/40', ',']) expect(() => loadIdentityConfig({ TRUSTED_PROXIES: bad })).toThrow(/TRUSTED_PROXIES/);
+    expect(() => loadIdentityConfig({ NODE_ENV: 'production', INTERNAL_API_TOKEN: TOKEN })).toThrow(/TRUSTED_PROXIES: required in production/);
+    expect(loadIdentityConfig({ NODE_ENV: 'production', INTERNAL_API_TOKEN: TOKEN, TRUSTED_PROXIES: '10.0.0.0/8' }).TRUSTED_PROXIES).toEqual(['10.0.0.0/8']);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyAsUnset, internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlVar, urlListVar } from '@pl/service-kit';
+import { LOOPBACK_PROXIES, parseProxyEntry } from './domain/client-ip.js';
 import { DEFAULT_LIMITS, type IdentityLimits } from './domain/limits.js';
 import type { Limit } from './domain/rate-limits.js';
 
@@ -35,6 +36,19 @@ export const IdentityConfig = serviceConfig({ port: 5101, schema: 'identity' })
     /** e.g. smtps://user:pass@smtp.example.com:465. Unset: mail goes to the dev mailbox (/api/auth/dev/mailbox). */
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
     MAIL_FROM: z.string().min(3).default('Professional Liquidation <no-reply@localhost>'),
+    /**
+     * The proxies (the gateways) whose X-Forwarded-For and device header identity believes: addresses
+     * or CIDR blocks, comma-separated (decision 044). Unset: loopback, outside production; production
+     * must name them, as a wrong guess either lets anyone choose their rate-limit key or puts every
+     * shopper behind one.
+     */
+    TRUSTED_PROXIES: optional(
+      z
+        .string()
+        .transform((raw) => raw.split(',').map((entry) => entry.trim()).filter(Boolean))
+        .refine((entries) => entries.length > 0, 'one address or CIDR block at least')
+        .refine((entries) => entries.every((entry) => parseProxyEntry(entry)), 'addresses or CIDR blocks, comma-separated (e.g. 10.0.0.0/8, ::1)'),
+    ),
     /** Outside production: create the demo `admin` and `shopper` accounts when missing. Never in production. */
     SEED_DEMO_ACCOUNTS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
     // Rate limits (decision 010). A per-client limit counts a device (the gateway's device cookie)
@@ -43,6 +57,8 @@ export const IdentityConfig = serviceConfig({ port: 5101, schema: 'identity' })
     RATE_LIMIT_LOGIN_CLIENT: limitVar(login.perClient),
     RATE_LIMIT_LOGIN_ACCOUNT_CLIENT: limitVar(login.perAccountAndClient),
     RATE_LIMIT_LOGIN_ACCOUNT: limitVar(login.perAccount),
+    // After N failures on an account (its hour), clients it does not know wait after each: 1 s, doubling up to the given time.
+    RATE_LIMIT_LOGIN_ACCOUNT_SLOWDOWN: limitVar({ limit: login.accountSlowdown.afterFailures, windowSeconds: login.accountSlowdown.maxSeconds }),
     RATE_LIMIT_KNOWN_CLIENT_DAYS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(365).default(login.knownClientSeconds / 86_400)),
     RATE_LIMIT_REGISTER: limitVar(rules.register),
     RATE_LIMIT_FORGOT_PASSWORD: limitVar(rules.forgotPassword),
@@ -55,8 +71,13 @@ export const IdentityConfig = serviceConfig({ port: 5101, schema: 'identity' })
     RATE_LIMIT_ADDRESS_FACTOR: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(100_000).default(DEFAULT_LIMITS.addressFactor)),
   })
   .superRefine(requireInternalApiTokenInProduction)
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && c.TRUSTED_PROXIES === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['TRUSTED_PROXIES'], message: 'required in production: the addresses or CIDR blocks the gateways connect from' });
+    }
+  })
   // Production never gets the demo logins, whatever the variable says.
-  .transform((c) => ({ ...c, SEED_DEMO_ACCOUNTS: c.SEED_DEMO_ACCOUNTS && c.NODE_ENV !== 'production' }));
+  .transform((c) => ({ ...c, TRUSTED_PROXIES: c.TRUSTED_PROXIES ?? [...LOOPBACK_PROXIES], SEED_DEMO_ACCOUNTS: c.SEED_DEMO_ACCOUNTS && c.NODE_ENV !== 'production' }));
 export type IdentityConfig = z.infer<typeof IdentityConfig>;
 
 export const loadIdentityConfig = (env: NodeJS.ProcessEnv = process.env): IdentityConfig => loadConfig(IdentityConfig, env);
@@ -79,6 +100,7 @@ export function identityLimits(c: IdentityConfig): IdentityLimits {
       perAccountAndClient: c.RATE_LIMIT_LOGIN_ACCOUNT_CLIENT,
       perAccount: c.RATE_LIMIT_LOGIN_ACCOUNT,
       knownClientSeconds: c.RATE_LIMIT_KNOWN_CLIENT_DAYS * 86_400,
+      accountSlowdown: { afterFailures: c.RATE_LIMIT_LOGIN_ACCOUNT_SLOWDOWN.limit, maxSeconds: c.RATE_LIMIT_LOGIN_ACCOUNT_SLOWDOWN.windowSeconds },
     },
     resetMailsPerHour: c.RATE_LIMIT_RESET_MAILS_PER_HOUR,
     addressFactor: c.RATE_LIMIT_ADDRESS_FACTOR,

@@ -53,6 +53,6 @@ if (command === 'create-admin') {
       startOrderPlacedMail,
       startOrderStatusMail,
     ],
-    createApp: (deps) => createApp(deps, { internalApiToken: config.INTERNAL_API_TOKEN, devMailbox: !production, passwords, limits }),
+    createApp: (deps) => createApp(deps, { internalApiToken: config.INTERNAL_API_TOKEN, devMailbox: !production, passwords, limits, trustedProxies: config.TRUSTED_PROXIES }),
   });
 }

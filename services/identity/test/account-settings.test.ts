@@ -51,11 +51,17 @@ describe('account settings: profile, password, e-mail verification', () => {
       expect(updated.emailVerifiedAt).not.toBeNull();
     });
 
-    it("answers 409 for another customer's address, in any case", async () => {
-      const { token } = await signedInCustomer();
+    it("takes another customer's address (any case) as a name only: saved unverified, its owner told, no link to anyone (decision 044)", async () => {
+      const { token, grant } = await signedInCustomer();
       const { grant: other } = await signedInCustomer();
+      await identity.dispatchMail();
       const res = await patchProfile(token, { email: other.customer.email.toUpperCase() });
-      expect([res.status, await res.json()]).toEqual([409, { message: 'An account with this email already exists', code: 'EMAIL_TAKEN' }]);
+      expect(res.status).toBe(200);
+      expect(Customer.parse(await res.json())).toMatchObject({ id: grant.customer.id, email: other.customer.email.toUpperCase(), emailVerifiedAt: null });
+      const mail = await identity.lastMailTo(other.customer.email);
+      expect(mail).toMatchObject({ subject: 'Someone tried to use your e-mail address at Professional Liquidation', links: [`${PUBLIC_ORIGIN}/forgot-password`] });
+      const { rows } = await identity.pool.query('SELECT id, holds_email FROM customers WHERE id = ANY($1) ORDER BY id = $2', [[grant.customer.id, other.customer.id], grant.customer.id]);
+      expect(rows).toEqual([{ id: other.customer.id, holds_email: true }, { id: grant.customer.id, holds_email: false }]);
     });
 
     it.each([

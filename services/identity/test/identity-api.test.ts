@@ -14,7 +14,7 @@ describe('identity service', () => {
   afterAll(() => identity.stop());
 
   it("gets the outbox from the kit's migration, applied before its own", () => {
-    expect(identity.migrations).toEqual([...KIT_MIGRATIONS.map((m) => m.name), '001-init.sql', '002-sessions-tokens-mail-limits.sql', '003-device-limits.sql', '004-order-mail.sql', '005-order-link-mail.sql']);
+    expect(identity.migrations).toEqual([...KIT_MIGRATIONS.map((m) => m.name), '001-init.sql', '002-sessions-tokens-mail-limits.sql', '003-device-limits.sql', '004-order-mail.sql', '005-order-link-mail.sql', '006-email-holders.sql']);
   });
 
   it('is live and ready with its database', async () => {

@@ -24,17 +24,19 @@ describe('sign-in and sign-up rate limits', () => {
   it('refuses the 101st failure on an account with 429 and Retry-After, while a client that signed in before still signs in', async () => {
     const ownersIp = uniqueIp();
     const { registration, grant } = await identity.register({}, { ip: ownersIp });
-    const { perAccount } = LoginLimits;
+    const { perAccount, accountSlowdown } = LoginLimits;
 
-    // A botnet: each address stays far below the per-client limit.
-    const failures = await Promise.all(Array.from({ length: perAccount.limit }, () => identity.signIn(registration.username, 'guess')));
-    expect(failures.map((r) => r.status)).toEqual(Array(perAccount.limit).fill(401));
+    // A botnet, each address far below the per-client limit, has spent the account's hour (longer ago than any slowdown).
+    await identity.pool.query(
+      `INSERT INTO login_attempts (account_key, ip, at) SELECT $1, '10.98.' || g || '.1', now() - make_interval(secs => $3 + 60) FROM generate_series(1, $2) g`,
+      [`customer:${grant.customer.id}`, perAccount.limit, accountSlowdown.maxSeconds],
+    );
 
     // The next guess, and even the right password from an address the account has never seen, wait.
     const body = await expectRateLimited(await identity.signIn(registration.username, 'guess'), perAccount.windowSeconds);
-    expect(body.retryAfterSeconds).toBeGreaterThan(perAccount.windowSeconds - 120);
+    expect(body.retryAfterSeconds).toBeGreaterThan(perAccount.windowSeconds - accountSlowdown.maxSeconds - 120);
     expect(body.message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes\.$/);
-    await expectRateLimited(await identity.signIn(registration.email, registration.password), perAccount.windowSeconds);
+    await expectRateLimited(await identity.signIn(registration.username, registration.password), perAccount.windowSeconds);
 
     // The owner, from the address they signed up (or signed in) from, is not locked out.
     const owner = await identity.signIn(registration.username, registration.password, { ip: ownersIp });
@@ -83,6 +85,15 @@ describe('sign-in and sign-up rate limits', () => {
     expect((await identity.signIn(registration.username, registration.password, { ip: otherKnownIp })).status).toBe(201);
   });
 
+  it(`lets ${LoginLimits.accountSlowdown.afterFailures} guesses on one account through at once from anywhere, then makes each wait`, async () => {
+    const { registration } = await identity.register();
+    const { afterFailures } = LoginLimits.accountSlowdown;
+    // A botnet in parallel, each from an address of its own: no burst slips past the account's count.
+    const burst = await Promise.all(Array.from({ length: afterFailures + 5 }, () => identity.signIn(registration.username, 'guess')));
+    const statuses = burst.map((r) => r.status);
+    expect([statuses.filter((s) => s === 401).length, statuses.filter((s) => s === 429).length]).toEqual([afterFailures, 5]);
+  });
+
   it('counts parallel guesses at once: no burst slips past the per-client limit', async () => {
     const attacker = uniqueIp();
     const results = await Promise.all(Array.from({ length: LoginLimits.perClient.limit + 10 }, (_, i) => identity.signIn(`burst-${i}`, 'guess', { ip: attacker })));
@@ -93,7 +104,8 @@ describe('sign-in and sign-up rate limits', () => {
 
   it('limits registrations per client address with 429 and Retry-After, creating nothing more', async () => {
     const ip = uniqueIp();
-    await identity.pool.query(`INSERT INTO rate_limit_hits (bucket, key) SELECT 'register', $1 FROM generate_series(1, $2)`, [ip, RateLimits.register.limit - 1]);
+    // Without a device cookie: the budget the address's cookie-less clients share (decision 044).
+    await identity.pool.query(`INSERT INTO rate_limit_hits (bucket, key) SELECT 'register', $1 FROM generate_series(1, $2)`, [`cookieless:${ip}`, RateLimits.register.limit - 1]);
     expect((await identity.internal('POST', '/internal/registrations', { registration: buildRegistration(), client: { ip } })).status).toBe(201);
 
     const before = await identity.snapshot();
@@ -105,15 +117,15 @@ describe('sign-in and sign-up rate limits', () => {
 });
 
 /**
- * Decision 010, behind a carrier's NAT: per-client limits count a device (the gateway's device
- * cookie) on its own and its address only up to a ceiling of RATE_LIMIT_ADDRESS_FACTOR devices'
- * worth; a client without the cookie counts on the address at the limit itself. Small configured
- * numbers keep the test short.
+ * Decisions 010 and 044, behind a carrier's NAT: per-client limits count a device (the gateway's
+ * device cookie) on its own and its address only up to a ceiling of RATE_LIMIT_ADDRESS_FACTOR
+ * devices' worth; the clients of an address without the cookie share one device's budget. Small
+ * configured numbers keep the test short.
  */
 describe('per-device rate limits (configured)', () => {
   const limits: IdentityLimits = {
     ...DEFAULT_LIMITS,
-    login: { ...DEFAULT_LIMITS.login, perClient: { limit: 3, windowSeconds: 600 } },
+    login: { ...DEFAULT_LIMITS.login, perClient: { limit: 3, windowSeconds: 600 }, accountSlowdown: { afterFailures: 2, maxSeconds: 4 } },
     rules: { ...DEFAULT_LIMITS.rules, register: { ...DEFAULT_LIMITS.rules.register, limit: 2 }, forgotPassword: { ...DEFAULT_LIMITS.rules.forgotPassword, limit: 2 } },
     addressFactor: 3,
   };
@@ -142,12 +154,19 @@ describe('per-device rate limits (configured)', () => {
     for (let d = 0; d < 3; d++) expect(await failFrom(3, { ip: nat, deviceId: uniqueDevice() })).toEqual([401, 401, 401]);
     // 9 failures = 3 devices' worth: a fresh device (an attacker minting cookies) gets nothing more.
     expect((await identity.signIn(registration.username, registration.password, { ip: nat, deviceId: uniqueDevice() })).status).toBe(429);
-    // Dropping the cookie falls back to the address's own small budget, long spent.
+    // Dropping the cookie buys nothing either: the address as a whole is spent.
     expect((await identity.signIn(registration.username, registration.password, { ip: nat })).status).toBe(429);
+  });
 
-    const fresh = uniqueIp();
-    expect(await failFrom(3, { ip: fresh })).toEqual([401, 401, 401]);
-    expect((await identity.signIn(registration.username, registration.password, { ip: fresh })).status).toBe(429);
+  it('lets the clients of one address without the cookie share one device-sized budget, leaving the devices theirs', async () => {
+    const nat = uniqueIp();
+    const { registration } = await identity.register();
+    expect(await failFrom(3, { ip: nat })).toEqual([401, 401, 401]);
+    // A cookie-less loop stops at the device budget, whichever name it tries next...
+    expect((await identity.signIn(registration.username, registration.password, { ip: nat })).status).toBe(429);
+    expect(await failFrom(1, { ip: nat })).toEqual([429]);
+    // ...while a customer behind the same address with the cookie signs in as usual.
+    expect((await identity.signIn(registration.username, registration.password, { ip: nat, deviceId: uniqueDevice() })).status).toBe(201);
   });
 
   it('counts registrations per device the same way, creating nothing when refused', async () => {
@@ -169,8 +188,36 @@ describe('per-device rate limits (configured)', () => {
     const device = uniqueDevice();
     expect([(await forgot(device)).status, (await forgot(device)).status, (await forgot(device)).status]).toEqual([200, 200, 429]);
     expect((await forgot(uniqueDevice())).status).toBe(200);
-    // Not a device id: the address's own budget (2), which the devices above have spent 3 of.
-    expect((await forgot('not a device id')).status).toBe(429);
+    // Not a device id: the budget the address's cookie-less clients share (2), then the ceiling (6).
+    expect([(await forgot('not a device id')).status, (await forgot()).status, (await forgot()).status]).toEqual([200, 200, 429]);
+    expect([(await forgot(uniqueDevice())).status, (await forgot(uniqueDevice())).status]).toEqual([200, 429]);
+  });
+
+  it('slows failed sign-ins on one account from any address, doubling each wait up to the ceiling, the known client excepted', async () => {
+    const home = uniqueIp();
+    const { registration, grant } = await identity.register({}, { ip: home });
+    /** Moves the account's attempts `seconds` into the past, as if the guesser had waited. */
+    const wait = (seconds: number) =>
+      identity.pool.query(`UPDATE login_attempts SET at = at - make_interval(secs => $2) WHERE account_key = $1`, [`customer:${grant.customer.id}`, seconds]);
+    // Each guess from an address of its own, without a cookie: no per-client limit is near.
+    const guess = async () => {
+      const res = await identity.signIn(registration.username, 'guess');
+      return [res.status, res.headers.get('retry-after')];
+    };
+
+    expect([await guess(), await guess()]).toEqual([[401, null], [401, null]]);
+    expect(await guess()).toEqual([429, '1']);
+    await wait(1);
+    expect([await guess(), await guess()]).toEqual([[401, null], [429, '2']]);
+    await wait(2);
+    expect([await guess(), await guess()]).toEqual([[401, null], [429, '4']]);
+    await wait(4);
+    // The ceiling (4 s here): it doubles no further.
+    expect([await guess(), await guess()]).toEqual([[401, null], [429, '4']]);
+    // The right password from an address the account does not know waits as well...
+    expect((await identity.signIn(registration.username, registration.password)).status).toBe(429);
+    // ...while the customer, from where they signed up, is not slowed at all.
+    expect((await identity.signIn(registration.username, registration.password, { ip: home })).status).toBe(201);
   });
 
   it('refuses a malformed device id on the internal API (400), creating nothing', async () => {

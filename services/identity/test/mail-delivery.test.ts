@@ -28,6 +28,19 @@ describe('mail delivery', () => {
       expect(mine[0]!.text).toContain(mine[0]!.links[0]);
     });
 
+    it('keeps the newest first past the ninth message (the ids order as numbers, not as text)', async () => {
+      for (let i = 0; i < 11; i++) await forgot(`nobody-${i}@example.com`);
+      const { registration } = await identity.register({ email: `newest-${Date.now()}@example.com` });
+      await identity.dispatchMail();
+      await identity.pool.query(`INSERT INTO dev_mailbox (to_address, subject, text_body, html_body) SELECT 'filler-' || g || '@example.com', 'Filler', '', '' FROM generate_series(1, 11) g`);
+      await forgot(registration.email);
+      await identity.dispatchMail();
+      const { messages } = DevMailbox.parse(await (await identity.call('GET', '/api/auth/dev/mailbox?format=json')).json());
+      expect(messages.length).toBeGreaterThan(10);
+      expect([messages[0]!.to, messages[0]!.subject]).toEqual([registration.email, 'Reset your Professional Liquidation password']);
+      expect(messages.map((m) => Number(m.id))).toEqual(messages.map((m) => Number(m.id)).sort((a, b) => b - a));
+    });
+
     it('serves an HTML page whose links are clickable and whose content is escaped', async () => {
       const { registration } = await identity.register({ firstName: '<script>alert(1)</script>' });
       await forgot(registration.email);

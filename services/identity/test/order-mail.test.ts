@@ -114,7 +114,7 @@ describe('order e-mails (order.placed, order.status-changed)', () => {
     const returned = pickupOrder();
     await changed(envelope('order.status-changed', statusChange(returned, 'return_requested', { previous: 'picked_up', items: ['MacBook Air 13"'] })));
     await changed(envelope('order.status-changed', statusChange(returned, 'returned', { previous: 'return_requested', refund: '808.92', items: ['MacBook Air 13"'] })));
-    const [requested, received] = await mailsTo(returned.email!);
+    const [received, requested] = await mailsTo(returned.email!); // newest first
     expect(requested!.subject).toBe(`Return requested for order ${returned.number}`);
     expect(requested!.text).toContain('Bring the items and your order number to the store you picked them up from.');
     expect(requested!.text).toContain('Refunds are made within 5-7 business days after the return is received.');

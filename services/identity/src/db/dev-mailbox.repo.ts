@@ -15,7 +15,7 @@ export async function insertDevMail(db: Queryable, m: MailMessage): Promise<void
 export async function listDevMail(db: Queryable, limit: number): Promise<DevMailMessage[]> {
   const { rows } = await db.query<{ id: string; to: string; subject: string; text: string; links: string[]; sentAt: Date }>(
     `SELECT id::text, to_address AS "to", subject, text_body AS "text", links, sent_at AS "sentAt"
-       FROM dev_mailbox ORDER BY id DESC LIMIT $1`,
+       FROM dev_mailbox ORDER BY dev_mailbox.id DESC LIMIT $1`,
     [limit],
   );
   return rows.map((r) => ({ ...r, sentAt: r.sentAt.toISOString() }));

@@ -1,7 +1,8 @@
 import type { PoolClient, Queryable } from '@pl/service-kit';
 
 export type MailKind = 'password-reset' | 'email-verification' | 'order' | 'order-link';
-export type MailOutcome = 'sent' | 'no-account' | 'no-order' | 'throttled' | 'stale' | 'failed';
+/** 'address-in-use': a notice went to an address's owner instead of another account's verification link (decision 044). */
+export type MailOutcome = 'sent' | 'address-in-use' | 'no-account' | 'no-order' | 'throttled' | 'stale' | 'failed';
 
 export interface PendingMail {
   id: string;
@@ -39,6 +40,15 @@ export async function claimNextMail(client: PoolClient): Promise<PendingMail | u
 
 export async function finishMail(db: Queryable, id: string, outcome: MailOutcome, error?: string): Promise<void> {
   await db.query(`UPDATE mail_outbox SET done_at = now(), outcome = $2, last_error = $3 WHERE id = $1`, [id, outcome, error ?? null]);
+}
+
+/** Notices sent to an address (any case) in the last `withinSeconds`. */
+export async function countAddressNotices(db: Queryable, address: string, withinSeconds: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM mail_outbox WHERE outcome = 'address-in-use' AND lower(to_address) = lower($1) AND done_at > now() - make_interval(secs => $2)`,
+    [address, withinSeconds],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /** A failed send: try again after `delaySeconds`. */

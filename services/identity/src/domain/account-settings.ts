@@ -1,12 +1,11 @@
 import type { UpdateProfilePayload } from '@pl/contracts';
-import { badRequest, conflict, withTransaction } from '@pl/service-kit';
+import { badRequest, withTransaction } from '@pl/service-kit';
 import { findCustomerById, findCustomerWithHashById, setPasswordHash, updateCustomerProfile, uniqueViolationField, type ProfileChanges } from '../db/customers.repo.js';
 import { invalidateCustomerTokens } from '../db/email-tokens.repo.js';
 import { enqueueMail } from '../db/mail-outbox.repo.js';
 import { blankToNull, toCustomer, type CustomerRecord } from './customer.js';
 import type { IdentityContext } from './identity-context.js';
 import { takeRateLimit } from './rate-limits.js';
-import { EMAIL_TAKEN } from './register.js';
 import { endCustomerSessions } from './sessions.js';
 import { IdentityErrorCodes } from './error-codes.js';
 
@@ -15,7 +14,9 @@ export const PASSWORD_CHANGED = 'Your password has been changed.';
 
 /**
  * Edits name, phone and e-mail. A new address (not just a change of case) is unverified again and
- * gets a verification mail; the old address's pending links die with the change.
+ * gets a verification mail; the old address's pending links die with the change. An address another
+ * account holds is taken all the same, as a name without the holding (decision 044): the answer does
+ * not say whose it is, and the verification mail becomes a notice to its owner.
  */
 export async function updateProfile(ctx: IdentityContext, customerId: string, payload: UpdateProfilePayload) {
   const current = await findCustomerById(ctx.pool, customerId);
@@ -28,11 +29,11 @@ export async function updateProfile(ctx: IdentityContext, customerId: string, pa
   const newAddress = email !== undefined && email.toLowerCase() !== current.email.toLowerCase();
   if (email !== undefined && email !== current.email) changes.email = email;
   if (newAddress) {
-    changes.clearEmailVerification = true;
+    changes.newEmailAddress = true;
     await takeRateLimit(ctx.pool, ctx.limits.rules.verificationMail, customerId);
   }
-  try {
-    const updated: CustomerRecord = await withTransaction(ctx.pool, async (client) => {
+  const save = () =>
+    withTransaction(ctx.pool, async (client) => {
       const row = await updateCustomerProfile(client, customerId, changes);
       if (newAddress) {
         await invalidateCustomerTokens(client, customerId, 'email-verification');
@@ -40,11 +41,9 @@ export async function updateProfile(ctx: IdentityContext, customerId: string, pa
       }
       return row;
     });
-    return toCustomer(updated);
-  } catch (err) {
-    if (uniqueViolationField(err) === 'email') throw conflict(EMAIL_TAKEN, IdentityErrorCodes.emailTaken);
-    throw err;
-  }
+  // Another account claimed the same free address a moment earlier: the second try names it.
+  const updated: CustomerRecord = await save().catch((err: unknown) => (uniqueViolationField(err) === 'email' ? save() : Promise.reject(err)));
+  return toCustomer(updated);
 }
 
 /**

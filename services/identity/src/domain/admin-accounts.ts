@@ -4,7 +4,7 @@ import type { Pool } from '@pl/service-kit';
 import { insertCustomer, uniqueViolationField } from '../db/customers.repo.js';
 import { blankToNull, type CustomerRecord, usernameProblem } from './customer.js';
 import type { PasswordHasher } from './passwords.js';
-import { EMAIL_TAKEN, USERNAME_TAKEN } from './register.js';
+import { USERNAME_TAKEN } from './register.js';
 
 /** Admins guard the whole shop: a longer minimum than customers' (spec §9: 8). */
 export const MIN_ADMIN_PASSWORD_LENGTH = Math.max(12, MIN_PASSWORD_LENGTH);
@@ -17,6 +17,9 @@ const AdminInput = z.strictObject({
   lastName: z.string().max(100).optional(),
 });
 export type AdminInput = z.input<typeof AdminInput>;
+
+/** Admins are created by the operator, who may be told: an admin must hold its address. */
+export const EMAIL_TAKEN = 'An account with this email already exists';
 
 /** A failure the operator can fix; the command prints its message. */
 export class AdminInputError extends Error {}

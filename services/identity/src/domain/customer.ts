@@ -10,6 +10,8 @@ export interface CustomerRecord {
   phone: string | null;
   isAdmin: boolean;
   emailVerifiedAt: Date | null;
+  /** Whether the address is this account's: the first account to name it holds it (decision 044). */
+  holdsEmail: boolean;
   createdAt: Date;
 }
 

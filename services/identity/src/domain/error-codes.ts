@@ -1,6 +1,5 @@
 // Identity's own error codes on the wire: one table, beside the shared ErrorCodes.
 export const IdentityErrorCodes = {
-  emailTaken: 'EMAIL_TAKEN',
   usernameTaken: 'USERNAME_TAKEN',
   currentPasswordIncorrect: 'CURRENT_PASSWORD_INCORRECT',
   invalidVerificationToken: 'INVALID_VERIFICATION_TOKEN',

@@ -1,4 +1,5 @@
 import type { Logger, Pool } from '@pl/service-kit';
+import type { ProxyTrust } from './client-ip.js';
 import type { IdentityLimits } from './limits.js';
 import type { PasswordHasher } from './passwords.js';
 
@@ -11,4 +12,6 @@ export interface IdentityContext {
   logger: Logger;
   /** Every rate limit (decision 010), from configuration. */
   limits: IdentityLimits;
+  /** Whose X-Forwarded-For and device header public routes believe (TRUSTED_PROXIES, decision 044). */
+  trustedProxy: ProxyTrust;
 }

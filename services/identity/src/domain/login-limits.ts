@@ -1,14 +1,17 @@
 // Brute-force limits on sign-in (decision 010; the numbers are the defaults, each configurable):
 //  - per client: at most 30 failures in 10 minutes, whatever the account (spraying). A client is its
 //    device (the gateway's device cookie) while the address it shares with others may spend 20
-//    devices' worth; a client without the cookie is its address;
+//    devices' worth; every client of an address without the cookie shares one device's budget (044);
 //  - per (account, client address): at most 100 failures an hour, for everyone;
 //  - per account: at most 100 failures an hour, enforced only on client addresses that have not
 //    signed in to that account successfully in the last 30 days. An attacker spending the
 //    account's budget therefore locks out new places, never the customer's own: a client that
-//    is "known" to the account keeps signing in with the right password.
+//    is "known" to the account keeps signing in with the right password;
+//  - per account, on the same clients: after 10 failures in that hour, from wherever they came,
+//    each further attempt waits after the last failure, 1 s, then twice as long each time, at most
+//    5 minutes (decision 044): a guesser spread over many addresses is slowed to a few guesses an hour.
 import { tooManyRequests, withTransaction, type Pool } from '@pl/service-kit';
-import { failuresFromClient, failuresFromDevice, failuresOnAccount, failuresOnAccountFromClient, hasRecentSuccess, insertLoginAttempt } from '../db/login-attempts.repo.js';
+import { failuresFromClient, failuresFromCookielessClients, failuresFromDevice, failuresOnAccount, failuresOnAccountFromClient, hasRecentSuccess, insertLoginAttempt, secondsSinceLastFailure } from '../db/login-attempts.repo.js';
 import { lockLimitKey } from '../db/sliding-window.js';
 import type { IdentityLimits } from './limits.js';
 import { waitText, type ClientKey } from './rate-limits.js';
@@ -20,7 +23,21 @@ export const LoginLimits = {
   perAccount: { limit: 100, windowSeconds: 3600 },
   /** How long a successful sign-in makes a client address known to the account. */
   knownClientSeconds: 30 * 24 * 3600,
+  /** After this many failures on an account (in perAccount's window), clients it does not know wait, doubling up to maxSeconds. */
+  accountSlowdown: { afterFailures: 10, maxSeconds: 300 },
 } as const;
+
+export interface Slowdown {
+  afterFailures: number;
+  maxSeconds: number;
+}
+
+/** How long after the last failure on an account the next attempt must wait, given the failures in the window. */
+export function slowdownSeconds(failures: number, { afterFailures, maxSeconds }: Slowdown): number {
+  if (failures < afterFailures) return 0;
+  // 2^31 s is far past any maxSeconds: no need to compute larger powers.
+  return Math.min(2 ** Math.min(failures - afterFailures, 31), maxSeconds);
+}
 
 /** The key failures count under: the customer when the name matches one, else the name itself. */
 export const accountKeyFor = (customerId: string | undefined, identifier: string) =>
@@ -43,11 +60,12 @@ export async function admitSignInAttempt(pool: Pool, limits: Pick<IdentityLimits
     await lockLimitKey(client, `login-account:${accountKey}`);
     const { perClient, perAccountAndClient, perAccount, knownClientSeconds } = limits.login;
 
-    if (deviceId) {
-      const fromDevice = await failuresFromDevice(client, deviceId, perClient.windowSeconds, perClient.limit);
-      if (fromDevice.count >= perClient.limit) throw tooManySignIns(fromDevice.retryAfterSeconds);
-    }
-    const addressLimit = deviceId ? perClient.limit * limits.addressFactor : perClient.limit;
+    // The client's own budget: its device's, or the one its address's cookie-less clients share.
+    const own = deviceId
+      ? await failuresFromDevice(client, deviceId, perClient.windowSeconds, perClient.limit)
+      : await failuresFromCookielessClients(client, ip, perClient.windowSeconds, perClient.limit);
+    if (own.count >= perClient.limit) throw tooManySignIns(own.retryAfterSeconds);
+    const addressLimit = perClient.limit * limits.addressFactor;
     const fromClient = await failuresFromClient(client, ip, perClient.windowSeconds, addressLimit);
     if (fromClient.count >= addressLimit) throw tooManySignIns(fromClient.retryAfterSeconds);
 
@@ -57,6 +75,9 @@ export async function admitSignInAttempt(pool: Pool, limits: Pick<IdentityLimits
     if (!(await hasRecentSuccess(client, accountKey, ip, knownClientSeconds))) {
       const account = await failuresOnAccount(client, accountKey, perAccount.windowSeconds, perAccount.limit);
       if (account.count >= perAccount.limit) throw tooManySignIns(account.retryAfterSeconds);
+      const wait = slowdownSeconds(account.count, limits.login.accountSlowdown);
+      const since = wait > 0 ? await secondsSinceLastFailure(client, accountKey) : undefined;
+      if (since !== undefined && since < wait) throw tooManySignIns(Math.max(1, Math.ceil(wait - since)));
     }
     return insertLoginAttempt(client, accountKey, from);
   });

@@ -19,5 +19,8 @@ export async function requestOrderLink(ctx: IdentityContext, { number, email }: 
 export async function orderBelongsTo(db: Queryable, order: NonNullable<InternalOrderLookupResult['order']>, address: string): Promise<boolean> {
   const same = (a: string | null | undefined) => !!a && a.toLowerCase() === address.toLowerCase();
   if (order.email) return same(order.email);
-  return order.customerKind === 'customer' && same((await findCustomerById(db, order.subject))?.email);
+  if (order.customerKind !== 'customer') return false;
+  // Only an address the account holds (decision 044): else anyone could name a stranger's and have order links sent there.
+  const customer = await findCustomerById(db, order.subject);
+  return !!customer?.holdsEmail && same(customer.email);
 }

@@ -51,18 +51,21 @@ export function takeRateLimit(pool: Pool, rule: RateLimitRule, key: string): Pro
 }
 
 /**
+ * The key of a client's own budget: its device, or for every client of an address without the
+ * device cookie, one shared "cookie-less device" of that address (decision 044).
+ */
+export const clientBudgetKey = (client: ClientKey) => (client.deviceId ? `device:${client.deviceId}` : `cookieless:${client.ip}`);
+
+/**
  * The per-client form: a device counts on its own at the rule's limit, and its address at
- * `addressFactor` times that (the ceiling for everyone behind one shared address). A client without
- * the device cookie counts on the address at the rule's own limit, so dropping the cookie buys nothing.
+ * `addressFactor` times that (the ceiling for everyone behind one shared address). Clients without
+ * the device cookie share one device-sized budget per address, so dropping the cookie buys nothing.
  */
 export function takeClientRateLimit(pool: Pool, rule: RateLimitRule, client: ClientKey, addressFactor: number): Promise<void> {
-  return takeWindows(
-    pool,
-    rule,
-    client.deviceId
-      ? [{ key: `device:${client.deviceId}`, limit: rule.limit }, { key: client.ip, limit: rule.limit * addressFactor }]
-      : [{ key: client.ip, limit: rule.limit }],
-  );
+  return takeWindows(pool, rule, [
+    { key: clientBudgetKey(client), limit: rule.limit },
+    { key: client.ip, limit: rule.limit * addressFactor },
+  ]);
 }
 
 async function takeWindows(pool: Pool, rule: RateLimitRule, keys: Array<{ key: string; limit: number }>): Promise<void> {

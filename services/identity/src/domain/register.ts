@@ -12,7 +12,6 @@ import { openSession, type ClientContext } from './sessions.js';
 import { IdentityErrorCodes } from './error-codes.js';
 
 export const USERNAME_TAKEN = 'Username is already taken';
-export const EMAIL_TAKEN = 'An account with this email already exists';
 
 export interface RegisterInput {
   registration: RegisterPayload;
@@ -23,6 +22,11 @@ export interface RegisterInput {
 /**
  * Creates the account and signs it in: customer, session, "signed in" event and the verification
  * mail commit together. The client address becomes known to the account (decision 010).
+ *
+ * The answer is the same whether the e-mail address is already in use (decision 044): the new
+ * account then names the address without holding it, and its verification mail turns into a notice
+ * to the address's owner (the dispatcher decides, off the request path). A taken username is still
+ * said: a handle the customer picks, public-ish, and one they must pick again.
  */
 export async function register(ctx: IdentityContext, input: RegisterInput): Promise<SessionGrant> {
   const r = input.registration;
@@ -33,8 +37,8 @@ export async function register(ctx: IdentityContext, input: RegisterInput): Prom
 
   await takeClientRateLimit(ctx.pool, ctx.limits.rules.register, input.client, ctx.limits.addressFactor);
   const passwordHash = await ctx.passwords.hash(r.password);
-  try {
-    return await withTransaction(ctx.pool, async (client) => {
+  const create = () =>
+    withTransaction(ctx.pool, async (client) => {
       const customer = await insertCustomer(client, {
         username,
         email,
@@ -42,6 +46,7 @@ export async function register(ctx: IdentityContext, input: RegisterInput): Prom
         firstName: blankToNull(r.firstName),
         lastName: blankToNull(r.lastName),
         phone: blankToNull(r.phone),
+        ifEmailHeld: 'name',
       });
       const session = await openSession(client, customer.id, input.client);
       await insertLoginAttempt(client, accountKeyFor(customer.id, username), input.client, true);
@@ -49,10 +54,11 @@ export async function register(ctx: IdentityContext, input: RegisterInput): Prom
       await enqueueMail(client, { kind: 'email-verification', toAddress: customer.email, customerId: customer.id });
       return { customer: toCustomer(customer), session };
     });
+  try {
+    // Another registration claimed the same free address a moment earlier: the second try names it.
+    return await create().catch((err: unknown) => (uniqueViolationField(err) === 'email' ? create() : Promise.reject(err)));
   } catch (err) {
-    const taken = uniqueViolationField(err);
-    if (taken === 'username') throw conflict(USERNAME_TAKEN, IdentityErrorCodes.usernameTaken);
-    if (taken === 'email') throw conflict(EMAIL_TAKEN, IdentityErrorCodes.emailTaken);
+    if (uniqueViolationField(err) === 'username') throw conflict(USERNAME_TAKEN, IdentityErrorCodes.usernameTaken);
     throw err;
   }
 }

@@ -16,7 +16,8 @@ interface Deps {
 /** Queues one order mail to the order's e-mail, or else to the customer's account address. */
 async function queueOrderMail(deps: Deps, eventId: string, who: { subject: string; email: string | null | undefined; guest: boolean }, facts: OrderMailFacts): Promise<void> {
   const customer = who.guest ? undefined : await findCustomerById(deps.pool, who.subject);
-  const to = who.email || customer?.email;
+  // An account's address is mailed only if the account holds it (decision 044): not a stranger's named by someone else.
+  const to = who.email || (customer?.holdsEmail ? customer.email : undefined);
   if (!to) {
     deps.logger.warn({ orderId: facts.orderId, status: facts.status }, 'order mail not queued: the order has no e-mail address');
     return;

@@ -5,13 +5,13 @@
 import { z } from 'zod';
 import { startPeriodicWorker, withTransaction, type BackgroundWorker, type Logger, type Pool, type PoolClient } from '@pl/service-kit';
 import type { CartClient } from '../clients/cart-client.js';
-import { findCustomerByEmail, findCustomerById } from '../db/customers.repo.js';
+import { findCustomerById, findEmailHolder, holdEmailIfFree } from '../db/customers.repo.js';
 import { countRecentTokens, insertEmailToken } from '../db/email-tokens.repo.js';
-import { claimNextMail, finishMail, retryMailLater, type MailOutcome, type PendingMail } from '../db/mail-outbox.repo.js';
+import { claimNextMail, countAddressNotices, finishMail, retryMailLater, type MailOutcome, type PendingMail } from '../db/mail-outbox.repo.js';
 import { orderBelongsTo } from '../domain/order-lookup.js';
 import { hashToken, newSecretToken } from '../domain/secret-tokens.js';
 import type { MailMessage } from './mail-message.js';
-import { emailVerificationMail, orderMail, OrderMailFacts, passwordResetMail } from './mail-templates.js';
+import { addressInUseMail, emailVerificationMail, orderMail, OrderMailFacts, passwordResetMail } from './mail-templates.js';
 import type { MailTransport } from './mail-transport.js';
 
 export const MailPolicy = {
@@ -19,6 +19,8 @@ export const MailPolicy = {
   verificationTokenTtlSeconds: 48 * 3600,
   /** Reset mails per account per hour; further requests are answered the same and send nothing. */
   resetMailsPerHour: 3,
+  /** Notices that someone used an address, per address per day; more are dropped (the registrations still succeed). */
+  addressNoticesPerDay: 3,
   maxAttempts: 8,
 } as const;
 
@@ -33,7 +35,7 @@ export interface MailDispatcherDeps {
   cart: CartClient;
 }
 
-type Composed = { outcome: Exclude<MailOutcome, 'sent' | 'failed'> } | { message: MailMessage };
+type Composed = { outcome: Exclude<MailOutcome, 'sent' | 'address-in-use' | 'failed'> } | { message: MailMessage; outcome?: 'address-in-use' };
 
 async function mintToken(client: PoolClient, purpose: 'password-reset' | 'email-verification', customerId: string, email: string, ttlSeconds: number) {
   const token = newSecretToken();
@@ -62,7 +64,7 @@ async function compose(client: PoolClient, mail: PendingMail, deps: MailDispatch
     return { message: orderMail({ to: mail.toAddress, firstName: customer?.firstName ?? null, facts: facts.data, publicOrigin }) };
   }
   if (mail.kind === 'password-reset') {
-    const customer = await findCustomerByEmail(client, mail.toAddress);
+    const customer = await findEmailHolder(client, mail.toAddress);
     if (!customer) return { outcome: 'no-account' };
     if ((await countRecentTokens(client, customer.id, 'password-reset', 3600)) >= resetMailsPerHour) return { outcome: 'throttled' };
     const token = await mintToken(client, 'password-reset', customer.id, customer.email, MailPolicy.resetTokenTtlSeconds);
@@ -72,6 +74,12 @@ async function compose(client: PoolClient, mail: PendingMail, deps: MailDispatch
   const customer = mail.customerId ? await findCustomerById(client, mail.customerId) : undefined;
   // The address changed again or was verified since the mail was queued: nothing left to confirm.
   if (!customer || customer.emailVerifiedAt || customer.email.toLowerCase() !== mail.toAddress.toLowerCase()) return { outcome: 'stale' };
+  if (!customer.holdsEmail && !(await holdEmailIfFree(client, customer.id))) {
+    // Another account holds the address: its owner is told, the one who typed it is sent nothing (decision 044).
+    if ((await countAddressNotices(client, customer.email, 86_400)) >= MailPolicy.addressNoticesPerDay) return { outcome: 'throttled' };
+    const owner = await findEmailHolder(client, customer.email);
+    return { message: addressInUseMail({ to: customer.email, firstName: owner?.firstName ?? null, publicOrigin }), outcome: 'address-in-use' };
+  }
   const token = await mintToken(client, 'email-verification', customer.id, customer.email, MailPolicy.verificationTokenTtlSeconds);
   const validHours = MailPolicy.verificationTokenTtlSeconds / 3600;
   return { message: emailVerificationMail({ to: customer.email, firstName: customer.firstName, token, publicOrigin, validHours }) };
@@ -93,8 +101,9 @@ async function dispatchOne(deps: MailDispatcherDeps): Promise<boolean> {
       // REVIEW: with SMTP, a COMMIT failing after the send leaves a mailed link whose token was
       // rolled back: the customer asks again. Sending after COMMIT would instead risk a token with no mail.
       await deps.transport.send(composed.message, client);
-      await finishMail(client, mail.id, 'sent');
-      return 'sent';
+      const sent = composed.outcome ?? 'sent';
+      await finishMail(client, mail.id, sent);
+      return sent;
     });
     const { mail } = claimed;
     if (!mail || !outcome) return false;

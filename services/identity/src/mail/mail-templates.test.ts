@@ -1,4 +1,4 @@
-import { emailVerificationMail, escapeHtml, orderMail, passwordResetMail } from './mail-templates.js';
+import { addressInUseMail, emailVerificationMail, escapeHtml, orderMail, passwordResetMail } from './mail-templates.js';
 
 describe('mail templates', () => {
   it('links the reset page under PUBLIC_ORIGIN, in text and HTML', () => {
@@ -13,6 +13,14 @@ describe('mail templates', () => {
     const m = emailVerificationMail({ to: 'a@example.com', firstName: 'Ann', token: 'abc', publicOrigin: 'http://localhost:5000', validHours: 48 });
     expect(m.links).toEqual(['http://localhost:5000/account?verify=abc']);
     expect(m.text.startsWith('Hello Ann,')).toBe(true);
+  });
+
+  it("tells an address's owner that another account named it, linking the forgot-password page", () => {
+    const m = addressInUseMail({ to: 'Owner@example.com', firstName: '<b>Olive</b>', publicOrigin: 'https://shop.example' });
+    expect(m.subject).toBe('Someone tried to use your e-mail address at Professional Liquidation');
+    expect(m.links).toEqual(['https://shop.example/forgot-password']);
+    expect(m.text).toContain('(Owner@example.com)');
+    expect(m.html).not.toContain('<b>Olive');
   });
 
   it('escapes what customers typed in the HTML part', () => {

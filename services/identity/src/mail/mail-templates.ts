@@ -51,6 +51,25 @@ export function emailVerificationMail(m: { to: string; firstName: string | null;
   );
 }
 
+/**
+ * To the owner of an address another account has just named (a registration or an e-mail change,
+ * decision 044), instead of that account's verification link: the one who typed it learns nothing.
+ */
+export function addressInUseMail(m: { to: string; firstName: string | null; publicOrigin: string }): MailMessage {
+  const url = new URL(EmailLinks.forgotPassword, m.publicOrigin).toString();
+  return render(
+    m.to,
+    `Someone tried to use your e-mail address at ${BRAND}`,
+    greetingFor(m.firstName),
+    [
+      `Someone has just created an account at ${BRAND} with this e-mail address (${m.to}), or changed an account's address to it. The address already belongs to your account, and it stays yours: the other account cannot sign in with it, confirm it or reset a password through it.`,
+      'If that was you, you already have an account: sign in with it, or choose a new password here:',
+    ],
+    { url, label: 'Choose a new password' },
+    ['If it was not you, you can ignore this e-mail.'],
+  );
+}
+
 /** The order steps a customer is mailed about (placing the order is 'paid'). */
 export const MAILED_ORDER_STATUSES = ['paid', 'ready_for_pickup', 'shipped', 'cancelled', 'return_requested', 'returned'] as const;
 /** What an order mail is about: a step of the order, or 'link' (the order lookup's answer). */

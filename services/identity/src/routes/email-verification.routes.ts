@@ -14,7 +14,7 @@ export function emailVerificationRoutes(ctx: IdentityContext): Router {
   return Router()
     .post(ApiPaths.auth.verifyEmail, async (req, res) => {
       const { token } = parseInput(VerifyEmailPayload, req.body);
-      await verifyEmail(ctx, token, clientKeyOf(req));
+      await verifyEmail(ctx, token, clientKeyOf(req, ctx.trustedProxy));
       res.json({ message: EMAIL_VERIFIED });
     })
     .post(ApiPaths.auth.resendVerification, requireActiveSession(ctx.pool), async (req, res) => {

@@ -9,12 +9,12 @@ export function passwordResetRoutes(ctx: IdentityContext): Router {
   return Router()
     .post(ApiPaths.auth.forgotPassword, async (req, res) => {
       const { email } = parseInput(ForgotPasswordPayload, req.body);
-      await requestPasswordReset(ctx, email, clientKeyOf(req));
+      await requestPasswordReset(ctx, email, clientKeyOf(req, ctx.trustedProxy));
       res.json({ message: RESET_REQUESTED });
     })
     .post(ApiPaths.auth.resetPassword, async (req, res) => {
       const { token, password } = parseInput(ResetPasswordPayload, req.body);
-      await resetPassword(ctx, { token, password, from: clientKeyOf(req) });
+      await resetPassword(ctx, { token, password, from: clientKeyOf(req, ctx.trustedProxy) });
       res.json({ message: RESET_DONE });
     });
 }

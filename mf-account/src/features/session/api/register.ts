@@ -13,7 +13,8 @@ export function useRegister() {
   return useMutation({
     mutationFn: register,
     onSuccess: async () => {
-      toast({ title: 'Success', description: 'Account created successfully' });
+      // An address signs in once confirmed (decision 044): say so now, not after a failed sign-in.
+      toast({ title: 'Success', description: `Account created successfully. We've e-mailed you a link to confirm your address; until you do, sign in with your username.` });
       await sessionChanged(queryClient, true);
     },
     onError: (error) => {
