@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pgToolsProblem } from './backup.mjs';
 import { kustomizeOnPath } from './check-deploy.mjs';
 import { findTestDatabase, findTestNats, root } from './local-stack.mjs';
 
@@ -117,6 +118,9 @@ try {
   if (!e2eOnly && !kustomizeOnPath()) {
     notRun.push('rendering and validating deploy/kubernetes (no kubectl or kustomize: apt-get install -y kubernetes-client)');
   }
+  // The backup round trips (scripts/backup.test.ts, e2e/backup-restore.e2e.ts) skip themselves without these.
+  const pgTools = await pgToolsProblem(DATABASE_URL).catch((err) => `PostgreSQL did not answer (${err.message})`);
+  if (pgTools) notRun.push(`the backup and restore round trips: ${pgTools}`);
   if (!e2eOnly && NATS_URL) {
     const unitReport = path.join(reportDir, 'unit.json');
     const jestArgs = ['node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${unitReport}`];

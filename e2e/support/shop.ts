@@ -53,6 +53,8 @@ export interface TestShopOptions {
   referencePos?: boolean;
   /** Start a process again when it dies, as npm start does. */
   supervised?: boolean;
+  /** Run on this database (the caller's, left in place at stop) instead of a fresh one dropped at stop. */
+  databaseUrl?: string;
 }
 
 /**
@@ -83,7 +85,7 @@ export async function startTestShop(options: TestShopOptions = {}): Promise<Test
 }
 
 async function startTestShopOnce(options: TestShopOptions): Promise<TestShop> {
-  const db = await createTestDatabase();
+  const db = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase();
   const names = ['gateway', 'identity', 'catalog', 'cart', 'pos-sync', ...(options.referencePos ? ['pos'] : []), 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
   const ports: Record<string, number> = {};
   for (const n of names) ports[n] = await freePort();
