@@ -10,6 +10,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { auditProduction, printAudit } from './audit.mjs';
+import { pgToolsProblem } from './backup.mjs';
 import { kustomizeOnPath } from './check-deploy.mjs';
 import { findTestDatabase, findTestNats, root } from './local-stack.mjs';
 
@@ -112,11 +114,23 @@ try {
   if (!e2eOnly) {
     ok = (await run('typecheck', 'node', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'], env, { limitMin: 10 })) && ok;
     ok = (await run('lint', 'node', ['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', '.'], env, { limitMin: 10 })) && ok;
+    // The dependencies that ship: no high or critical advisory (it asks the npm registry).
+    console.log('\n=== npm audit --omit=dev');
+    const auditStarted = Date.now();
+    const audited = printAudit(auditProduction());
+    if (audited === null) notRun.push('npm audit --omit=dev (the npm registry gave no audit report; see above)');
+    else {
+      results.push({ label: 'npm audit --omit=dev: no high or critical finding', ok: audited, s: ((Date.now() - auditStarted) / 1000).toFixed(1) });
+      ok = audited && ok;
+    }
   }
   // The unit run renders deploy/kubernetes (scripts/check-deploy.test.ts) with kubectl or kustomize.
   if (!e2eOnly && !kustomizeOnPath()) {
     notRun.push('rendering and validating deploy/kubernetes (no kubectl or kustomize: apt-get install -y kubernetes-client)');
   }
+  // The backup round trips (scripts/backup.test.ts, e2e/backup-restore.e2e.ts) skip themselves without these.
+  const pgTools = await pgToolsProblem(DATABASE_URL).catch((err) => `PostgreSQL did not answer (${err.message})`);
+  if (pgTools) notRun.push(`the backup and restore round trips: ${pgTools}`);
   if (!e2eOnly && NATS_URL) {
     const unitReport = path.join(reportDir, 'unit.json');
     const jestArgs = ['node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${unitReport}`];

@@ -55,6 +55,8 @@ export interface TestShopOptions {
   supervised?: boolean;
   /** Ports chosen by the test (e.g. for a proxy started in front first), by name as in `ports`; the rest are free ones. */
   ports?: Record<string, number>;
+  /** Run on this database (the caller's, left in place at stop) instead of a fresh one dropped at stop. */
+  databaseUrl?: string;
 }
 
 /**
@@ -85,7 +87,7 @@ export async function startTestShop(options: TestShopOptions = {}): Promise<Test
 }
 
 async function startTestShopOnce(options: TestShopOptions): Promise<TestShop> {
-  const db = await createTestDatabase();
+  const db = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await createTestDatabase();
   const names = ['gateway', 'identity', 'catalog', 'cart', 'pos-sync', ...(options.referencePos ? ['pos'] : []), 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
   const ports: Record<string, number> = {};
   for (const n of names) ports[n] = options.ports?.[n] ?? (await freePort());

@@ -3,6 +3,7 @@ import { PosWebhookPath } from '@pl/contracts';
 import { createKickablePass, createServiceApp, type ServiceDeps } from '@pl/service-kit';
 import { createCatalogClient } from './clients/catalog-client.js';
 import { createHttpPosConnector, type HttpPosConnectorOptions } from './connector/http-pos-connector.js';
+import type { PosAddressPolicy } from './connector/pos-address-policy.js';
 import { applyDueEvents } from './domain/apply-pos-events.js';
 import { createSyncRunner } from './domain/run-sync.js';
 import type { PosSyncContext, PosSyncSettings } from './domain/pos-sync-context.js';
@@ -19,8 +20,10 @@ export interface PosSyncOptions extends Partial<Omit<PosSyncSettings, 'webhookUr
   /** POS_SETTINGS_KEY: seals the API key and webhook key at rest. */
   settingsKey: Buffer;
   webhookUrl: string;
+  /** Which addresses the POS may be at (POS_ALLOW_PRIVATE_ADDRESSES; decision 046). */
+  addresses: PosAddressPolicy;
   /** Per-call limits of the POS connector (timeout, 429 retries). */
-  pos?: Omit<HttpPosConnectorOptions, 'baseUrl' | 'apiKey'>;
+  pos?: Pick<HttpPosConnectorOptions, 'timeoutMs' | 'rateLimitRetries' | 'maxRetryAfterMs'>;
 }
 
 /** Built once per process and shared by the routes and the workers (main.ts), so a kick reaches the one runner. */
@@ -30,7 +33,17 @@ export function posSyncContext({ pool, logger }: Pick<ServiceDeps, 'pool' | 'log
     logger,
     secrets: createSecretBox(options.settingsKey),
     catalog: createCatalogClient({ baseUrl: options.catalogUrl, token: options.internalApiToken }),
-    connect: ({ posUrl, apiKey }) => createHttpPosConnector({ ...options.pos, baseUrl: posUrl, apiKey }),
+    addresses: options.addresses,
+    connect: ({ posUrl, apiKey }, call = {}) =>
+      createHttpPosConnector({
+        ...options.pos,
+        baseUrl: posUrl,
+        apiKey,
+        addresses: ctx.addresses,
+        logger,
+        timeoutMs: Math.min(options.pos?.timeoutMs ?? 10_000, call.maxTimeoutMs ?? Infinity),
+        failAtDeadline: call.failAtDeadline,
+      }),
     settings: {
       webhookUrl: options.webhookUrl,
       webhookToleranceS: options.webhookToleranceS ?? 300,

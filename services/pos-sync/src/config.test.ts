@@ -51,6 +51,20 @@ describe('pos-sync config', () => {
     expect(loadPosSyncConfig({ NODE_ENV: 'production', INTERNAL_API_TOKEN: 'x'.repeat(32), POS_SETTINGS_KEY: key.toString('hex') }).POS_SETTINGS_KEY).toEqual(key);
   });
 
+  it('allows private POS addresses outside production and refuses them in production unless an operator allows them', () => {
+    const production = { NODE_ENV: 'production', INTERNAL_API_TOKEN: 'x'.repeat(32), POS_SETTINGS_KEY: randomBytes(32).toString('hex') };
+    expect(loadPosSyncConfig({}).POS_ALLOW_PRIVATE_ADDRESSES).toBe(true);
+    expect(loadPosSyncConfig({ POS_ALLOW_PRIVATE_ADDRESSES: 'off' }).POS_ALLOW_PRIVATE_ADDRESSES).toBe(false);
+    expect(loadPosSyncConfig(production).POS_ALLOW_PRIVATE_ADDRESSES).toBe(false);
+    expect(loadPosSyncConfig({ ...production, POS_ALLOW_PRIVATE_ADDRESSES: '' }).POS_ALLOW_PRIVATE_ADDRESSES).toBe(false);
+    expect(loadPosSyncConfig({ ...production, POS_ALLOW_PRIVATE_ADDRESSES: 'on' }).POS_ALLOW_PRIVATE_ADDRESSES).toBe(true);
+    expect(loadPosSyncConfig({ ...production, POS_ALLOW_PRIVATE_ADDRESSES: '10.20.0.0/16, fd00:1::/64' }).POS_ALLOW_PRIVATE_ADDRESSES).toEqual(['10.20.0.0/16', 'fd00:1::/64']);
+  });
+
+  it.each(['yes', '10.20.0.0', '10.20.0.0/33', 'on,10.0.0.0/8', ','])('rejects POS_ALLOW_PRIVATE_ADDRESSES=%s naming the variable', (value) => {
+    expect(() => loadPosSyncConfig({ POS_ALLOW_PRIVATE_ADDRESSES: value })).toThrow(/POS_ALLOW_PRIVATE_ADDRESSES: must be on, off, or comma-separated CIDR ranges/);
+  });
+
   it('turns the scheduled sync off with 0 and rejects nonsense intervals and timeouts', () => {
     expect(loadPosSyncConfig({ POS_SYNC_INTERVAL_S: '0' }).POS_SYNC_INTERVAL_S).toBe(0);
     expect(() => loadPosSyncConfig({ POS_SYNC_INTERVAL_S: '-5' })).toThrow(/POS_SYNC_INTERVAL_S/);

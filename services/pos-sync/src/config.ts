@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PosWebhookPath } from '@pl/contracts';
+import { parsePrivateAddressAllowance, type PrivateAddressAllowance } from './connector/pos-address-policy.js';
 import { emptyAsUnset, internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig, urlVar, urlListVar } from '@pl/service-kit';
 
 /** 32 bytes, written as 64 hex characters or as base64 / base64url (43 characters, optional '='). */
@@ -20,6 +21,22 @@ const settingsKeyVar = z.preprocess(
       const key = parseSettingsKey(value.trim());
       if (!key) ctx.addIssue({ code: 'custom', message: 'must be 32 bytes written as 64 hex characters or as base64' });
       return key ?? Buffer.alloc(0);
+    })
+    .optional(),
+);
+
+/** POS_ALLOW_PRIVATE_ADDRESSES: `on`, `off` or CIDR ranges; unset here, decided by NODE_ENV below. */
+const privateAddressesVar = z.preprocess(
+  emptyAsUnset,
+  z
+    .string()
+    .transform((value, ctx): PrivateAddressAllowance => {
+      const parsed = parsePrivateAddressAllowance(value);
+      if (typeof parsed === 'object' && 'error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return false;
+      }
+      return parsed;
     })
     .optional(),
 );
@@ -49,6 +66,12 @@ export const PosSyncConfig = serviceConfig({ port: 5104, schema: 'pos_sync' })
      * the status follows it). Keep it below the gateway's UPSTREAM_TIMEOUT_MS.
      */
     SYNC_TRIGGER_WAIT_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(0).max(60_000).default(8_000)),
+    /**
+     * Whether the POS may be at a loopback, link-local or private address (decision 046): `on`, `off`,
+     * or the CIDR ranges allowed besides public addresses. Unset: `off` in production, `on` elsewhere
+     * (npm start's reference POS is at 127.0.0.1).
+     */
+    POS_ALLOW_PRIVATE_ADDRESSES: privateAddressesVar,
     /** How long one call to the POS may take. */
     POS_REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(120_000).default(10_000)),
   })
@@ -58,7 +81,11 @@ export const PosSyncConfig = serviceConfig({ port: 5104, schema: 'pos_sync' })
       ctx.addIssue({ code: 'custom', path: ['POS_SETTINGS_KEY'], message: 'required in production: 32 random bytes as 64 hex characters (e.g. `openssl rand -hex 32`)' });
     }
   })
-  .transform((c) => ({ ...c, POS_WEBHOOK_URL: c.POS_WEBHOOK_URL ?? new URL(PosWebhookPath, c.PUBLIC_ORIGIN).toString() }));
+  .transform((c) => ({
+    ...c,
+    POS_WEBHOOK_URL: c.POS_WEBHOOK_URL ?? new URL(PosWebhookPath, c.PUBLIC_ORIGIN).toString(),
+    POS_ALLOW_PRIVATE_ADDRESSES: c.POS_ALLOW_PRIVATE_ADDRESSES ?? c.NODE_ENV !== 'production',
+  }));
 export type PosSyncConfig = z.infer<typeof PosSyncConfig>;
 
 export const loadPosSyncConfig = (env: NodeJS.ProcessEnv = process.env): PosSyncConfig => loadConfig(PosSyncConfig, env);

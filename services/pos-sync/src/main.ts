@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createLogger, databaseGauge, loadEnvFile, runService, type ServiceDeps } from '@pl/service-kit';
 import { createApp, posSyncContext } from './app.js';
 import { loadPosSyncConfig } from './config.js';
+import { posAddressPolicy } from './connector/pos-address-policy.js';
 import type { PosSyncContext } from './domain/pos-sync-context.js';
 import { startPosSyncWorkers } from './workers/pos-sync-workers.js';
 
@@ -29,6 +30,7 @@ const context = (deps: Pick<ServiceDeps, 'pool' | 'logger'>) =>
     internalApiToken: config.INTERNAL_API_TOKEN,
     settingsKey,
     webhookUrl: config.POS_WEBHOOK_URL,
+    addresses: posAddressPolicy({ allowPrivate: config.POS_ALLOW_PRIVATE_ADDRESSES }),
     webhookToleranceS: config.POS_WEBHOOK_TOLERANCE_S,
     triggerWaitMs: config.SYNC_TRIGGER_WAIT_MS,
     pos: { timeoutMs: config.POS_REQUEST_TIMEOUT_MS },

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { uniqueSuffix } from '@pl/service-kit/testing';
 import { startReferencePos, type ReferencePos } from '../../../stand-ins/pos-reference/src/index.js';
-import { createHttpPosConnector } from '../src/connector/http-pos-connector.js';
+import { createHttpPosConnector, noPosMessage } from '../src/connector/http-pos-connector.js';
+import { posAddressPolicy } from '../src/connector/pos-address-policy.js';
 import { PosError, type PosConnector } from '../src/connector/pos-connector.js';
 import type { PosProduct } from '../src/connector/pos-wire.js';
 
@@ -13,8 +14,11 @@ import type { PosProduct } from '../src/connector/pos-wire.js';
  */
 describe('HTTP POS connector (contract with the reference POS)', () => {
   const apiKey = () => `pos_contract_${uniqueSuffix()}${uniqueSuffix()}`;
+  // The reference POS listens on 127.0.0.1: private addresses allowed, as under npm start.
+  const addresses = posAddressPolicy({ allowPrivate: true });
+  afterAll(() => addresses.dispatcher.destroy());
   const connect = (pos: ReferencePos, overrides: Partial<Parameters<typeof createHttpPosConnector>[0]> = {}) =>
-    createHttpPosConnector({ baseUrl: pos.url, apiKey: pos.apiKey, timeoutMs: 5000, ...overrides });
+    createHttpPosConnector({ baseUrl: pos.url, apiKey: pos.apiKey, addresses, timeoutMs: 5000, ...overrides });
   const failure = async (promise: Promise<unknown>): Promise<PosError> => {
     const err = await promise.then(
       () => undefined,
@@ -154,7 +158,7 @@ describe('HTTP POS connector (contract with the reference POS)', () => {
       await pos.stop();
       const err = await failure(connect(pos).merchant());
       expect([err.kind, err.transient]).toEqual(['unreachable', true]);
-      expect(err.message).toBe(`Could not reach the POS at ${pos.url} (connection refused)`);
+      expect(err.message).toBe(noPosMessage(pos.url));
     });
 
     it('gives up on a POS that does not answer in time', async () => {
@@ -163,9 +167,8 @@ describe('HTTP POS connector (contract with the reference POS)', () => {
       await once(server, 'listening');
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       try {
-        const err = await failure(createHttpPosConnector({ baseUrl: url, apiKey: 'k', timeoutMs: 200 }).merchant());
-        expect(err.kind).toBe('unreachable');
-        expect(err.message).toBe(`Could not reach the POS at ${url} (no answer within 0.2 s)`);
+        const err = await failure(createHttpPosConnector({ baseUrl: url, apiKey: 'k', addresses, timeoutMs: 200 }).merchant());
+        expect([err.kind, err.message]).toEqual(['unreachable', noPosMessage(url)]);
       } finally {
         server.closeAllConnections();
         server.close();
@@ -178,7 +181,9 @@ describe('HTTP POS connector (contract with the reference POS)', () => {
       ['a 404 that is not a POS error', 404, 'application/json', '{"message":"Not found"}'],
       ['a 401 that is not a POS error', 401, 'application/json', '{"message":"Invalid or expired session","code":"UNAUTHENTICATED"}'],
       ['a redirect to a login page', 302, 'text/html', ''],
-    ])('says a server answering %s is not a POS', async (_what, status, type, body) => {
+      ['a 503 that is not a POS error', 503, 'text/html', '<h1>Service Unavailable</h1>'],
+      ['a 429 that is not a POS error', 429, 'text/plain', 'slow down'],
+    ])('says no POS answered when a server answers %s', async (_what, status, type, body) => {
       const server: Server = createServer((_req, res) => {
         res.writeHead(status, { 'content-type': type, ...(status === 302 ? { location: '/login' } : {}) }).end(body);
       });
@@ -186,8 +191,8 @@ describe('HTTP POS connector (contract with the reference POS)', () => {
       await once(server, 'listening');
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       try {
-        const err = await failure(createHttpPosConnector({ baseUrl: `${url}/`, apiKey: 'k' }).merchant());
-        expect([err.kind, err.message]).toEqual(['not-a-pos', `${url} does not answer like a POS API`]);
+        const err = await failure(createHttpPosConnector({ baseUrl: `${url}/`, apiKey: 'k', addresses }).merchant());
+        expect([err.kind, err.message]).toEqual(['unreachable', noPosMessage(url)]);
       } finally {
         server.closeAllConnections();
         server.close();

@@ -4,10 +4,17 @@ import { IngestedEvent, SyncStatus } from '@pl/contracts';
 import { KIT_MIGRATIONS } from '@pl/service-kit';
 import { startTestService, testCallers, type TestService } from '@pl/service-kit/testing';
 import { createApp, posSyncContext } from '../src/app.js';
+import { posAddressPolicy } from '../src/connector/pos-address-policy.js';
 import { pruneAppliedEvents } from '../src/domain/prune-events.js';
 
 /** The reads need neither a catalog nor a POS: nothing listens at these addresses. */
-const OFFLINE = { catalogUrl: 'http://127.0.0.1:9', internalApiToken: 'x'.repeat(32), settingsKey: randomBytes(32), webhookUrl: 'http://127.0.0.1:9/hooks' };
+const OFFLINE = {
+  catalogUrl: 'http://127.0.0.1:9',
+  internalApiToken: 'x'.repeat(32),
+  settingsKey: randomBytes(32),
+  webhookUrl: 'http://127.0.0.1:9/hooks',
+  addresses: posAddressPolicy({ allowPrivate: true }),
+};
 
 describe('pos-sync service', () => {
   let posSync: TestService;

@@ -6,6 +6,7 @@ import { startTestService, testCallers, uniqueSuffix, type TestService, type Tes
 import { INTERNAL_TOKEN, startCatalog } from '../../catalog/test/catalog-test-app.js';
 import { startReferencePos, type ReferencePosOptions } from '../../../stand-ins/pos-reference/src/index.js';
 import { createApp, posSyncContext, type PosSyncOptions } from '../src/app.js';
+import { posAddressPolicy } from '../src/connector/pos-address-policy.js';
 import type { PosSyncContext } from '../src/domain/pos-sync-context.js';
 import { startPosSyncWorkers } from '../src/workers/pos-sync-workers.js';
 
@@ -34,6 +35,8 @@ export async function startPosSyncStack(stack: StackOptions = {}) {
     internalApiToken: INTERNAL_TOKEN,
     settingsKey: randomBytes(32),
     webhookUrl: 'http://127.0.0.1:9/not-started-yet',
+    // The reference POS listens on 127.0.0.1, as under npm start.
+    addresses: posAddressPolicy({ allowPrivate: true }),
     retryBaseMs: 50,
     retryMaxMs: 400,
     pos: { timeoutMs: 5000 },
@@ -97,6 +100,7 @@ export async function startPosSyncStack(stack: StackOptions = {}) {
       for (const stop of extra.reverse()) await stop();
       await Promise.all([context.syncs.stop(), context.eventApplier.stop(), context.writebacks.stop()]);
       await service.stop();
+      await options.addresses.dispatcher.destroy();
       await pos.stop();
       await catalog.stop();
     },

@@ -24,12 +24,13 @@ export interface PosConnector {
 }
 
 export type PosErrorKind =
-  /** No answer: refused, DNS, timeout. Worth retrying. */
+  /**
+   * No POS answered: refused, unknown host, timeout, an address the policy refuses, or something
+   * that does not speak the POS API. One kind and one message for all (decision 046). Worth retrying.
+   */
   | 'unreachable'
   /** The POS refused the API key. */
   | 'unauthorized'
-  /** Something answered, but not the way a POS does. */
-  | 'not-a-pos'
   /** The POS said it is down (503) or failed (5xx). Worth retrying. */
   | 'unavailable'
   /** Still 429 after waiting as told. Worth retrying later. */

@@ -14,6 +14,16 @@ import { PosSyncErrorCodes } from './error-codes.js';
 
 export const NOT_CONFIGURED_MESSAGE = 'POS settings are not saved yet';
 
+/**
+ * The Test button's longest wait, below the gateway's UPSTREAM_TIMEOUT_MS (10 s) so its answer always
+ * arrives: a URL where no POS answers is answered after exactly this long (decision 046).
+ */
+export const TEST_CONNECTION_TIMEOUT_MS = 5_000;
+
+/** Said when the URL's own text names an address the policy refuses; it depends on nothing but the text. */
+export const privateAddressMessage = (why: string) =>
+  `POS URL points to a ${why} address, which this shop does not call (POS_ALLOW_PRIVATE_ADDRESSES allows private POS addresses)`;
+
 const PosUrl = z
   .string({ error: 'POS URL is required' })
   .trim()
@@ -55,6 +65,10 @@ export async function savePosSettings(ctx: PosSyncContext, input: unknown): Prom
   const parsed = SettingsInput.safeParse(input);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid POS settings', ErrorCodes.validation);
   const { posUrl, apiKey } = parsed.data;
+  // An address in the URL itself is refused here, by its text (no connection is tried); a name is
+  // checked once resolved, whenever a connection opens (pos-address-policy.ts).
+  const refusal = ctx.addresses.refusalOfHost(new URL(posUrl).hostname);
+  if (refusal) throw badRequest(privateAddressMessage(refusal), ErrorCodes.validation);
   const before = await findSettings(ctx.pool);
   // The same POS and key keep their webhook subscription; anything else needs the next sync to register again.
   const keepWebhook = before !== undefined && before.posUrl === posUrl && openQuietly(ctx, before.apiKeySealed) === apiKey;
@@ -109,7 +123,7 @@ export async function testPosConnection(ctx: PosSyncContext): Promise<TestConnec
     throw err;
   }
   try {
-    const merchant = await ctx.connect(settings).merchant();
+    const merchant = await ctx.connect(settings, { failAtDeadline: true, maxTimeoutMs: TEST_CONNECTION_TIMEOUT_MS }).merchant();
     return { connected: true, message: `Connected to ${merchant.name}` };
   } catch (err) {
     if (err instanceof PosError) return { connected: false, message: err.message };

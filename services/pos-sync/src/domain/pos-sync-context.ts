@@ -1,5 +1,6 @@
 import type { KickablePass, Logger, Pool } from '@pl/service-kit';
 import { CatalogError, type CatalogClient } from '../clients/catalog-client.js';
+import type { PosAddressPolicy } from '../connector/pos-address-policy.js';
 import { PosError, type PosConnector } from '../connector/pos-connector.js';
 
 import type { SyncRunner } from './run-sync.js';
@@ -23,8 +24,14 @@ export interface PosSyncContext {
   logger: Logger;
   secrets: SecretBox;
   catalog: CatalogClient;
-  /** A connector for the given POS URL and API key. */
-  connect(settings: { posUrl: string; apiKey: string }): PosConnector;
+  /** Which addresses the POS may be at (decision 046). */
+  addresses: PosAddressPolicy;
+  /**
+   * A connector for the given POS URL and API key. `failAtDeadline` for calls an admin waits on
+   * (the Test button, a sync): "no POS answered" then comes at the call's deadline, never sooner;
+   * `maxTimeoutMs` shortens the configured timeout.
+   */
+  connect(settings: { posUrl: string; apiKey: string }, call?: { failAtDeadline?: boolean; maxTimeoutMs?: number }): PosConnector;
   settings: PosSyncSettings;
   /** Applies stored webhook events (kicked by the webhook route). */
   eventApplier: KickablePass;

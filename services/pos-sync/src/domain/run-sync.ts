@@ -181,8 +181,10 @@ async function pull(
   tally: Tally,
   run: { report: () => Promise<void>; stop: () => boolean },
 ): Promise<void> {
-  const pos = ctx.connect(settings);
-  await registerWebhookSubscription(ctx, settings);
+  // An admin waits on a sync (its trigger's answer, its status): no POS at the URL fails it at the
+  // call's deadline, however quickly the address failed (decision 046).
+  const pos = ctx.connect(settings, { failAtDeadline: true });
+  await registerWebhookSubscription(ctx, settings, pos);
   const locations = await ctx.catalog.locationIds();
 
   const inFlight = new Set<Promise<void>>();

@@ -1,3 +1,4 @@
+import type { PosConnector } from '../connector/pos-connector.js';
 import { saveWebhookSubscription, type StoredSettings } from '../db/pos-settings.repo.js';
 import { messageOf, type PosSyncContext } from './pos-sync-context.js';
 import { SecretFields } from './secret-box.js';
@@ -14,8 +15,12 @@ interface OpenedSettings {
   stored: StoredSettings;
 }
 
-export async function registerWebhookSubscription(ctx: Pick<PosSyncContext, 'pool' | 'secrets' | 'connect' | 'settings'>, settings: OpenedSettings): Promise<boolean> {
-  const subscription = await ctx.connect(settings).subscribeWebhook(ctx.settings.webhookUrl);
+export async function registerWebhookSubscription(
+  ctx: Pick<PosSyncContext, 'pool' | 'secrets' | 'connect' | 'settings'>,
+  settings: OpenedSettings,
+  pos: PosConnector = ctx.connect(settings),
+): Promise<boolean> {
+  const subscription = await pos.subscribeWebhook(ctx.settings.webhookUrl);
   return saveWebhookSubscription(ctx.pool, {
     registeredWith: settings.stored,
     url: ctx.settings.webhookUrl,
