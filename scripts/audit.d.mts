@@ -8,7 +8,7 @@ export interface AuditFinding {
   fix: string;
 }
 export type Audit =
-  | { ran: false; why: string }
+  | { ran: false; why: string; refused?: true }
   | { ran: true; counts: Record<string, number>; dependencies?: number; blocking: AuditFinding[] };
 export function readAudit(stdout: string): Audit;
 export function describeCounts(audit: { counts: Record<string, number>; dependencies?: number }): string;

@@ -25,6 +25,9 @@ export function readAudit(stdout) {
     return { ran: false, why: `npm audit did not answer JSON: ${stdout.trim().slice(0, 200) || '(nothing)'}` };
   }
   const counts = report?.metadata?.vulnerabilities;
+  // 405: the registry answered and serves no advisories (a mirror that allows only GET and HEAD, as
+  // the one on the development and CI machines here does): nothing the project can change.
+  if (!counts && report?.statusCode === 405) return { ran: false, refused: true, why: report.message };
   if (!counts) return { ran: false, why: report?.message ?? report?.error?.summary ?? 'no audit report' };
   const blocking = Object.values(report.vulnerabilities ?? {})
     .filter((v) => BLOCKING.includes(v.severity))
@@ -52,7 +55,7 @@ export function auditProduction() {
 /** Prints the audit; answers true (passed), false (a high or critical finding) or null (not run). */
 export function printAudit(audit, log = console.log) {
   if (!audit.ran) {
-    log(`npm audit --omit=dev: not run: ${audit.why}`);
+    log(`npm audit --omit=dev: ${audit.refused ? 'blocked: the registry refuses the audit' : 'not run'}: ${audit.why}`);
     return null;
   }
   log(`npm audit --omit=dev: ${describeCounts(audit)}`);

@@ -46,8 +46,10 @@ describe('scripts/audit.mjs', () => {
 
   it('says it did not run when the registry gave no report', () => {
     const refused = JSON.stringify({ message: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk', statusCode: 405, error: { summary: '', detail: '' } });
-    expect(readAudit(refused)).toEqual({ ran: false, why: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk' });
-    expect(readAudit('')).toMatchObject({ ran: false });
-    expect(printAudit(readAudit(refused), () => {})).toBeNull();
+    expect(readAudit(refused)).toEqual({ ran: false, refused: true, why: '405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk' });
+    expect(readAudit('')).toEqual({ ran: false, why: 'npm audit did not answer JSON: (nothing)' });
+    const lines: string[] = [];
+    expect(printAudit(readAudit(refused), (l) => lines.push(l))).toBeNull();
+    expect(lines).toEqual(['npm audit --omit=dev: blocked: the registry refuses the audit: 405 Method Not Allowed - POST https://registry.npmjs.org/-/npm/v1/security/advisories/bulk']);
   });
 });
