@@ -22,7 +22,7 @@ const secret = () => randomBytes(32).toString('hex');
 /** Every value each process needs in production (live Stripe keys, real mail); a case takes one away. */
 const PRODUCTION: Record<Process, Record<string, string>> = {
   cart: { ORDER_LINK_SECRET: secret(), STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' },
-  identity: { SMTP_URL: 'smtp://127.0.0.1:2525' },
+  identity: { SMTP_URL: 'smtp://127.0.0.1:2525', TRUSTED_PROXIES: '10.0.0.0/8' },
   catalog: {},
   'pos-sync': { POS_SETTINGS_KEY: secret() },
   gateway: {
@@ -108,6 +108,7 @@ describe('a process started with NODE_ENV=production', () => {
     ['cart', 'INTERNAL_API_TOKEN', 'it unset', { INTERNAL_API_TOKEN: undefined }],
     ['identity', 'SMTP_URL', 'it unset (the dev mailbox)', { SMTP_URL: undefined }],
     ['identity', 'INTERNAL_API_TOKEN', 'it unset', { INTERNAL_API_TOKEN: undefined }],
+    ['identity', 'TRUSTED_PROXIES', 'it unset (a guess at the gateways)', { TRUSTED_PROXIES: undefined }],
     ['catalog', 'INTERNAL_API_TOKEN', 'it unset', { INTERNAL_API_TOKEN: undefined }],
     ['pos-sync', 'POS_SETTINGS_KEY', 'it unset', { POS_SETTINGS_KEY: undefined }],
     ['pos-sync', 'INTERNAL_API_TOKEN', 'it unset', { INTERNAL_API_TOKEN: undefined }],
