@@ -113,6 +113,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
     body: { sample: { clientSecret: 'tc_no_such_payment', cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, schema: TestCardConfirmPayload },
   },
   { method: 'POST', path: ApiPaths.cart.stripeWebhook, body: 'raw', onlyWith: 'stripe' },
+  { method: 'GET', path: ApiPaths.cart.paymentMode },
   { method: 'GET', path: ApiPaths.cart.orders },
   { method: 'GET', path: `${ApiPaths.cart.orders}/:id`, params: orderParams, query: { sample: { key: 'A'.repeat(43) }, schema: z.strictObject({ key: contracts.OrderLinkKey }) } },
   {

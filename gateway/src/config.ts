@@ -56,8 +56,8 @@ const GatewayEnv = z.object({
   CART_URL: urlListVar('http://127.0.0.1:5103'),
   POS_SYNC_URL: urlListVar('http://127.0.0.1:5104'),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
-  JWT_PRIVATE_KEY: z.string().optional(),
-  JWT_PUBLIC_KEY: z.string().optional(),
+  JWT_PRIVATE_KEY: z.preprocess(emptyAsUnset, z.string().optional()),
+  JWT_PUBLIC_KEY: z.preprocess(emptyAsUnset, z.string().optional()),
   JWT_KEY_FILE: z.string().optional(),
   SHELL_DIST: z.string().optional(),
   REMOTE_MF_CATALOG_URL: urlVar('http://localhost:5201/mf-manifest.json'),
@@ -89,7 +89,19 @@ const GatewayEnv = z.object({
   SHUTDOWN_DRAIN_MS: shutdownDrainVar,
   /** The services' shared secret: the gateway calls identity's internal session API with it. */
   INTERNAL_API_TOKEN: internalApiTokenVar,
-}).superRefine(requireInternalApiTokenInProduction);
+}).superRefine(refuseUnsafeSettings);
+
+/**
+ * What the gateway refuses to start with, in one place (decision 042): in production the
+ * development INTERNAL_API_TOKEN, and a signing key it would otherwise generate into a file
+ * (each pod its own, so sessions would not survive a restart or another pod).
+ */
+function refuseUnsafeSettings(e: { NODE_ENV: string; INTERNAL_API_TOKEN: string; JWT_PRIVATE_KEY?: string }, ctx: z.RefinementCtx): void {
+  requireInternalApiTokenInProduction(e, ctx);
+  if (e.NODE_ENV === 'production' && !e.JWT_PRIVATE_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['JWT_PRIVATE_KEY'], message: 'required in production: the Ed25519 signing key as PKCS#8 PEM, with JWT_PUBLIC_KEY (its SPKI PEM)' });
+  }
+}
 
 export interface GatewayConfig {
   nodeEnv: 'development' | 'production' | 'test';

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const config = loadGatewayConfig(process.env, repoRoot);
   const logger = createLogger({ name: 'gateway', level: config.logLevel });
 
-  const { keys, source } = await loadSigningKeys({ ...config.jwt, production: config.nodeEnv === 'production' });
+  const { keys, source } = await loadSigningKeys({ ...config.jwt });
   logger.info({ kid: keys.kid, source, ...(source !== 'environment' && { keyFile: config.jwt.keyFile }) }, 'signing keys loaded');
 
   const nats = await connect({

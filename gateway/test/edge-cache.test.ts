@@ -159,7 +159,7 @@ describe("the gateway's copy of catalogue answers", () => {
     const linkOf = async (page: string) => (await read(page)).headers.get('link');
     const fetchLink = (read: string) => `<${read}>; rel=preload; as=fetch; crossorigin=use-credentials`;
     // With the reads the page's modules start whatever the product (contracts firstViewReadsOf).
-    const dataOnly = (data: string) => [data, ...(data === '/api/products' ? [] : ['/api/locations']), '/api/cart'].map(fetchLink).join(', ');
+    const dataOnly = (data: string) => [data, ...(data === '/api/products' ? [] : ['/api/locations']), '/api/cart', '/api/payments/mode'].map(fetchLink).join(', ');
     const withImage = (data: string, image: string) => `${dataOnly(data)}, <${image}>; rel=preload; as=image; fetchpriority=high`;
 
     it('from the kept list (its first product) and the kept product, never before a catalogue answer was kept, and remembered once it is forgotten', async () => {

@@ -20,7 +20,14 @@ describe('gateway configuration', () => {
 
   it('takes a real INTERNAL_API_TOKEN in production', () => {
     const token = 'a-real-shared-secret-of-32-characters-or-more';
-    expect(load({ NODE_ENV: 'production', INTERNAL_API_TOKEN: token }).internalApiToken).toBe(token);
+    expect(load({ NODE_ENV: 'production', INTERNAL_API_TOKEN: token, JWT_PRIVATE_KEY: 'a PEM' }).internalApiToken).toBe(token);
+  });
+
+  it('refuses to start in production without the JWT signing key, naming it, rather than generating one', () => {
+    const token = 'a-real-shared-secret-of-32-characters-or-more';
+    expect(() => load({ NODE_ENV: 'production', INTERNAL_API_TOKEN: token })).toThrow(/JWT_PRIVATE_KEY: required in production/);
+    expect(() => load({ NODE_ENV: 'production', INTERNAL_API_TOKEN: token, JWT_PRIVATE_KEY: '' })).toThrow(/JWT_PRIVATE_KEY: required in production/);
+    expect(load({ JWT_PRIVATE_KEY: '' }).jwt.privateKeyPem).toBeUndefined();
   });
 
   it('trusts PUBLIC_ORIGIN and WS_ALLOWED_ORIGINS for unsafe API requests', () => {

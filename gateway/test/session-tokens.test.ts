@@ -16,7 +16,7 @@ describe('session tokens', () => {
   let keys: SigningKeys;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'pl-tokens-test-'));
-    keys = (await loadSigningKeys({ keyFile: path.join(dir, 'keys.json'), production: false })).keys;
+    keys = (await loadSigningKeys({ keyFile: path.join(dir, 'keys.json') })).keys;
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -334,13 +334,15 @@ describe('pages answered from memory', () => {
     const preload = (...paths: string[]) => paths.map((path) => `<${path}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', ');
     for (let round = 0; round < 2; round++) {
       // Round 0: the first page goes through Express; round 1: all from memory. The cards' and the
-      // product's add-to-cart buttons read the cart; a product's stock per store, the stores.
-      expect((await rawRequest(port, '/', PAGE)).headers.link).toBe(preload('/api/products', '/api/cart'));
-      expect((await rawRequest(port, '/products', PAGE)).headers.link).toBe(preload('/api/products', '/api/cart'));
-      expect((await rawRequest(port, '/products/4f1c%20a', PAGE)).headers.link).toBe(preload('/api/products/4f1c%20a', '/api/locations', '/api/cart'));
+      // product's add-to-cart buttons read the cart; a product's stock per store, the stores; the
+      // layout, on every page, the payment mode (its test-mode banner).
+      expect((await rawRequest(port, '/', PAGE)).headers.link).toBe(preload('/api/products', '/api/cart', '/api/payments/mode'));
+      expect((await rawRequest(port, '/products', PAGE)).headers.link).toBe(preload('/api/products', '/api/cart', '/api/payments/mode'));
+      expect((await rawRequest(port, '/products/4f1c%20a', PAGE)).headers.link).toBe(preload('/api/products/4f1c%20a', '/api/locations', '/api/cart', '/api/payments/mode'));
       // Filters decide the catalogue read there, and the catalog team's page owns how: only the cart.
-      expect((await rawRequest(port, '/products?category=gaming', PAGE)).headers.link).toBe(preload('/api/cart'));
-      expect((await rawRequest(port, '/account', PAGE)).headers.link).toBeUndefined();
+      expect((await rawRequest(port, '/products?category=gaming', PAGE)).headers.link).toBe(preload('/api/cart', '/api/payments/mode'));
+      expect((await rawRequest(port, '/account', PAGE)).headers.link).toBe(preload('/api/payments/mode'));
+      expect((await rawRequest(port, '/about', PAGE)).headers.link).toBe(preload('/api/payments/mode'));
     }
   });
 

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { KeyConfigError, loadSigningKeys } from '../src/auth/keys';
+import { loadSigningKeys } from '../src/auth/keys';
 import { startGateway, type TestGateway } from './support/test-gateway';
 
 describe('signing keys', () => {
@@ -22,8 +22,8 @@ describe('signing keys', () => {
 
   it('generates a pair on first start and loads the same pair on the second', async () => {
     const keyFile = path.join(dir, 'nested', 'jwt-keys.json');
-    const first = await loadSigningKeys({ keyFile, production: false });
-    const second = await loadSigningKeys({ keyFile, production: false });
+    const first = await loadSigningKeys({ keyFile });
+    const second = await loadSigningKeys({ keyFile });
     expect(first.source).toBe('generated');
     expect(second.source).toBe('file');
     expect(second.keys.kid).toBe(first.keys.kid);
@@ -32,7 +32,7 @@ describe('signing keys', () => {
 
   it('writes the key file readable by its owner only (0600)', async () => {
     const keyFile = path.join(dir, 'jwt-keys.json');
-    await loadSigningKeys({ keyFile, production: false });
+    await loadSigningKeys({ keyFile });
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
   });
 
@@ -40,19 +40,19 @@ describe('signing keys', () => {
     const keyFile = path.join(dir, 'jwt-keys.json');
     const { privateKeyPem, publicKeyPem } = pem();
     writeFileSync(keyFile, JSON.stringify({ privateKey: privateKeyPem, publicKey: publicKeyPem }), { mode: 0o644 });
-    await loadSigningKeys({ keyFile, production: false });
+    await loadSigningKeys({ keyFile });
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
   });
 
   it('gives two processes starting at once the same pair', async () => {
     const keyFile = path.join(dir, 'jwt-keys.json');
-    const [a, b] = await Promise.all([loadSigningKeys({ keyFile, production: false }), loadSigningKeys({ keyFile, production: false })]);
+    const [a, b] = await Promise.all([loadSigningKeys({ keyFile }), loadSigningKeys({ keyFile })]);
     expect(a.keys.kid).toBe(b.keys.kid);
   });
 
   it('uses PEM keys from the environment and never touches the key file', async () => {
     const keyFile = path.join(dir, 'jwt-keys.json');
-    const { keys, source } = await loadSigningKeys({ ...pem(), keyFile, production: true });
+    const { keys, source } = await loadSigningKeys({ ...pem(), keyFile });
     expect(source).toBe('environment');
     expect(keys.publicJwk).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
     expect(() => statSync(keyFile)).toThrow();
@@ -60,18 +60,14 @@ describe('signing keys', () => {
 
   it('accepts a PEM written on one line with \\n escapes, as env files carry it', async () => {
     const { privateKeyPem } = pem();
-    const { keys } = await loadSigningKeys({ privateKeyPem: privateKeyPem.replace(/\n/g, '\\n'), keyFile: path.join(dir, 'k'), production: true });
+    const { keys } = await loadSigningKeys({ privateKeyPem: privateKeyPem.replace(/\n/g, '\\n'), keyFile: path.join(dir, 'k') });
     expect(keys.kid).toEqual(expect.any(String));
-  });
-
-  it('refuses to start in production without keys', async () => {
-    await expect(loadSigningKeys({ keyFile: path.join(dir, 'k.json'), production: true })).rejects.toThrow(KeyConfigError);
   });
 
   it('refuses a public key that does not belong to the private key', async () => {
     const { privateKeyPem } = pem();
     const { publicKeyPem } = pem();
-    await expect(loadSigningKeys({ privateKeyPem, publicKeyPem, keyFile: path.join(dir, 'k'), production: true })).rejects.toThrow(
+    await expect(loadSigningKeys({ privateKeyPem, publicKeyPem, keyFile: path.join(dir, 'k') })).rejects.toThrow(
       /does not match/,
     );
   });
@@ -79,7 +75,7 @@ describe('signing keys', () => {
   it('refuses a key that is not Ed25519', async () => {
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    await expect(loadSigningKeys({ privateKeyPem, keyFile: path.join(dir, 'k'), production: true })).rejects.toThrow(/Ed25519/);
+    await expect(loadSigningKeys({ privateKeyPem, keyFile: path.join(dir, 'k') })).rejects.toThrow(/Ed25519/);
   });
 });
 

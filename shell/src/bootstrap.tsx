@@ -4,6 +4,7 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import { startFederationHost } from './federation/federation-host.js';
+import { paymentsInTestMode } from './layout/test-mode-banner.js';
 import '@pl/ui/styles.css';
 import './styles/shell.css';
 
@@ -13,6 +14,8 @@ import './styles/shell.css';
  * remote that is slow or down gets its skeleton (and later its fallback) after this at the latest.
  */
 const PAGE_MODULE_WAIT_MS = 1000;
+/** How long a page of the shell's own waits for the (preloaded) payment mode before its first render. */
+const PAYMENT_MODE_WAIT_MS = 300;
 
 // The header, footer and the shell's own pages never wait for (or break on) a remote: only the
 // page's own module is waited for, briefly, so that its first render shows the page rather than a
@@ -24,5 +27,10 @@ startFederationHost();
 const root = createRoot(document.getElementById('root')!);
 const render = () => startTransition(() => root.render(<App />));
 const page = remotePageOf(location.pathname);
-if (page) void Promise.race([preloadRemote(page), new Promise((resolve) => setTimeout(resolve, PAGE_MODULE_WAIT_MS))]).then(render);
-else render();
+const atMost = (ms: number, what: Promise<unknown>) => Promise.race([what, new Promise((resolve) => setTimeout(resolve, ms))]);
+// The payment mode (the test-mode banner, decision 042) comes preloaded with the page: waited for
+// with the page's module, or alone on the shell's own pages, briefly, so the banner does not push
+// the page down after the first paint.
+const paymentMode = paymentsInTestMode();
+if (page) void atMost(PAGE_MODULE_WAIT_MS, Promise.all([preloadRemote(page), paymentMode])).then(render);
+else void atMost(PAYMENT_MODE_WAIT_MS, paymentMode).then(render);

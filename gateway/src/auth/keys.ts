@@ -1,6 +1,7 @@
 // The gateway's Ed25519 signing key pair. Production takes both halves from the environment
-// (a secret store); local development generates a pair once and keeps it in a 0600 file so
-// sessions survive restarts and every gateway process on the machine signs with the same key.
+// (a secret store: the configuration refuses to start without them, decision 042); local
+// development generates a pair once and keeps it in a 0600 file so sessions survive restarts and
+// every gateway process on the machine signs with the same key.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,7 +24,6 @@ export interface LoadKeysOptions {
   publicKeyPem?: string;
   /** Where a development key pair is kept. */
   keyFile: string;
-  production: boolean;
 }
 
 export class KeyConfigError extends Error {
@@ -35,14 +35,11 @@ interface KeyFile {
   publicKey: string;
 }
 
-/** Loads (or, outside production, generates and persists) the signing key pair. */
+/** Loads the signing key pair from the environment, else from (or generated into) the development key file. */
 export async function loadSigningKeys(options: LoadKeysOptions): Promise<{ keys: SigningKeys; source: KeySource }> {
   if (options.privateKeyPem || options.publicKeyPem) {
     if (!options.privateKeyPem) throw new KeyConfigError('JWT_PUBLIC_KEY is set but JWT_PRIVATE_KEY is not');
     return { keys: await keysFromPem(options.privateKeyPem, options.publicKeyPem), source: 'environment' };
-  }
-  if (options.production) {
-    throw new KeyConfigError('JWT_PRIVATE_KEY and JWT_PUBLIC_KEY (Ed25519 PEM) must be set in production');
   }
   const existing = await readKeyFile(options.keyFile);
   if (existing) return { keys: await keysFromPem(existing.privateKey, existing.publicKey), source: 'file' };

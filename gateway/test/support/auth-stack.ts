@@ -73,7 +73,7 @@ export interface AuthStackOptions {
 
 export async function startAuthStack(options: AuthStackOptions = {}): Promise<AuthStack> {
   const keyDir = mkdtempSync(path.join(tmpdir(), 'pl-auth-stack-'));
-  const { keys } = await loadSigningKeys({ keyFile: path.join(keyDir, 'keys.json'), production: false });
+  const { keys } = await loadSigningKeys({ keyFile: path.join(keyDir, 'keys.json') });
   // Identity verifies the tokens the gateway forwards with the gateway's public key, as it would through the JWKS.
   const verifier = createTokenVerifier({ keySet: { keys: [keys.publicJwk] } });
   const identity = await startTestService({

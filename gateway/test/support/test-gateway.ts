@@ -46,7 +46,7 @@ export async function startGateway(
     },
     dir,
   );
-  const keys = options.keys ?? (await loadSigningKeys({ ...config.jwt, production: false })).keys;
+  const keys = options.keys ?? (await loadSigningKeys({ ...config.jwt })).keys;
   const nats = await connect({ servers: config.natsUrl, name: 'gateway-test' });
   const logger = createLogger({ name: 'gateway-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const gateway = createGateway({

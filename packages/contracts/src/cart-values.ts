@@ -2,3 +2,8 @@
 
 /** Most units of one item a cart line may hold. */
 export const MAX_LINE_QTY = 99;
+
+/** What every page shows while payments are in test mode (contracts PaymentMode, decision 042). */
+export const TEST_MODE_BANNER_TEXT = 'Test mode: no real payments';
+/** The badge of an order paid in test mode, wherever the order is shown. */
+export const TEST_ORDER_LABEL = 'Test order';

@@ -92,6 +92,15 @@ export const PaymentIntentResponse = z.object({
 });
 
 /**
+ * GET /api/payments/mode: whether the cart's payment provider takes real money. Test mode (the
+ * test-card provider, or Stripe with a test key) is allowed in production only by
+ * PAYMENTS_TEST_MODE=on; then every page says so (TEST_MODE_BANNER_TEXT) and its orders are test
+ * orders (decision 042).
+ */
+export const PaymentMode = z.object({ provider: z.enum(['stripe', 'test-card']), testMode: z.boolean() });
+export type PaymentMode = z.infer<typeof PaymentMode>;
+
+/**
  * The built-in test-card provider (no Stripe keys): the page posts the card here; the server
  * decides like a card network and confirms through the same path as a provider webhook.
  * Test numbers: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.
@@ -213,6 +222,8 @@ export const Order = z.object({
   /** Until when returns may be requested (RETURN_WINDOW_DAYS after pickup or delivery); null before that. */
   returnableUntil: z.string().nullable().optional(),
   refunds: z.array(OrderRefund).optional(),
+  /** Paid in test mode (PaymentMode): no money was taken. */
+  testOrder: z.boolean(),
 });
 export type Order = z.infer<typeof Order>;
 /** GET /api/orders: the signed-in customer's orders. */
@@ -338,6 +349,8 @@ export const AdminOrderSummary = z.object({
   itemCount: z.number().int(),
   /** A pickup ready longer than PICKUP_OVERDUE_DAYS and not collected. */
   overdue: z.boolean(),
+  /** Paid in test mode: no money was taken. */
+  testOrder: z.boolean(),
 });
 export type AdminOrderSummary = z.infer<typeof AdminOrderSummary>;
 export const AdminOrderList = z.object({ data: z.array(AdminOrderSummary), total: z.number().int() });

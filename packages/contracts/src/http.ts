@@ -27,6 +27,8 @@ export const ApiPaths = {
     line: (id: string) => `/api/cart/lines/${id}`,
     checkoutDetails: '/api/cart/checkout',
     testCardConfirm: '/api/payments/test-card/confirm',
+    /** GET: whether payments are real (PaymentMode); the same for every visitor. */
+    paymentMode: '/api/payments/mode',
     stripeWebhook: '/api/webhooks/payments/stripe',
     createPaymentIntent: '/api/create-payment-intent',
     orders: '/api/orders',
@@ -81,10 +83,11 @@ export const RouteOwners: ReadonlyArray<{ prefix: string; service: ServiceName }
 ];
 
 /**
- * The catalogue's public reads: the same answer for every visitor, so the gateway neither mints nor
- * forwards a session for them (no Set-Cookie, no per-visitor credential) and caches may keep them.
+ * The public reads: the same answer for every visitor (the catalogue, and whether payments are
+ * real), so the gateway neither mints nor forwards a session for them (no Set-Cookie, no
+ * per-visitor credential) and caches may keep them.
  */
-export const PublicReadPrefixes: readonly string[] = [ApiPaths.catalog.products, '/api/categories', ApiPaths.catalog.locations, '/api/media'];
+export const PublicReadPrefixes: readonly string[] = [ApiPaths.catalog.products, '/api/categories', ApiPaths.catalog.locations, '/api/media', ApiPaths.cart.paymentMode];
 
 export function isPublicRead(method: string, path: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;

@@ -106,10 +106,17 @@ const FirstRenderReads: Readonly<Partial<Record<RemoteModuleId, readonly string[
   'mf_cart_checkout/AddToCartButton': [ApiPaths.cart.cart],
 };
 
-/** The reads of the first view of the remote page `page` that its address does not decide (see FirstRenderReads). */
+/**
+ * What the shell's layout reads on every page, whatever it shows: whether payments are real (its
+ * test-mode banner, decision 042). The first render waits for it briefly, so the banner is in the
+ * first paint rather than pushing the page down after it.
+ */
+export const LayoutReads: readonly string[] = [ApiPaths.cart.paymentMode];
+
+/** The reads of the first view of the page showing `page` (none: a page of the shell's own) that its address does not decide (see FirstRenderReads), and the layout's. */
 export function firstViewReadsOf(page: RemoteModuleId | undefined): string[] {
-  if (!page) return [];
-  return [...new Set([page, ...(FirstViewCompanions[page] ?? [])].flatMap((id) => FirstRenderReads[id] ?? []))];
+  const modules = page ? [page, ...(FirstViewCompanions[page] ?? [])] : [];
+  return [...new Set([...modules.flatMap((id) => FirstRenderReads[id] ?? []), ...LayoutReads])];
 }
 
 /** The remote page answering `pathname` (':param' matches one segment), if a remote's page does. */

@@ -31,4 +31,14 @@ try {
   process.exit(1);
 }
 
-await import(new URL('./service.js', import.meta.url).href);
+try {
+  await import(new URL('./service.js', import.meta.url).href);
+} catch (err) {
+  // A configuration the service refuses (loadConfig's ConfigError, decision 042): the operator reads
+  // each variable and why, not a stack trace. By name: the service's bundle has its own copy of the class.
+  if (err instanceof Error && err.name === 'ConfigError') {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}

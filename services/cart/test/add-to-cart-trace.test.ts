@@ -29,7 +29,7 @@ describe('tracing an add to cart', () => {
     tracing = await startTestTracing('shop');
     broker = await startEmbeddedNats({ port: 0 });
     keyDir = mkdtempSync(path.join(tmpdir(), 'pl-trace-keys-'));
-    const { keys } = await loadSigningKeys({ keyFile: path.join(keyDir, 'jwt-keys.json'), production: false });
+    const { keys } = await loadSigningKeys({ keyFile: path.join(keyDir, 'jwt-keys.json') });
     // The cart checks the gateway's session tokens, as behind a real gateway.
     shop = await startCartWithCatalog({}, { verifier: createTokenVerifier({ keySet: { keys: [keys.publicJwk] } }) });
     gateway = await startGateway({ NATS_URL: broker.url, CART_URL: shop.cart.url, CATALOG_URL: shop.catalog.url }, { keys });

@@ -1,4 +1,4 @@
-import { Cart, Order, OrderRestockData, PaymentIntentResponse } from '@pl/contracts';
+import { AdminOrder, AdminOrderList, ApiPaths, Cart, Order, OrderRestockData, PaymentIntentResponse, PaymentMode } from '@pl/contracts';
 import { testLogger } from '@pl/service-kit/testing';
 import { restockOrder } from '../../catalog/src/domain/restock-order.js';
 import { confirmPayment } from '../src/domain/confirm-payment.js';
@@ -97,6 +97,27 @@ describe('checkout and orders (test-card provider)', () => {
     expect((await app.call('GET', `/api/orders/${orders[0].id}`, token)).status).toBe(200);
     expect((await app.call('GET', `/api/orders/${orders[0].id}`, await app.guest())).status).toBe(404);
     expect((await app.call('GET', '/api/orders', await app.guest())).body).toEqual([]);
+  });
+
+  it('says to every visitor, without a session, that payments are in test mode', async () => {
+    const res = await fetch(`${app.cart.url}${ApiPaths.cart.paymentMode}`);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(PaymentMode.parse(await res.json())).toEqual({ provider: 'test-card', testMode: true });
+  });
+
+  it('stores an order paid in test mode as a test order, and answers it so to its owner and to the order desk', async () => {
+    const { token } = await guestWithCart([{}]);
+    const { clientSecret } = PaymentIntentResponse.parse((await app.call('POST', '/api/create-payment-intent', token)).body);
+    const { orderId } = (await pay(clientSecret)).body;
+
+    expect((await app.cart.pool.query('SELECT test_order FROM orders WHERE id = $1', [orderId])).rows).toEqual([{ test_order: true }]);
+    const order = Order.parse((await app.call('GET', `/api/orders/${orderId}`, token)).body);
+    expect(order.testOrder).toBe(true);
+    expect(Order.array().parse((await app.call('GET', '/api/orders', token)).body).map((o) => o.testOrder)).toEqual([true]);
+    const admin = await app.admin();
+    const desk = AdminOrderList.parse((await app.call('GET', `/api/admin/orders?q=${order.number}`, admin)).body);
+    expect(desk.data.map((o) => [o.number, o.testOrder])).toEqual([[order.number, true]]);
+    expect(AdminOrder.parse((await app.call('GET', `/api/admin/orders/${orderId}`, admin)).body).testOrder).toBe(true);
   });
 
   it('refuses a confirmation whose amount differs from what the server asked for', async () => {

@@ -111,7 +111,8 @@ describe('Stripe provider (SDK against a local fake of the Stripe API)', () => {
     expect(await count(`SELECT count(*)::int AS n FROM processed_events WHERE source = 'stripe' AND event_id = $1`, [event.id])).toBe(1);
     expect(await count(`SELECT count(*)::int AS n FROM outbox WHERE subject = 'order.placed' AND payload::text LIKE $1`, [`%${orders[0].id}%`])).toBe(1);
     const visible = Order.parse((await app.call('GET', `/api/orders/${orders[0].id}`, token)).body);
-    expect(visible).toMatchObject({ status: 'paid', total: '27.00' });
+    // A Stripe test key took no money: a test order (decision 042).
+    expect(visible).toMatchObject({ status: 'paid', total: '27.00', testOrder: true });
   });
 
   it('ends with a paid order when a failed attempt is reported before the success', async () => {
@@ -262,5 +263,36 @@ describe('Stripe refunds (cancellations and returns through the Refunds API)', (
     fake.refunds.push({ id: 're_elsewhere', payment_intent: other.intentId, amount: 2700, metadata: {}, status: 'succeeded' });
     expect((await cancel(other.id)).status).toBe(200);
     expect((await refundOf(other.id))[0]).toMatchObject({ status: 'failed', lastError: expect.stringContaining('greater than unrefunded amount') });
+  });
+});
+
+describe('Stripe with a live key', () => {
+  let fake: FakeStripe;
+  let app: CartTestApp;
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    const payments = createStripeProvider({ secretKey: 'sk_live_cart', publishableKey: 'pk_live_cart', webhookSecret: WEBHOOK_SECRET, api: fake.api });
+    app = await startCartWithCatalog({}, { payments });
+  });
+  afterAll(async () => {
+    await app.stop();
+    await fake.close();
+  });
+
+  it('says payments are real, and its orders are not test orders', async () => {
+    expect((await app.call('GET', ApiPaths.cart.paymentMode)).body).toEqual({ provider: 'stripe', testMode: false });
+    const token = await app.guest();
+    const sku = await app.product({ priceCents: 2500, onHand: 1 });
+    await app.call('POST', '/api/cart/lines', token, { variantId: sku, qty: 1 });
+    await app.call('PUT', '/api/cart/checkout', token, { fulfilment: { type: 'pickup', locationId: 'dublin' }, email: 'guest@example.com' });
+    const intentId = PaymentIntentResponse.parse((await app.call('POST', '/api/create-payment-intent', token)).body).clientSecret.split('_secret_')[0]!;
+    const payload = JSON.stringify(fake.event('payment_intent.succeeded', intentId));
+    const delivered = await fetch(`${app.cart.url}${ApiPaths.cart.stripeWebhook}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+      body: payload,
+    });
+    expect(delivered.status).toBe(200);
+    expect(Order.array().parse((await app.call('GET', '/api/orders', token)).body).map((o) => [o.status, o.testOrder])).toEqual([['paid', false]]);
   });
 });

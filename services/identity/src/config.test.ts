@@ -3,6 +3,9 @@ import { identityLimits, loadIdentityConfig } from './config.js';
 import { DEFAULT_LIMITS } from './domain/limits.js';
 
 const TOKEN = 'a-production-internal-token-of-40-chars!';
+/** Everything production requires but mail (each test says how mail leaves). */
+const PRODUCTION_BUT_MAIL = { NODE_ENV: 'production', INTERNAL_API_TOKEN: TOKEN, TRUSTED_PROXIES: '10.0.0.0/8' };
+const PRODUCTION = { ...PRODUCTION_BUT_MAIL, SMTP_URL: 'smtp://mail.example.com' };
 
 describe('identity config', () => {
   it('has working defaults for a local run', () => {
@@ -18,7 +21,7 @@ describe('identity config', () => {
   });
 
   it('never seeds demo accounts in production', () => {
-    expect(loadIdentityConfig({ NODE_ENV: 'production', INTERNAL_API_TOKEN: TOKEN, TRUSTED_PROXIES: '10.0.0.0/8', SEED_DEMO_ACCOUNTS: 'true' }).SEED_DEMO_ACCOUNTS).toBe(false);
+    expect(loadIdentityConfig({ ...PRODUCTION, SEED_DEMO_ACCOUNTS: 'true' }).SEED_DEMO_ACCOUNTS).toBe(false);
     expect(loadIdentityConfig({ SEED_DEMO_ACCOUNTS: 'false' }).SEED_DEMO_ACCOUNTS).toBe(false);
   });
 
@@ -84,7 +87,30 @@ describe('identity config', () => {
   });
 
   it('requires a real INTERNAL_API_TOKEN in production', () => {
-    expect(() => loadIdentityConfig({ NODE_ENV: 'production' })).toThrow(/INTERNAL_API_TOKEN/);
+    expect(() => loadIdentityConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' })).toThrow(/INTERNAL_API_TOKEN: required in production/);
+  });
+
+  describe('mail', () => {
+    it('goes to the dev mailbox outside production, and through SMTP_URL when it is set', () => {
+      expect(loadIdentityConfig({}).MAIL_TRANSPORT).toBe('dev-mailbox');
+      expect(loadIdentityConfig({ SMTP_URL: 'smtp://mail.example.com' }).MAIL_TRANSPORT).toBe('smtp');
+      expect(loadIdentityConfig({ MAIL_TRANSPORT: 'log' }).MAIL_TRANSPORT).toBe('log');
+    });
+
+    it('refuses to start in production without SMTP_URL, naming it and the way to log-only mail', () => {
+      expect(() => loadIdentityConfig(PRODUCTION_BUT_MAIL)).toThrow(/SMTP_URL: required in production: .*MAIL_TRANSPORT=log/);
+      expect(() => loadIdentityConfig({ ...PRODUCTION_BUT_MAIL, SMTP_URL: '' })).toThrow(/SMTP_URL: required in production/);
+    });
+
+    it('starts in production with SMTP_URL, or with MAIL_TRANSPORT=log on purpose', () => {
+      expect(loadIdentityConfig({ ...PRODUCTION_BUT_MAIL, SMTP_URL: 'smtps://u:p@mail.example.com:465' }).MAIL_TRANSPORT).toBe('smtp');
+      expect(loadIdentityConfig({ ...PRODUCTION_BUT_MAIL, MAIL_TRANSPORT: 'log' }).MAIL_TRANSPORT).toBe('log');
+    });
+
+    it('refuses MAIL_TRANSPORT=smtp without SMTP_URL, and values it does not know', () => {
+      expect(() => loadIdentityConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL: required with MAIL_TRANSPORT=smtp/);
+      expect(() => loadIdentityConfig({ MAIL_TRANSPORT: 'dev-mailbox' })).toThrow(/MAIL_TRANSPORT/);
+    });
   });
 
   it('trusts forwarded headers from loopback unless TRUSTED_PROXIES names the gateways, which production must (decision 044)', () => {
@@ -93,6 +119,6 @@ describe('identity config', () => {
     expect(loadIdentityConfig({ TRUSTED_PROXIES: '' }).TRUSTED_PROXIES).toEqual(['127.0.0.1', '::1']);
     for (const bad of ['gateway', '10.0.0.0/40', ',']) expect(() => loadIdentityConfig({ TRUSTED_PROXIES: bad })).toThrow(/TRUSTED_PROXIES/);
     expect(() => loadIdentityConfig({ NODE_ENV: 'production', INTERNAL_API_TOKEN: TOKEN })).toThrow(/TRUSTED_PROXIES: required in production/);
-    expect(loadIdentityConfig({ NODE_ENV: 'production', INTERNAL_API_TOKEN: TOKEN, TRUSTED_PROXIES: '10.0.0.0/8' }).TRUSTED_PROXIES).toEqual(['10.0.0.0/8']);
+    expect(loadIdentityConfig(PRODUCTION).TRUSTED_PROXIES).toEqual(['10.0.0.0/8']);
   });
 });

@@ -14,7 +14,7 @@ import { startHousekeeping } from './domain/housekeeping.js';
 import { argon2Hasher } from './domain/passwords.js';
 import { startOrderPlacedMail, startOrderStatusMail } from './events/order-mail-consumer.js';
 import { startMailDispatcher } from './mail/mail-dispatcher.js';
-import { devMailboxTransport, smtpTransport } from './mail/mail-transport.js';
+import { mailTransportFor } from './mail/mail-transport.js';
 
 const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
 const [command, ...args] = process.argv.slice(2);
@@ -35,8 +35,8 @@ if (command === 'create-admin') {
       databaseGauge({ name: 'identity_mail_outbox_pending', help: 'Mails waiting to be sent (reset and verification links)', db: pool, sql: 'SELECT count(*)::int AS value FROM mail_outbox WHERE done_at IS NULL' }),
     afterMigrations: async (pool, logger) => {
       if (config.SEED_DEMO_ACCOUNTS) await seedDemoAccounts(pool, logger, passwords);
-      if (config.SMTP_URL) logger.info('mail is sent through SMTP_URL');
-      else if (production) logger.warn('SMTP_URL is unset: mail is stored in the dev mailbox table and NOT delivered; set SMTP_URL');
+      if (config.MAIL_TRANSPORT === 'smtp') logger.info('mail is sent through SMTP_URL');
+      else if (config.MAIL_TRANSPORT === 'log') logger.warn('MAIL_TRANSPORT=log: mail is logged and NOT delivered');
       else logger.info({ mailbox: new URL(ApiPaths.auth.devMailbox, config.PUBLIC_ORIGIN).toString() }, 'SMTP_URL is unset: mail goes to the dev mailbox');
     },
     workers: [
@@ -47,7 +47,7 @@ if (command === 'create-admin') {
           publicOrigin: config.PUBLIC_ORIGIN,
           resetMailsPerHour: limits.resetMailsPerHour,
           cart: createCartClient({ baseUrl: config.CART_URL, token: config.INTERNAL_API_TOKEN }),
-          transport: config.SMTP_URL ? smtpTransport(config.SMTP_URL, config.MAIL_FROM) : devMailboxTransport(),
+          transport: mailTransportFor(config, logger.child({ component: 'mail' })),
         }),
       (deps) => startHousekeeping({ ...deps, knownClientSeconds: limits.login.knownClientSeconds }),
       startOrderPlacedMail,

@@ -1,5 +1,6 @@
 import { DevMailbox } from '@pl/contracts';
-import { smtpTransport } from '../src/mail/mail-transport.js';
+import { captureLogger } from '@pl/service-kit/testing';
+import { logTransport, smtpTransport } from '../src/mail/mail-transport.js';
 import { startFakeSmtpServer } from './fake-smtp-server.js';
 import { startIdentity, type IdentityTestApp } from './identity-test-app.js';
 
@@ -68,6 +69,26 @@ describe('mail delivery', () => {
       } finally {
         await production.stop();
       }
+    });
+  });
+
+  describe('log only (MAIL_TRANSPORT=log)', () => {
+    it('delivers nothing and logs each mail by recipient and subject, never its links', async () => {
+      const { logger, lines } = captureLogger();
+      const { registration } = await identity.register();
+      await forgot(registration.email);
+      await identity.dispatchMail(logTransport(logger));
+
+      const logged = lines.filter((l) => l.to === registration.email);
+      expect(logged.map((l) => [l.level, l.msg, l.subject])).toEqual([
+        ['info', 'mail not delivered (MAIL_TRANSPORT=log)', 'Confirm your e-mail address for Professional Liquidation'],
+        ['info', 'mail not delivered (MAIL_TRANSPORT=log)', 'Reset your Professional Liquidation password'],
+      ]);
+      expect(JSON.stringify(lines)).not.toMatch(/token=/);
+      const { rows } = await identity.pool.query(`SELECT outcome FROM mail_outbox WHERE to_address = $1 ORDER BY id`, [registration.email]);
+      expect(rows).toEqual([{ outcome: 'sent' }, { outcome: 'sent' }]);
+      const mailbox = DevMailbox.parse(await (await identity.call('GET', '/api/auth/dev/mailbox?format=json')).json());
+      expect(mailbox.messages.filter((m) => m.to === registration.email)).toEqual([]);
     });
   });
 

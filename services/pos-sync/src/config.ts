@@ -75,17 +75,24 @@ export const PosSyncConfig = serviceConfig({ port: 5104, schema: 'pos_sync' })
     /** How long one call to the POS may take. */
     POS_REQUEST_TIMEOUT_MS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(100).max(120_000).default(10_000)),
   })
-  .superRefine(requireInternalApiTokenInProduction)
-  .superRefine((c, ctx) => {
-    if (c.NODE_ENV === 'production' && c.POS_SETTINGS_KEY === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['POS_SETTINGS_KEY'], message: 'required in production: 32 random bytes as 64 hex characters (e.g. `openssl rand -hex 32`)' });
-    }
-  })
+  .superRefine(refuseUnsafeSettings)
   .transform((c) => ({
     ...c,
     POS_WEBHOOK_URL: c.POS_WEBHOOK_URL ?? new URL(PosWebhookPath, c.PUBLIC_ORIGIN).toString(),
     POS_ALLOW_PRIVATE_ADDRESSES: c.POS_ALLOW_PRIVATE_ADDRESSES ?? c.NODE_ENV !== 'production',
   }));
 export type PosSyncConfig = z.infer<typeof PosSyncConfig>;
+
+/**
+ * What pos-sync refuses to start with, in one place (decision 042): in production the development
+ * INTERNAL_API_TOKEN and a settings key made up per process. A POS at a private address is not
+ * refused but off there unless POS_ALLOW_PRIVATE_ADDRESSES says so (decision 046).
+ */
+function refuseUnsafeSettings(c: { NODE_ENV: string; INTERNAL_API_TOKEN: string; POS_SETTINGS_KEY?: Buffer }, ctx: z.RefinementCtx): void {
+  requireInternalApiTokenInProduction(c, ctx);
+  if (c.NODE_ENV === 'production' && c.POS_SETTINGS_KEY === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['POS_SETTINGS_KEY'], message: 'required in production: 32 random bytes as 64 hex characters (e.g. `openssl rand -hex 32`)' });
+  }
+}
 
 export const loadPosSyncConfig = (env: NodeJS.ProcessEnv = process.env): PosSyncConfig => loadConfig(PosSyncConfig, env);

@@ -3,6 +3,7 @@ import { remotePageOf, ShellRegions } from '@pl/contracts';
 import { markFirstViewShown, Outlet, RemoteSlot, useLocation } from '@pl/ui';
 import { SiteFooter } from './site-footer.js';
 import { SiteHeader } from './site-header.js';
+import { TestModeBanner } from './test-mode-banner.js';
 
 export function ShellLayout() {
   const { pathname } = useLocation();
@@ -28,6 +29,7 @@ export function ShellLayout() {
       <a className="shell-skip-link" href="#main">
         Skip to content
       </a>
+      <TestModeBanner />
       <SiteHeader />
       {/* Remotes' page-wide notices (contracts ShellRegions): in the flow, so a header of any height never covers them. */}
       <div id={ShellRegions.notices} className="shell-notices" />

@@ -34,11 +34,13 @@ export interface OrderRecord {
   fulfilledAt: Date | null;
   /** A pickup's other locations its units came from (empty: all at the chosen store, or shipped). */
   transferFrom: string[];
+  /** Paid in test mode: no money was taken (decision 042). */
+  testOrder: boolean;
 }
 
 const COLUMNS = `id, number, payment_id AS "paymentId", subject, customer_kind AS "customerKind", email, status, stock_state AS "stockState", lines,
   subtotal_cents AS "subtotalCents", tax_cents AS "taxCents", shipping_cents AS "shippingCents", total_cents AS "totalCents",
-  fulfilment, note, created_at AS "createdAt", carrier, tracking_number AS "trackingNumber", ready_at AS "readyAt", fulfilled_at AS "fulfilledAt", transfer_from AS "transferFrom"`;
+  fulfilment, note, created_at AS "createdAt", carrier, tracking_number AS "trackingNumber", ready_at AS "readyAt", fulfilled_at AS "fulfilledAt", transfer_from AS "transferFrom", test_order AS "testOrder"`;
 
 export interface OrderHistoryRecord {
   orderId: string;
@@ -67,9 +69,9 @@ export async function insertOrder(
 ): Promise<OrderRecord> {
   const { rows } = await db.query<OrderRecord>(
     prepared(
-      `INSERT INTO orders (payment_id, subject, customer_kind, email, status, lines, subtotal_cents, tax_cents, shipping_cents, total_cents, fulfilment)
-     VALUES ($1, $2, $10, $3, 'paid', $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
-      [o.paymentId, o.subject, o.email, JSON.stringify(o.lines), o.subtotalCents, o.taxCents, o.shippingCents, o.totalCents, JSON.stringify(o.fulfilment), o.customerKind],
+      `INSERT INTO orders (payment_id, subject, customer_kind, email, status, lines, subtotal_cents, tax_cents, shipping_cents, total_cents, fulfilment, test_order)
+     VALUES ($1, $2, $10, $3, 'paid', $4, $5, $6, $7, $8, $9, $11) RETURNING ${COLUMNS}`,
+      [o.paymentId, o.subject, o.email, JSON.stringify(o.lines), o.subtotalCents, o.taxCents, o.shippingCents, o.totalCents, JSON.stringify(o.fulfilment), o.customerKind, o.testOrder],
     ),
   );
   return rows[0]!;

@@ -66,6 +66,8 @@ export async function confirmPayment(
       shippingCents: 0,
       totalCents: snapshot.totalCents,
       fulfilment: details.fulfilment,
+      // The provider confirming it is the one that took the payment: test mode took no money.
+      testOrder: ctx.payments.testMode,
     });
     await insertHistory(client, { orderId: created.id, status: 'paid', actorKind: 'system', actorId: null, details: null });
     return created;

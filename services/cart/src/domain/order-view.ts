@@ -64,6 +64,7 @@ export function toOrder(o: OrderRecord, details?: OrderDetails, now = new Date()
     total: centsToDecimal(o.totalCents),
     fulfilment: o.fulfilment,
     note: o.note,
+    testOrder: o.testOrder,
     ...(details
       ? {
           // Several entries of one status (a return received in parts) are one step to the customer.
@@ -94,5 +95,6 @@ export function toAdminOrderSummary(o: OrderRecord, overdueBefore: Date): AdminO
     total: centsToDecimal(o.totalCents),
     itemCount: o.lines.reduce((n, l) => n + l.qty, 0),
     overdue: isOverdue(o, overdueBefore),
+    testOrder: o.testOrder,
   };
 }

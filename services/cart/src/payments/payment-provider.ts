@@ -7,6 +7,11 @@ export const CHARGE_CURRENCY = 'usd';
  */
 export interface PaymentProvider {
   readonly name: 'stripe' | 'test-card';
+  /**
+   * Takes no real money (the test-card provider, or Stripe with a test key): every page says so and
+   * the orders it confirms are test orders (decision 042).
+   */
+  readonly testMode: boolean;
   /** What the page needs to load the provider's card form (null for the test-card form). */
   readonly publishableKey: string | null;
   /** Creates (or, with the same key, finds again) an intent to charge `amountCents`. */

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { badRequest } from '@pl/service-kit';
 import { CHARGE_CURRENCY, RefundRefusedError, type PaymentProvider, type ProviderEvent, type ProviderRefund } from './payment-provider.js';
 import { CartErrorCodes } from '../domain/error-codes.js';
+import { isStripeTestKey } from './stripe-keys.js';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -24,6 +25,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
   return {
     name: 'stripe',
+    testMode: isStripeTestKey(options.secretKey),
     publishableKey: options.publishableKey,
     async createIntent({ amountCents, idempotencyKey, metadata }) {
       // The same key (derived from the cart's content) gives back the same intent, even after a crash.

@@ -27,6 +27,7 @@ export function decideTestCard(card: { cardNumber: string; expiry: string }, now
 export function createTestCardProvider(): PaymentProvider {
   return {
     name: 'test-card',
+    testMode: true,
     publishableKey: null,
     async createIntent() {
       return { providerPaymentId: `tc_pi_${randomUUID()}`, clientSecret: `tc_secret_${randomBytes(24).toString('hex')}` };

@@ -1,10 +1,11 @@
 import nodemailer from 'nodemailer';
-import type { PoolClient } from '@pl/service-kit';
+import type { Logger, PoolClient } from '@pl/service-kit';
+import type { IdentityConfig } from '../config.js';
 import { insertDevMail } from '../db/dev-mailbox.repo.js';
 import type { MailMessage } from './mail-message.js';
 
 export interface MailTransport {
-  readonly name: 'smtp' | 'dev-mailbox';
+  readonly name: IdentityConfig['MAIL_TRANSPORT'];
   /**
    * Delivers one message or throws. `client` is the dispatcher's open transaction: the dev mailbox
    * stores the message in it, so a message and the token its link carries commit together.
@@ -32,4 +33,23 @@ export function devMailboxTransport(): MailTransport {
     send: (m, client) => insertDevMail(client, m),
     close: () => undefined,
   };
+}
+
+/**
+ * MAIL_TRANSPORT=log (decision 042): nothing is delivered, each message is logged by recipient and
+ * subject. Never its body: its links carry one-time tokens, and logs travel further than the database.
+ */
+export function logTransport(logger: Logger): MailTransport {
+  return {
+    name: 'log',
+    send: async (m) => logger.info({ to: m.to, subject: m.subject }, 'mail not delivered (MAIL_TRANSPORT=log)'),
+    close: () => undefined,
+  };
+}
+
+/** The transport the configuration names. */
+export function mailTransportFor(config: Pick<IdentityConfig, 'MAIL_TRANSPORT' | 'SMTP_URL' | 'MAIL_FROM'>, logger: Logger): MailTransport {
+  if (config.MAIL_TRANSPORT === 'smtp') return smtpTransport(config.SMTP_URL!, config.MAIL_FROM);
+  if (config.MAIL_TRANSPORT === 'log') return logTransport(logger);
+  return devMailboxTransport();
 }

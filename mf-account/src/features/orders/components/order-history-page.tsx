@@ -1,4 +1,4 @@
-import type { Order } from '@pl/contracts';
+import { TEST_ORDER_LABEL, type Order } from '@pl/contracts';
 import { Badge, Button, buttonClass, Card, CardContent, formatPrice, Link, serverMessage, Skeleton } from '@pl/ui';
 import { RequireCustomer } from '../../../shared/components/require-customer.js';
 import { useOrders } from '../api/get-orders.js';
@@ -94,7 +94,14 @@ function OrderTable({ orders }: { orders: Order[] }) {
                 </td>
                 <td className="acc-orders__num">{formatPrice(order.total)}</td>
                 <td>
-                  <Badge variant="secondary">{statusLabel(order.status)}</Badge>
+                  <span className="acc-order__badges">
+                    <Badge variant="secondary">{statusLabel(order.status)}</Badge>
+                    {order.testOrder && (
+                      <Badge variant="outline" data-test-order>
+                        {TEST_ORDER_LABEL}
+                      </Badge>
+                    )}
+                  </span>
                 </td>
               </tr>
             ))}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { FINAL_SALE_TEXT, ORDER_LINK_KEY_PARAM, type Order } from '@pl/contracts';
+import { FINAL_SALE_TEXT, ORDER_LINK_KEY_PARAM, TEST_ORDER_LABEL, type Order } from '@pl/contracts';
 import {
   Badge,
   Button,
@@ -123,8 +123,14 @@ function OrderConfirmation({ order, linkKey }: { order: Order; linkKey: string |
           </>
         )}
         <dt>Status</dt>
-        <dd>
+        <dd className="acc-order__badges">
           <Badge variant="secondary">{statusLabel(order.status)}</Badge>
+          {/* Paid while the shop took no real payments (decision 042): nothing was charged. */}
+          {order.testOrder && (
+            <Badge variant="outline" data-test-order>
+              {TEST_ORDER_LABEL}
+            </Badge>
+          )}
         </dd>
       </dl>
       <OrderProgress order={order} nextStepRef={nextStepRef} />

@@ -42,6 +42,7 @@ const buildOrder = (overrides: Partial<Order> = {}): Order => ({
   total: '108.00',
   fulfilment: { type: 'pickup', locationId: 'loc-1' },
   note: null,
+  testOrder: false,
   ...overrides,
 });
 

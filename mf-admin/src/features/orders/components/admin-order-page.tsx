@@ -77,7 +77,7 @@ function OrderDetail({ order, locations, backTo, titleRef }: DetailProps) {
       </h1>
       {/* Focus comes here after an action: the control used is gone, and the new status is read out. */}
       <p ref={statusRef} tabIndex={-1} className="adm-order-status" role="status" data-order-status={order.status}>
-        <span className="adm-order-status__label">Status:</span> <OrderStatusBadges status={order.status} overdue={order.overdue} />
+        <span className="adm-order-status__label">Status:</span> <OrderStatusBadges status={order.status} overdue={order.overdue} testOrder={order.testOrder} />
       </p>
       <p className="adm-order-facts pl-muted">
         Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> · {fulfilmentText(order.fulfilment, locations)}

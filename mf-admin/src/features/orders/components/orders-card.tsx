@@ -146,7 +146,7 @@ function OrdersTable({ rows, locations }: { rows: AdminOrderSummary[]; locations
             <td className="adm-num">{o.itemCount}</td>
             <td className="adm-num">{formatPrice(o.total)}</td>
             <td>
-              <OrderStatusBadges status={o.status} overdue={o.overdue} />
+              <OrderStatusBadges status={o.status} overdue={o.overdue} testOrder={o.testOrder} />
             </td>
           </tr>
         ))}

@@ -12,6 +12,7 @@ export const buildSummary = (overrides: Partial<AdminOrderSummary> = {}): AdminO
   total: '108.00',
   itemCount: 1,
   overdue: false,
+  testOrder: false,
   ...overrides,
 });
 
@@ -56,6 +57,7 @@ export const buildOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => (
   allocations: [],
   history: [{ status: 'paid', at: '2025-03-14T15:09:00.000Z', actor: { kind: 'system', id: null }, details: null }],
   overdue: false,
+  testOrder: false,
   ...overrides,
 });
 
