@@ -20,6 +20,7 @@ import { createApp as createCartApp } from '../services/cart/src/app.js';
 import { createApp as createCatalogApp } from '../services/catalog/src/app.js';
 import { createApp as createIdentityApp } from '../services/identity/src/app.js';
 import { createApp as createPosSyncApp, posSyncContext } from '../services/pos-sync/src/app.js';
+import { posAddressPolicy } from '../services/pos-sync/src/connector/pos-address-policy.js';
 import { API_ROUTES, apiRoutesOf, contractApiPaths, isAdminPath, routeKey, templateMatches, type ApiRoute, type RouteTable } from './support/api-routes.js';
 import { startTestShop, type TestShop } from './support/shop.js';
 
@@ -221,7 +222,7 @@ async function mountedApiRoutes(): Promise<string[]> {
     createCatalogApp(deps, { internalApiToken, mediaDir: os.tmpdir() }),
     createCartApp(deps, { catalogUrl: 'http://127.0.0.1:1', internalApiToken }),
     createIdentityApp(deps, { internalApiToken, devMailbox: true }),
-    createPosSyncApp(deps, posSyncContext(deps, { catalogUrl: 'http://127.0.0.1:1', internalApiToken, settingsKey: Buffer.alloc(32), webhookUrl: 'http://127.0.0.1:1/api/webhooks/pos' })),
+    createPosSyncApp(deps, posSyncContext(deps, { catalogUrl: 'http://127.0.0.1:1', internalApiToken, settingsKey: Buffer.alloc(32), webhookUrl: 'http://127.0.0.1:1/api/webhooks/pos', addresses: posAddressPolicy({ allowPrivate: true }) })),
   ];
   const gatewayOwn = authRoutes({ identity: {}, mergeCart: {}, devices: {}, sessions: {}, cache: {}, bodyLimit: '1kb' } as unknown as Parameters<typeof authRoutes>[0]);
   await pool.end();

@@ -123,7 +123,11 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 /** GET `url` as JSON; a 401 answers null when `on401` says so (a guest asking who is signed in). */
 export async function readJson<T>(url: string, { on401, signal }: { on401: UnauthorizedBehavior; signal?: AbortSignal }): Promise<T | null> {
   const res = await fetch(url, { credentials: 'include', signal });
-  if (on401 === 'returnNull' && res.status === 401) return null;
+  if (on401 === 'returnNull' && res.status === 401) {
+    // Read to its end, though it says nothing we need: a body left unread keeps the request open.
+    await res.text().catch(() => '');
+    return null;
+  }
   await throwIfResNotOk(res);
   return (await res.json()) as T;
 }
