@@ -3,6 +3,7 @@ import { emptyAsUnset, internalApiTokenVar, loadConfig, requireInternalApiTokenI
 import { LOOPBACK_PROXIES, parseProxyEntry } from './domain/client-ip.js';
 import { DEFAULT_LIMITS, type IdentityLimits } from './domain/limits.js';
 import type { Limit } from './domain/rate-limits.js';
+import type { MailTransportName } from './mail/mail-transport.js';
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUnset, schema.optional());
 
@@ -76,7 +77,7 @@ const IdentityEnv = serviceConfig({ port: 5101, schema: 'identity' }).extend({
 });
 
 /** How mail leaves: as set, else SMTP when SMTP_URL is set, else the dev mailbox (never in production: refused below). */
-const mailTransportOf = (c: z.infer<typeof IdentityEnv>): 'smtp' | 'log' | 'dev-mailbox' => c.MAIL_TRANSPORT ?? (c.SMTP_URL ? 'smtp' : 'dev-mailbox');
+const mailTransportOf = (c: z.infer<typeof IdentityEnv>): MailTransportName => c.MAIL_TRANSPORT ?? (c.SMTP_URL ? 'smtp' : 'dev-mailbox');
 
 export const IdentityConfig = IdentityEnv.superRefine(refuseUnsafeSettings).transform((c) => ({
   ...c,

@@ -1,11 +1,13 @@
 import nodemailer from 'nodemailer';
 import type { Logger, PoolClient } from '@pl/service-kit';
-import type { IdentityConfig } from '../config.js';
 import { insertDevMail } from '../db/dev-mailbox.repo.js';
 import type { MailMessage } from './mail-message.js';
 
+/** Which transport delivers (config.ts MAIL_TRANSPORT: unset, SMTP with SMTP_URL, else the dev mailbox). */
+export type MailTransportName = 'smtp' | 'log' | 'dev-mailbox';
+
 export interface MailTransport {
-  readonly name: IdentityConfig['MAIL_TRANSPORT'];
+  readonly name: MailTransportName;
   /**
    * Delivers one message or throws. `client` is the dispatcher's open transaction: the dev mailbox
    * stores the message in it, so a message and the token its link carries commit together.
@@ -48,7 +50,7 @@ export function logTransport(logger: Logger): MailTransport {
 }
 
 /** The transport the configuration names. */
-export function mailTransportFor(config: Pick<IdentityConfig, 'MAIL_TRANSPORT' | 'SMTP_URL' | 'MAIL_FROM'>, logger: Logger): MailTransport {
+export function mailTransportFor(config: { MAIL_TRANSPORT: MailTransportName; SMTP_URL?: string; MAIL_FROM: string }, logger: Logger): MailTransport {
   if (config.MAIL_TRANSPORT === 'smtp') return smtpTransport(config.SMTP_URL!, config.MAIL_FROM);
   if (config.MAIL_TRANSPORT === 'log') return logTransport(logger);
   return devMailboxTransport();
