@@ -189,10 +189,12 @@ describe('admin dashboard with the reference POS', () => {
 
 describe('a sync of a big POS catalogue', () => {
   it('goes on in the background with its progress shown (after a reload too), can be cancelled, and announces its end', async () => {
-    // Paced by the POS's own rate limit (2 calls a second, 429 + Retry-After beyond: ~400 products a
-    // second), so a sync lasts ~7 s whatever the machine: long enough to reload and cancel.
+    // Paced by the POS's own rate limit (1 call a second, 429 + Retry-After beyond: ~200 products a
+    // second), so a sync lasts ~15 s whatever the machine: long enough to reload, cancel, check the
+    // page with axe and reload again while it runs (at 2 a second, ~7 s, a CI run's second sync
+    // ended during that reload, and its end was never announced).
     const PRODUCTS = 3_000;
-    const big = await startReferencePosProcess({ port: await freePort(), seed: PRODUCTS, quiet: true, log: () => {}, env: { ...process.env, POS_RATE_LIMIT: '2' } });
+    const big = await startReferencePosProcess({ port: await freePort(), seed: PRODUCTS, quiet: true, log: () => {}, env: { ...process.env, POS_RATE_LIMIT: '1' } });
     try {
       const context = await ctx.browser.newContext();
       contexts.push(context);
