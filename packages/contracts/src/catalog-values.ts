@@ -37,6 +37,8 @@ export const PRODUCT_PAGE_MAX = 100;
 
 /** Where product images are served (by the catalog, through the gateway): `${MEDIA_PATH}/<file>`. */
 export const MEDIA_PATH = '/api/media';
+/** Where the catalog serves the photos the intake desk took: `${PHOTO_MEDIA_PATH}/<hash>-<width>.<jpg|webp>`. */
+export const PHOTO_MEDIA_PATH = `${MEDIA_PATH}/photos`;
 /** Shown when a product has no image of its own. */
 export const FALLBACK_PRODUCT_IMAGE = `${MEDIA_PATH}/fallback-product.svg`;
 

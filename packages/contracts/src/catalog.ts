@@ -35,6 +35,36 @@ export const Variant = z.object({
 });
 export type Variant = z.infer<typeof Variant>;
 
+/**
+ * One photo of the actual unit, as every page shows it. Every file is served under a content-hashed
+ * name with `Cache-Control: immutable`; `width`/`height` are the largest size's, for the box's ratio.
+ */
+export const ProductPhoto = z.object({
+  id: z.string(),
+  alt: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** A tiny blurred picture (a data: URL) shown while the photo loads. */
+  placeholder: z.string(),
+  /** The JPEG at 640 wide (or the largest below): the fallback `src`. */
+  src: z.string(),
+  /** Every size as JPEG and as WebP, for `srcset`. */
+  srcset: z.string(),
+  webpSrcset: z.string(),
+  cover: z.boolean(),
+});
+export type ProductPhoto = z.infer<typeof ProductPhoto>;
+
+/** What the shopper is told of the unit's latest inspection. */
+export const InspectionReport = z.object({
+  inspectedAt: z.string(),
+  /** The inspector's first name, or 'our team'. */
+  inspectedBy: z.string(),
+  /** 'Tested: powers on, screen, Wi-Fi; battery health 89%; includes charger'. */
+  summary: z.string(),
+});
+export type InspectionReport = z.infer<typeof InspectionReport>;
+
 export const Product = z.object({
   id: z.string(),
   title: z.string(),
@@ -48,6 +78,13 @@ export const Product = z.object({
   currentPrice: DecimalString.nullable(),
   originalPrice: DecimalString.nullable(),
   variants: z.array(Variant),
+  /**
+   * Photos of the actual unit (one-of-a-kind: this exact item; several units: one of them), in the
+   * inspector's order. None: `images` holds an illustration. With photos, `images` is their JPEGs, cover first.
+   */
+  photos: z.array(ProductPhoto).optional(),
+  /** The unit's latest inspection; null or absent when it has not been inspected. */
+  inspection: InspectionReport.nullable().optional(),
 });
 export type Product = z.infer<typeof Product>;
 

@@ -9,6 +9,9 @@ export const Subjects = {
   inventoryUpdated: (sku: string) => `inventory.updated.${sku}`,
   inventoryUpdatedAll: 'inventory.updated.>',
   orderPlaced: 'order.placed',
+  /** A listing's photos or inspection changed (ProductUpdatedData): `product.updated.<productId>`. */
+  productUpdated: (productId: string) => `product.updated.${productId}`,
+  productUpdatedAll: 'product.updated.>',
   /** An order moved on (ready for pickup, shipped, …): `order.status-changed.<orderId>`. */
   orderStatusChanged: (orderId: string) => `order.status-changed.${orderId}`,
   orderStatusChangedAll: 'order.status-changed.>',
@@ -26,7 +29,7 @@ export const Subjects = {
 /** JetStream stream holding domain events (subjects it captures). */
 export const DomainStream = {
   name: 'SHOP_EVENTS',
-  subjects: ['inventory.updated.>', 'order.>', 'customer.>', 'pos.>'],
+  subjects: ['inventory.updated.>', 'product.updated.>', 'order.>', 'customer.>', 'pos.>'],
 } as const;
 
 /**

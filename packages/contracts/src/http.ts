@@ -20,6 +20,20 @@ export const ApiPaths = {
     categoryCounts: '/api/categories/counts',
     locations: '/api/locations',
     adminInventory: '/api/admin/inventory',
+    /** GET: the intake desk's work queue (IntakeListQuery → IntakeList). */
+    intake: '/api/admin/intake',
+    /** GET: how many listings each queue holds (IntakeCounts). */
+    intakeCounts: '/api/admin/intake/counts',
+    /** GET: one listing at the desk (IntakeDetail). */
+    intakeDetail: (productId: string) => `/api/admin/intake/${encodeURIComponent(productId)}`,
+    /** POST InspectionInput: a new inspection (earlier ones stay in the history). */
+    inspections: (productId: string) => `/api/admin/intake/${encodeURIComponent(productId)}/inspections`,
+    /** POST the image's bytes (Content-Type image/*, ?alt=): a new photo. PUT PhotoOrderInput: order and cover. */
+    photos: (productId: string) => `/api/admin/intake/${encodeURIComponent(productId)}/photos`,
+    /** PATCH PhotoPatchInput (alt text); DELETE. */
+    photo: (productId: string, photoId: string) => `/api/admin/intake/${encodeURIComponent(productId)}/photos/${encodeURIComponent(photoId)}`,
+    /** POST: the grade and notes the POS sent become the listing's (the inspector accepts them). */
+    acceptPosCondition: (productId: string) => `/api/admin/intake/${encodeURIComponent(productId)}/accept-pos-condition`,
   },
   cart: {
     cart: '/api/cart',
@@ -68,6 +82,7 @@ export const RouteOwners: ReadonlyArray<{ prefix: string; service: ServiceName }
   // Identity mails the link and keeps the rate limit; it asks the cart whether the order exists.
   { prefix: '/api/orders/lookup', service: 'identity' },
   { prefix: '/api/admin/inventory', service: 'catalog' },
+  { prefix: '/api/admin/intake', service: 'catalog' },
   { prefix: '/api/admin/orders', service: 'cart' },
   { prefix: '/api/admin', service: 'pos-sync' },
   { prefix: '/api/webhooks/pos', service: 'pos-sync' },

@@ -5,6 +5,8 @@ export * from './errors.js';
 export * from './auth.js';
 export * from './catalog.js';
 export * from './catalog-values.js';
+export * from './intake.js';
+export * from './intake-values.js';
 export * from './cart.js';
 export * from './cart-values.js';
 export * from './identity.js';

@@ -1,0 +1,49 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { assertObjectKey, type ObjectStorage } from './object-storage.js';
+
+/** What a stored file's name says it is (the filesystem keeps no content type). */
+const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.webp': 'image/webp', '.png': 'image/png', '.avif': 'image/avif', '.csv': 'text/csv' };
+
+/**
+ * Files under one folder, a key's slashes as subfolders. A put writes a temporary file beside the
+ * target and renames it over: a reader sees the whole file or none.
+ */
+export function createFilesystemStorage(root: string): ObjectStorage {
+  const fileOf = (key: string) => {
+    assertObjectKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+  return {
+    kind: 'filesystem',
+    async put(key, body) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${randomUUID()}.tmp`;
+      try {
+        await writeFile(temporary, body, { mode: 0o640 });
+        await rename(temporary, file);
+      } catch (err) {
+        await rm(temporary, { force: true });
+        throw err;
+      }
+    },
+    async get(key) {
+      const file = fileOf(key);
+      const info = await stat(file).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return null;
+        throw err;
+      });
+      if (!info?.isFile()) return null;
+      return { body: createReadStream(file), contentType: TYPES[path.extname(file)] ?? 'application/octet-stream', contentLength: info.size };
+    },
+    async delete(keys) {
+      await Promise.all(keys.map((key) => rm(fileOf(key), { force: true })));
+    },
+    async check() {
+      await mkdir(root, { recursive: true });
+    },
+  };
+}
