@@ -4,15 +4,16 @@ import { Button, errorStatus, Link, serverMessage, Skeleton, useLocation, usePar
 import { useLocations } from '../../../shared/api/get-locations.js';
 import { AccessDenied, useAdminAccess } from '../../../shared/components/admin-access.js';
 import { Spinner } from '../../../shared/components/spinner.js';
+import { useFocusAfterRender } from '../../../shared/components/use-focus-after-render.js';
+import { useRetry } from '../../../shared/components/use-retry.js';
+import { formatDateTime } from '../../../shared/utils/date-text.js';
 import { useAdminOrder } from '../api/get-admin-order.js';
-import { formatDateTime, fulfilmentText } from '../utils/order-text.js';
+import { fulfilmentText } from '../utils/order-text.js';
 import { OrderActionsCard } from './order-actions-card.js';
 import { CustomerCard, PaymentCard, RefundsCard, ShipmentCard } from './order-facts-cards.js';
 import { OrderHistoryCard } from './order-history-card.js';
 import { OrderLinesCard } from './order-lines-card.js';
 import { OrderStatusBadges } from './order-status-badges.js';
-import { useFocusAfterRender } from './use-focus-after-render.js';
-import { useRetry } from './use-retry.js';
 import type { DeskLinkState } from './orders-card.js';
 
 /** /admin/orders/:id: one order, the step it waits for, and everything the store knows about it. */

@@ -1,7 +1,8 @@
 import type { AdminOrder, Location, OrderRefund } from '@pl/contracts';
 import { Card, CardContent, CardHeader, CardTitle, formatPrice, RefundList } from '@pl/ui';
+import { formatDateTime } from '../../../shared/utils/date-text.js';
 import { REFUND_REASON_LABELS, REFUND_STATUS_LABELS } from '../utils/order-status.js';
-import { customerKindText, formatDateTime, fulfilmentAddress } from '../utils/order-text.js';
+import { customerKindText, fulfilmentAddress } from '../utils/order-text.js';
 
 /** Who ordered and where the order goes: the pickup store or the shipping address. */
 export function CustomerCard({ order, locations }: { order: AdminOrder; locations: readonly Location[] | undefined }) {

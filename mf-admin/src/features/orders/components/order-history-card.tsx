@@ -1,7 +1,8 @@
 import type { OrderHistoryEntry } from '@pl/contracts';
 import { Card, CardContent, CardHeader, CardTitle } from '@pl/ui';
+import { formatDateTime } from '../../../shared/utils/date-text.js';
 import { ORDER_STATUS_LABELS } from '../utils/order-status.js';
-import { actorText, formatDateTime, historyDetailText } from '../utils/order-text.js';
+import { actorText, historyDetailText } from '../utils/order-text.js';
 
 /** Every step the order took, oldest first, with when and by whom. */
 export function OrderHistoryCard({ history }: { history: OrderHistoryEntry[] }) {

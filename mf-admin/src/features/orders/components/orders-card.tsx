@@ -3,14 +3,15 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { AdminOrderSummary, Location } from '@pl/contracts';
 import { Button, Card, CardContent, CardHeader, CardTitle, cx, formatPrice, Link, serverMessage, Skeleton, useLocation } from '@pl/ui';
 import { Spinner } from '../../../shared/components/spinner.js';
+import { useFocusAfterRender } from '../../../shared/components/use-focus-after-render.js';
+import { useRetry } from '../../../shared/components/use-retry.js';
+import { formatDateTime } from '../../../shared/utils/date-text.js';
 import type { AdminOrdersResult } from '../api/get-admin-orders.js';
 import { hasFilters, type OrderFilters } from '../utils/order-filters.js';
 import { emptyOrdersText, loadedOrders, matchingTotal, showingText } from '../utils/order-list.js';
-import { customerText, formatDateTime, fulfilmentText } from '../utils/order-text.js';
+import { customerText, fulfilmentText } from '../utils/order-text.js';
 import { OrderFiltersForm } from './order-filters-form.js';
 import { OrderStatusBadges } from './order-status-badges.js';
-import { useFocusAfterRender } from './use-focus-after-render.js';
-import { useRetry } from './use-retry.js';
 
 interface Props {
   orders: AdminOrdersResult;

@@ -1,6 +1,6 @@
 import { RETURN_REASON_LABELS } from '@pl/contracts';
 import { buildLocation, locations } from './admin-order.fixture';
-import { actorText, customerKindText, customerText, formatDateTime, fulfilmentAddress, fulfilmentText, historyDetailText, lineReturnText, locationName, takenFromText } from './order-text';
+import { actorText, customerKindText, customerText, fulfilmentAddress, fulfilmentText, historyDetailText, lineReturnText, locationName, takenFromText } from './order-text';
 
 describe('location names', () => {
   it('names a location as GET /api/locations does, else by its id', () => {
@@ -48,18 +48,6 @@ describe('the customer column', () => {
   it('says whether a guest or an account placed it', () => {
     expect(customerKindText({ kind: 'guest', id: 'g-123' })).toBe('Guest checkout');
     expect(customerKindText({ kind: 'customer', id: '0f6c2a9e-1234-4bcd-9abc-1234567890ab' })).toBe('Customer account 0f6c2a9e');
-  });
-});
-
-describe('dates', () => {
-  it('shows the day and the time', () => {
-    const text = formatDateTime('2025-03-14T15:09:00.000Z');
-    expect(text).toMatch(/2025/);
-    expect(text).toMatch(/\d{1,2}:\d{2}/);
-  });
-
-  it('shows a value it cannot read as it came', () => {
-    expect(formatDateTime('soon')).toBe('soon');
   });
 });
 

@@ -16,12 +16,6 @@ export function customerText(order: Pick<AdminOrderSummary, 'name' | 'email'>): 
   return order.name ?? order.email ?? 'Unknown customer';
 }
 
-/** A moment for people: the day and the time of day, in the admin's own locale and time zone. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** Who took a step of the history: an admin (by the start of their account id), the shop itself, or the customer. */
 export function actorText(actor: OrderHistoryEntry['actor']): string {
   if (actor.kind === 'admin') return actor.id ? `by admin ${actor.id.slice(0, 8)}` : 'by an admin';
