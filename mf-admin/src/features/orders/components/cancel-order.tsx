@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { AdminOrder } from '@pl/contracts';
 import { Button, Dialog, errorStatus, formatPrice, Label } from '@pl/ui';
+import { ActionButton } from '../../../shared/components/action-button.js';
 import { useCancelOrder } from '../api/cancel-order.js';
 import { checkCancelReason } from '../utils/order-actions.js';
-import { ActionButton } from './action-button.js';
 
 interface Props {
   order: AdminOrder;

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { AdminOrder, Location, Shipment } from '@pl/contracts';
 import { Card, CardContent, CardHeader, CardTitle, Checkbox, FormField } from '@pl/ui';
+import { ActionButton, runAction } from '../../../shared/components/action-button.js';
 import { useMarkDelivered } from '../api/mark-delivered.js';
 import { useMarkPickedUp } from '../api/mark-picked-up.js';
 import { useMarkReadyForPickup } from '../api/mark-ready-for-pickup.js';
@@ -8,7 +9,6 @@ import { useMarkShipped } from '../api/mark-shipped.js';
 import { canCancel, checkShipment, ORDER_ACTION_LABELS, orderActions, type ShipmentErrors } from '../utils/order-actions.js';
 import { locationName } from '../utils/order-text.js';
 import { linesToReceive } from '../utils/receive-return.js';
-import { ActionButton, runAction } from './action-button.js';
 import { CancelOrder } from './cancel-order.js';
 import { ReceiveReturnForm } from './receive-return-form.js';
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ConditionGrade, RETURN_REASON_LABELS, type AdminOrder } from '@pl/contracts';
 import { Checkbox, ConditionBadge, conditionGrades, formatPrice, FormField, Label, Select } from '@pl/ui';
+import { ActionButton, runAction } from '../../../shared/components/action-button.js';
 import { useReceiveReturn } from '../api/receive-return.js';
 import {
   checkReceiveReturn,
@@ -14,7 +15,6 @@ import {
   type ReceiveReturnForm as FormState,
   type UnitChoice,
 } from '../utils/receive-return.js';
-import { ActionButton, runAction } from './action-button.js';
 
 interface Props {
   order: AdminOrder;

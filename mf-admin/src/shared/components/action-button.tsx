@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button, errorStatus, type ButtonVariant } from '@pl/ui';
-import { Spinner } from '../../../shared/components/spinner.js';
+import { Spinner } from './spinner.js';
 
 /**
- * Runs an action: on success, or on a 409 (someone else moved the order; it has been read again),
- * the control is gone and focus moves on. Other refusals leave the control, and focus, where they are.
+ * Runs an action: on success, or on a 409 (someone else changed the order or listing meanwhile; it
+ * has been read again), the control is gone and focus moves on. Other refusals leave the control,
+ * and focus, where they are.
  */
 export async function runAction(call: () => Promise<unknown>, onMoved: () => void): Promise<boolean> {
   try {
@@ -22,17 +23,18 @@ interface ActionButtonProps {
   disabled?: boolean;
   type?: 'button' | 'submit';
   variant?: ButtonVariant;
+  className?: string;
   onClick?: () => void;
   children: ReactNode;
 }
 
 /** While its call is under way the button is aria-disabled rather than disabled: a disabled button would drop keyboard focus to <body>. */
-export function ActionButton({ pending, disabled, type = 'button', variant, onClick, children }: ActionButtonProps) {
+export function ActionButton({ pending, disabled, type = 'button', variant, className = 'adm-step__button', onClick, children }: ActionButtonProps) {
   return (
     <Button
       type={type}
       variant={variant}
-      className="adm-step__button"
+      className={className}
       disabled={disabled}
       aria-disabled={pending || undefined}
       aria-busy={pending || undefined}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiPaths, IntakeCounts } from '@pl/contracts';
+import { apiJson } from '@pl/ui';
+import { INTAKE_POLL_MS } from './get-intake-list.js';
+import { adminCache } from '../../../shared/team-cache.js';
+
+/** GET /api/admin/intake/counts: how many listings wait in each queue, and the stale queue's limit in days. */
+export async function fetchIntakeCounts(): Promise<IntakeCounts> {
+  return IntakeCounts.parse(await apiJson('GET', ApiPaths.catalog.intakeCounts));
+}
+
+/** Polled with the queue, so the tabs and the list tell the same story. */
+export const intakeCountsQueryOptions = () =>
+  queryOptions({ queryKey: adminCache.key(ApiPaths.catalog.intakeCounts), queryFn: fetchIntakeCounts, refetchInterval: INTAKE_POLL_MS });
+
+export function useIntakeCounts() {
+  return useQuery(intakeCountsQueryOptions());
+}
