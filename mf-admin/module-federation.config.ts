@@ -11,5 +11,7 @@ export default createModuleFederationConfig(
     './AdminDashboard': './src/exposes/admin-dashboard.tsx',
     './OrderDeskPage': './src/exposes/order-desk-page.tsx',
     './AdminOrderPage': './src/exposes/admin-order-page.tsx',
+    './IntakeDeskPage': './src/exposes/intake-desk-page.tsx',
+    './IntakeListingPage': './src/exposes/intake-listing-page.tsx',
   }),
 );

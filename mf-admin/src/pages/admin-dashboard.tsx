@@ -5,6 +5,8 @@ import { useTestConnection } from '../features/pos-settings/api/test-connection.
 import { EventInboxPanel } from '../features/event-inbox/components/event-inbox-panel.js';
 import { PosSettingsCard } from '../features/pos-settings/components/pos-settings-card.js';
 import { useAdminInventory } from '../features/dashboard/api/get-admin-inventory.js';
+import { useIntakeCounts } from '../features/intake/api/get-intake-counts.js';
+import { IntakeCountsCard } from '../features/intake/components/intake-counts-card.js';
 import { useEvents } from '../shared/api/get-events.js';
 import { useLocations } from '../shared/api/get-locations.js';
 import { useSyncStatus } from '../shared/api/get-sync-status.js';
@@ -25,6 +27,7 @@ export function AdminDashboard() {
   const posConfig = usePosConfig();
   const locations = useLocations();
   const test = useTestConnection();
+  const intakeCounts = useIntakeCounts();
   const claimRun = useSyncRunAnnouncer(status.data);
 
   const access = dashboardAccess([status, events, inventory, posConfig].map(outcomeOf));
@@ -51,6 +54,7 @@ export function AdminDashboard() {
               refreshInventory={() => void inventory.refetch()}
               inventoryRefreshing={inventory.isFetching}
             />
+            <IntakeCountsCard counts={intakeCounts} />
           </div>
           {/* Events before the (long) inventory list: what just came in from the POS stays in view. */}
           <RecentEventsPanel query={events} />

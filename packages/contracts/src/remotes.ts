@@ -58,6 +58,8 @@ export const RemotePages: ReadonlyArray<{ path: string; id: RemotePageId }> = [
   { path: '/admin', id: 'mf_admin/AdminDashboard' },
   { path: '/admin/orders', id: 'mf_admin/OrderDeskPage' },
   { path: '/admin/orders/:id', id: 'mf_admin/AdminOrderPage' },
+  { path: '/admin/intake', id: 'mf_admin/IntakeDeskPage' },
+  { path: '/admin/intake/:productId', id: 'mf_admin/IntakeListingPage' },
   { path: '/checkout', id: 'mf_cart_checkout/CheckoutPage' },
 ];
 

@@ -1,9 +1,11 @@
 // The admin team's public contract: the dashboard (products, POS sync), the order desk and one
-// order. None takes props.
+// order, the intake desk and one listing at it. None takes props.
 import { defineRemote, exposed } from '../remote-contract.js';
 
 export const adminRemote = defineRemote('mf_admin', {
   AdminDashboard: exposed(),
   OrderDeskPage: exposed(),
   AdminOrderPage: exposed(),
+  IntakeDeskPage: exposed(),
+  IntakeListingPage: exposed(),
 });

@@ -42,6 +42,9 @@ export function QuickActionsCard({ posConfig, test, refreshInventory, inventoryR
         <Link to="/admin/orders" className={buttonClass({ variant: 'outline', block: true })}>
           Orders
         </Link>
+        <Link to="/admin/intake" className={buttonClass({ variant: 'outline', block: true })}>
+          Intake desk
+        </Link>
         <Link to="/products" className={buttonClass({ variant: 'outline', block: true })}>
           View storefront
         </Link>

@@ -2,6 +2,7 @@ import { buildCounts, buildEntry, buildList } from './intake.fixture';
 import {
   codeLookupQuery,
   deskClear,
+  deskPathOf,
   deskQueryOf,
   deskSearchOf,
   emptyQueueText,
@@ -134,5 +135,14 @@ describe('paging', () => {
   it("says how many are shown: 'Showing N of M listings'", () => {
     expect(showingText(25, 1300)).toBe('Showing 25 of 1,300 listings');
     expect(showingText(1, 1)).toBe('Showing 1 of 1 listing');
+  });
+});
+
+describe('the way back to the desk', () => {
+  it('returns to the desk as it was left, else to the plain desk', () => {
+    expect(deskPathOf({ deskSearch: '?queue=stale' })).toBe('/admin/intake?queue=stale');
+    expect(deskPathOf({ deskSearch: '' })).toBe('/admin/intake');
+    expect(deskPathOf({ deskSearch: 'https://elsewhere.example' })).toBe('/admin/intake');
+    expect(deskPathOf(null)).toBe('/admin/intake');
   });
 });

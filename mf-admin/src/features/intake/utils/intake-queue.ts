@@ -10,6 +10,21 @@ export interface DeskSearch {
   q?: string;
 }
 
+/**
+ * What a link between the desk and a listing carries: the desk's query to go back to, and whether
+ * the scan field should take the keyboard on the way back (the next unit is scanned at once).
+ */
+export interface DeskLinkState {
+  deskSearch: string;
+  focusScan?: boolean;
+}
+
+/** The desk's address with the query a link carried, else the plain desk. */
+export function deskPathOf(state: Partial<DeskLinkState> | null | undefined): string {
+  const search = state?.deskSearch;
+  return typeof search === 'string' && search.startsWith('?') ? `/admin/intake${search}` : '/admin/intake';
+}
+
 /** IntakeListQuery's ceiling for `q` (packages/contracts/src/intake.ts). */
 export const INTAKE_SEARCH_MAX_LENGTH = 200;
 /** One page of the queue ('Show more' asks for the next). */
