@@ -3,17 +3,22 @@ import { checklistOf, type ChecklistItem, type Product } from '@pl/contracts';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, conditionBadgeLook, conditionGrades, Input, Label } from '@pl/ui';
 import { ActionButton } from '../../../shared/components/action-button.js';
 import { useSaveInspection } from '../api/save-inspection.js';
+import { useSignedInAdmin } from '../api/get-signed-in-admin.js';
 import { suggestGrade } from '../utils/grade-suggestion.js';
 import {
   answersSoFar,
   errorSummaryText,
+  firstNameOf,
   gradeToSave,
   inspectionInputOf,
+  inspectorNameOf,
   NOTES_MAX,
+  signedAsLabel,
   TEXT_ANSWER_MAX,
   type AnswerDrafts,
   type FormErrors,
   type GradeChoice,
+  type SignedAs,
 } from '../utils/inspection-form.js';
 
 interface Props {
@@ -43,6 +48,9 @@ export function InspectionCard({ product, onSaved }: Props) {
   const [choice, setChoice] = useState<GradeChoice>(null);
   const [notes, setNotes] = useState(product.conditionNotes ?? '');
   const [errors, setErrors] = useState<FormErrors>({});
+  const firstName = firstNameOf(useSignedInAdmin().data?.firstName);
+  const [signedAsChoice, setSignedAs] = useState<SignedAs | null>(null);
+  const signedAs: SignedAs = signedAsChoice ?? (firstName ? 'first_name' : 'team');
   const suggestion = useMemo(() => suggestGrade(checklist, answersSoFar(checklist, drafts)), [checklist, drafts]);
   const grade = gradeToSave(choice, suggestion);
 
@@ -54,7 +62,7 @@ export function InspectionCard({ product, onSaved }: Props) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
-    const result = inspectionInputOf(checklist, drafts, grade, notes);
+    const result = inspectionInputOf(checklist, drafts, grade, notes, inspectorNameOf(signedAs, firstName));
     if (result.errors) {
       setErrors(result.errors);
       // The summary says how many, each field says what; the first field to fix takes focus.
@@ -157,6 +165,27 @@ export function InspectionCard({ product, onSaved }: Props) {
               </p>
             )}
           </div>
+          <fieldset className="adm-check" aria-describedby="adm-signed-as-hint">
+            <legend className="adm-check__label">Shoppers read it was inspected by</legend>
+            <div className="adm-choices adm-choices--grades">
+              {(['first_name', 'team'] as const).map((option) => (
+                <label key={option} className="adm-choice">
+                  <input
+                    type="radio"
+                    name="signed-as"
+                    value={option}
+                    checked={signedAs === option}
+                    disabled={option === 'first_name' && !firstName}
+                    onChange={() => setSignedAs(option)}
+                  />
+                  <span>{signedAsLabel(option, firstName)}</span>
+                </label>
+              ))}
+            </div>
+            <p id="adm-signed-as-hint" className="adm-hint">
+              {firstName ? 'The shop keeps who really inspected either way.' : 'Your account has no first name, so shoppers read “our team”.'}
+            </p>
+          </fieldset>
           <ActionButton type="submit" className="adm-inspection-form__save" pending={save.isPending}>
             Save inspection
           </ActionButton>

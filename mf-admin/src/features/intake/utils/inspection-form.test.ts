@@ -1,5 +1,5 @@
 import { checklistOf } from '@pl/contracts';
-import { answersSoFar, errorSummaryText, gradeToSave, inspectionInputOf, percentOf } from './inspection-form';
+import { answersSoFar, errorSummaryText, firstNameOf, gradeToSave, inspectionInputOf, inspectorNameOf, percentOf, signedAsLabel } from './inspection-form';
 
 const electronics = checklistOf('electronics');
 const passed = { powers_on: 'pass', screen: 'pass', ports: 'na', wifi: 'fail' };
@@ -47,9 +47,9 @@ describe('the grade saved', () => {
 });
 
 describe('the inspection sent', () => {
-  it('sends the answers, the grade and the notes', () => {
-    expect(inspectionInputOf(electronics, { ...passed, battery_health: '91' }, 'USED', '  Scratch on the lid  ')).toEqual({
-      input: { answers: { ...passed, battery_health: 91 }, grade: 'USED', notes: 'Scratch on the lid' },
+  it('sends the answers, the grade, the notes and the name shoppers see', () => {
+    expect(inspectionInputOf(electronics, { ...passed, battery_health: '91' }, 'USED', '  Scratch on the lid  ', 'Sam')).toEqual({
+      input: { answers: { ...passed, battery_health: 91 }, grade: 'USED', notes: 'Scratch on the lid', inspectorName: 'Sam' },
     });
   });
 
@@ -72,5 +72,25 @@ describe('the inspection sent', () => {
   it('says how many fields to fix', () => {
     expect(errorSummaryText({ grade: 'Choose a grade.' })).toBe('Fix 1 field before saving.');
     expect(errorSummaryText({ a: '1', b: '2' })).toBe('Fix 2 fields before saving.');
+  });
+});
+
+describe('who shoppers are told inspected', () => {
+  it("signs with the admin's first name when chosen and known, else leaves it to the shop ('our team')", () => {
+    expect(inspectorNameOf('first_name', 'Sam')).toBe('Sam');
+    expect(inspectorNameOf('first_name', undefined)).toBeNull();
+    expect(inspectorNameOf('team', 'Sam')).toBeNull();
+  });
+
+  it('reads a first name without spaces around it, and none when blank', () => {
+    expect(firstNameOf('  Sam ')).toBe('Sam');
+    expect(firstNameOf('   ')).toBeUndefined();
+    expect(firstNameOf(null)).toBeUndefined();
+    expect(firstNameOf('x'.repeat(80))).toHaveLength(60);
+  });
+
+  it('names each choice', () => {
+    expect(signedAsLabel('first_name', 'Sam')).toBe('Sam (your first name)');
+    expect(signedAsLabel('team', 'Sam')).toBe('our team');
   });
 });

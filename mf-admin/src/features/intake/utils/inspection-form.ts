@@ -1,4 +1,4 @@
-import type { ChecklistAnswer, ChecklistItem, ConditionGrade, InspectionInput } from '@pl/contracts';
+import { INSPECTOR_FALLBACK_NAME, type ChecklistAnswer, type ChecklistItem, type ConditionGrade, type InspectionInput } from '@pl/contracts';
 import type { GradeSuggestion } from './grade-suggestion.js';
 
 /**
@@ -50,6 +50,25 @@ export function gradeToSave(choice: GradeChoice, suggestion: GradeSuggestion | n
   return choice ?? suggestion?.grade ?? null;
 }
 
+/** How shoppers are told who inspected: the admin's first name, or the shop's team. */
+export type SignedAs = 'first_name' | 'team';
+
+/** The inspector's first name as shoppers would read it; undefined when the account has none. */
+export function firstNameOf(firstName: string | null | undefined): string | undefined {
+  const name = firstName?.trim().slice(0, 60).trim();
+  return name ? name : undefined;
+}
+
+/** InspectionInput's inspectorName: the first name when chosen and known, else none (the catalog says 'our team'). */
+export function inspectorNameOf(signedAs: SignedAs, firstName: string | undefined): string | null {
+  return signedAs === 'first_name' && firstName ? firstName : null;
+}
+
+/** The choice's words: 'Sam (your first name)' / 'our team'. */
+export function signedAsLabel(signedAs: SignedAs, firstName: string | undefined): string {
+  return signedAs === 'first_name' ? `${firstName ?? 'Your first name'} (your first name)` : INSPECTOR_FALLBACK_NAME;
+}
+
 /** A field's problem, by its id in the form: `answer-<key>`, `grade`, `notes`. */
 export type FormErrors = Record<string, string>;
 
@@ -63,6 +82,7 @@ export function inspectionInputOf(
   drafts: AnswerDrafts,
   grade: ConditionGrade | null,
   notes: string,
+  inspectorName: string | null = null,
 ): { input: InspectionInput; errors?: undefined } | { input?: undefined; errors: FormErrors } {
   const errors: FormErrors = {};
   for (const item of checklist) {
@@ -74,7 +94,7 @@ export function inspectionInputOf(
   const trimmedNotes = notes.trim();
   if (trimmedNotes.length > NOTES_MAX) errors.notes = `At most ${NOTES_MAX} characters.`;
   if (Object.keys(errors).length > 0 || !grade) return { errors };
-  return { input: { answers: answersSoFar(checklist, drafts), grade, notes: trimmedNotes === '' ? null : trimmedNotes } };
+  return { input: { answers: answersSoFar(checklist, drafts), grade, notes: trimmedNotes === '' ? null : trimmedNotes, inspectorName } };
 }
 
 /** The error summary's line: 'Fix 2 fields before saving.' */
