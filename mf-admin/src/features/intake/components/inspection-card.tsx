@@ -27,8 +27,8 @@ interface Props {
 }
 
 const CHECK_CHOICES = [
-  { value: 'pass', label: 'Passed' },
-  { value: 'fail', label: 'Failed' },
+  { value: 'pass', label: 'Pass' },
+  { value: 'fail', label: 'Fail' },
   { value: 'na', label: 'Does not apply' },
 ] as const;
 
@@ -79,7 +79,10 @@ export function InspectionCard({ product, onSaved }: Props) {
     }
   };
 
-  const errorCount = Object.keys(errors).length;
+  // A grade the suggestion now gives settles 'Choose a grade.' as a choice would.
+  const { grade: gradeError, ...otherErrors } = errors;
+  const shownErrors = grade ? otherErrors : errors;
+  const errorCount = Object.keys(shownErrors).length;
   return (
     <Card className="adm-inspection" role="region" aria-labelledby="adm-inspection-title">
       <CardHeader>
@@ -93,7 +96,7 @@ export function InspectionCard({ product, onSaved }: Props) {
       <CardContent>
         <form onSubmit={(e) => void submit(e)} noValidate className="adm-inspection-form" data-inspection-form>
           <div role="alert" className="adm-inspection-form__summary">
-            {errorCount > 0 && <p className="adm-error">{errorSummaryText(errors)}</p>}
+            {errorCount > 0 && <p className="adm-error">{errorSummaryText(shownErrors)}</p>}
           </div>
           <div className="adm-checklist">
             {checklist.map((item) => (
@@ -101,7 +104,7 @@ export function InspectionCard({ product, onSaved }: Props) {
             ))}
           </div>
 
-          <fieldset className="adm-grade" aria-describedby={errors.grade ? 'adm-grade-suggestion adm-grade-error' : 'adm-grade-suggestion'}>
+          <fieldset className="adm-grade" aria-describedby={shownErrors.grade ? 'adm-grade-suggestion adm-grade-error' : 'adm-grade-suggestion'}>
             <legend className="adm-inspection-form__legend">Grade</legend>
             <div id="adm-grade-suggestion" className="adm-grade__suggestion" aria-live="polite">
               {suggestion ? (
@@ -140,9 +143,9 @@ export function InspectionCard({ product, onSaved }: Props) {
                 </label>
               ))}
             </div>
-            {errors.grade && (
+            {shownErrors.grade && (
               <p id="adm-grade-error" className="pl-field__error">
-                {errors.grade}
+                {gradeError}
               </p>
             )}
           </fieldset>

@@ -8,7 +8,7 @@ export function InspectionHistoryCard({ inspections }: { inspections: Inspection
     <Card className="adm-inspection-history" role="region" aria-labelledby="adm-inspection-history-title">
       <CardHeader>
         <CardTitle level={2} id="adm-inspection-history-title">
-          Earlier inspections
+          Inspection history
         </CardTitle>
       </CardHeader>
       <CardContent>

@@ -41,23 +41,21 @@ export function PhotoTile({ productId, photo, index, count, dragging, onDragStar
           </svg>
         </span>
       </div>
-      <div className="adm-photo__body">
-        <PhotoAltField productId={productId} photo={photo} position={position} announce={announce} />
-        <div className="adm-photo__buttons">
-          <Button variant="outline" size="sm" onClick={() => onMove('earlier')} disabled={index === 0} data-move="earlier">
-            Move earlier<span className="pl-visually-hidden">: {position}</span>
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => onMove('later')} disabled={index === count - 1} data-move="later">
-            Move later<span className="pl-visually-hidden">: {position}</span>
-          </Button>
-          {/* Stays in place (aria-disabled) on the cover, so focus stays on it once it has made its photo the cover. */}
-          <Button variant="outline" size="sm" aria-disabled={photo.cover || undefined} onClick={photo.cover ? undefined : onCover} data-set-cover>
-            Set as cover<span className="pl-visually-hidden">: {position}</span>
-          </Button>
-          <Button variant="ghost" size="sm" className="adm-photo__delete" onClick={onDelete} data-delete>
-            Delete<span className="pl-visually-hidden">: {position}</span>
-          </Button>
-        </div>
+      <PhotoAltField productId={productId} photo={photo} position={position} announce={announce} />
+      <div className="adm-photo__buttons">
+        <Button variant="outline" size="sm" onClick={() => onMove('earlier')} disabled={index === 0} data-move="earlier">
+          Move earlier<span className="pl-visually-hidden">: {position}</span>
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => onMove('later')} disabled={index === count - 1} data-move="later">
+          Move later<span className="pl-visually-hidden">: {position}</span>
+        </Button>
+        {/* Stays in place (aria-disabled) on the cover, so focus stays on it once it has made its photo the cover. */}
+        <Button variant="outline" size="sm" aria-disabled={photo.cover || undefined} onClick={photo.cover ? undefined : onCover} data-set-cover>
+          Set as cover<span className="pl-visually-hidden">: {position}</span>
+        </Button>
+        <Button variant="ghost" size="sm" className="adm-photo__delete" onClick={onDelete} data-delete>
+          Delete<span className="pl-visually-hidden">: {position}</span>
+        </Button>
       </div>
     </li>
   );

@@ -60,9 +60,9 @@ describe('the inspection sent', () => {
   it('asks for every check, a readable percent and a grade, in the form’s order', () => {
     const result = inspectionInputOf(electronics, { powers_on: 'pass', battery_health: '120' }, null, '');
     expect(result.errors).toEqual({
-      'answer-screen': 'Choose passed, failed or does not apply.',
-      'answer-ports': 'Choose passed, failed or does not apply.',
-      'answer-wifi': 'Choose passed, failed or does not apply.',
+      'answer-screen': 'Choose pass, fail or does not apply.',
+      'answer-ports': 'Choose pass, fail or does not apply.',
+      'answer-wifi': 'Choose pass, fail or does not apply.',
       'answer-battery_health': 'Enter a whole number from 0 to 100, or leave it empty.',
       grade: 'Choose a grade.',
     });

@@ -87,7 +87,7 @@ export function inspectionInputOf(
   const errors: FormErrors = {};
   for (const item of checklist) {
     const draft = (drafts[item.key] ?? '').trim();
-    if (item.kind === 'check' && !CHECK_VALUES.has(draft)) errors[`answer-${item.key}`] = 'Choose passed, failed or does not apply.';
+    if (item.kind === 'check' && !CHECK_VALUES.has(draft)) errors[`answer-${item.key}`] = 'Choose pass, fail or does not apply.';
     if (item.kind === 'percent' && draft !== '' && percentOf(draft) === undefined) errors[`answer-${item.key}`] = 'Enter a whole number from 0 to 100, or leave it empty.';
   }
   if (!grade) errors.grade = 'Choose a grade.';
