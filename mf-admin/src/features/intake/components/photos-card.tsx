@@ -128,17 +128,17 @@ export function PhotosCard({ productId, title, photos }: Props) {
   const [deleting, setDeleting] = useState<ProductPhoto | null>(null);
   const confirmDelete = async () => {
     if (!deleting || remove.isPending) return;
-    const index = ids.indexOf(deleting.id);
+    const { id } = deleting;
+    const index = ids.indexOf(id);
     const neighbour = ids[index + 1] ?? ids[index - 1];
     try {
-      await remove.mutateAsync(deleting.id);
+      await remove.mutateAsync(id);
     } catch {
-      // Toasted; the listing has been read again.
+      // Toasted; the listing has been read again (the photo may be gone already, or still there).
     }
     setDeleting(null);
-    focusAfterRender(() =>
-      neighbour ? gridRef.current?.querySelector<HTMLElement>(`[data-photo-id="${CSS.escape(neighbour)}"] [data-delete]`) : chooseRef.current,
-    );
+    const buttonOf = (photoId: string | undefined) => (photoId ? gridRef.current?.querySelector<HTMLElement>(`[data-photo-id="${CSS.escape(photoId)}"] [data-delete]`) : null);
+    focusAfterRender(() => buttonOf(id) ?? buttonOf(neighbour) ?? chooseRef.current);
   };
 
   const open = uploads.items.filter((item) => item.status !== 'failed').length;
@@ -167,10 +167,11 @@ export function PhotosCard({ productId, title, photos }: Props) {
         <div className="adm-photos__add">
           <input ref={cameraRef} type="file" accept="image/*" capture="environment" hidden tabIndex={-1} onChange={(e) => pick(e.target.files, e.target)} data-camera-input />
           <input ref={filesRef} type="file" accept="image/*,.heic,.heif" multiple hidden tabIndex={-1} onChange={(e) => pick(e.target.files, e.target)} data-files-input />
-          <Button onClick={() => cameraRef.current?.click()} disabled={full} aria-describedby="adm-photos-full">
+          {/* aria-disabled, not disabled, once the listing is full: the button just used keeps focus when the twelfth photo arrives. */}
+          <Button onClick={() => !full && cameraRef.current?.click()} aria-disabled={full || undefined} aria-describedby="adm-photos-full">
             Take a photo
           </Button>
-          <Button ref={chooseRef} variant="outline" onClick={() => filesRef.current?.click()} disabled={full} aria-describedby="adm-photos-full">
+          <Button ref={chooseRef} variant="outline" onClick={() => !full && filesRef.current?.click()} aria-disabled={full || undefined} aria-describedby="adm-photos-full">
             Choose files
           </Button>
         </div>
