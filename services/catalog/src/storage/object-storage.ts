@@ -18,7 +18,7 @@ export interface ObjectStorage {
   get(key: string): Promise<StoredObject | null>;
   /** Removes the files; keys that hold nothing are fine. */
   delete(keys: readonly string[]): Promise<void>;
-  /** Throws while the storage cannot be reached (readiness). */
+  /** Throws while the storage cannot be reached (main.ts asks at start; not a readiness check: decision 049). */
   check(): Promise<void>;
 }
 

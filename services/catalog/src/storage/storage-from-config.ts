@@ -23,3 +23,10 @@ export function createObjectStorage(config: StorageConfig): ObjectStorage {
     prefix: config.S3_PREFIX,
   });
 }
+
+/** Where the files are, for the start-up log: never a credential. */
+export function describeObjectStorage(config: StorageConfig): string {
+  if (config.OBJECT_STORAGE === 'filesystem') return `filesystem ${config.OBJECT_STORAGE_DIR}`;
+  const where = config.S3_ENDPOINT ? ` at ${new URL(config.S3_ENDPOINT).origin}` : ` (AWS ${config.S3_REGION})`;
+  return `s3 bucket ${config.S3_BUCKET}${config.S3_PREFIX ? `/${config.S3_PREFIX}` : ''}${where}, ${config.S3_ACCESS_KEY_ID ? 'key pair from S3_ACCESS_KEY_ID' : "the SDK's credential chain"}`;
+}
