@@ -5,6 +5,10 @@ import type { Readable } from 'node:stream';
 
 /** A stored file as read back: its bytes as a stream, and what it is. */
 export interface StoredObject {
+  /**
+   * Read it to its end or destroy it (stream.pipeline does both): a body left unread holds a file
+   * descriptor (filesystem) or one of the S3 client's connections until it is collected or times out.
+   */
   body: Readable;
   contentType: string;
   contentLength: number;
