@@ -33,6 +33,11 @@ describe("the gateway's copy of catalogue answers", () => {
         res.end(encoded);
         return;
       }
+      if (seen.url.startsWith('/api/media/photos/')) {
+        res.writeHead(200, { 'content-type': 'image/webp', 'content-length': photo.length, etag: '"photo-hash"', 'cache-control': 'public, max-age=31536000, immutable' });
+        res.end(photo);
+        return;
+      }
       if (seen.url.startsWith('/api/media/')) {
         res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': photo.length, etag: '"photo"', 'cache-control': 'public, max-age=60' });
         res.end(photo);
@@ -86,6 +91,25 @@ describe("the gateway's copy of catalogue answers", () => {
     const head = await fetch(gw.url + url, { method: 'HEAD' });
     expect([head.status, await head.text(), head.headers.get('content-length')]).toEqual([200, '', String(Buffer.byteLength(body))]);
     expect(reached(url)).toBe(1);
+  });
+
+  it('keeps an immutable photo by its name, also while NATS says nothing, and answers its ETag with a 304', async () => {
+    const url = '/api/media/photos/0123456789abcdef01234567-640.webp';
+    const first = await read(url);
+    expect(Buffer.from(await first.arrayBuffer()).equals(photo)).toBe(true);
+    const again = await read(url);
+    expect([again.status, again.headers.get('cache-control'), again.headers.get('content-type')]).toEqual([200, 'public, max-age=31536000, immutable', 'image/webp']);
+    expect(Buffer.from(await again.arrayBuffer()).equals(photo)).toBe(true);
+    gw.nats.publish(CatalogSubjects.readsChanged);
+    await new Promise((r) => setTimeout(r, 100));
+    const unchanged = await read(url, { 'if-none-match': '"photo-hash"' });
+    expect([unchanged.status, await unchanged.text()]).toEqual([304, '']);
+    expect(reached(url)).toBe(1);
+    // An image that may change under its name is asked for each time.
+    const drawing = '/api/media/laptop-kept.svg';
+    await (await read(drawing)).arrayBuffer();
+    await (await read(drawing)).arrayBuffer();
+    expect(reached(drawing)).toBe(2);
   });
 
   it('keeps a search answer from its second asking on, any other read at once', async () => {
