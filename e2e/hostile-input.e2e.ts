@@ -18,6 +18,7 @@ import { testLogger } from '@pl/service-kit/testing';
 import { authRoutes } from '../gateway/src/auth/auth-routes.js';
 import { createApp as createCartApp } from '../services/cart/src/app.js';
 import { createApp as createCatalogApp } from '../services/catalog/src/app.js';
+import { createFilesystemStorage } from '../services/catalog/src/storage/filesystem-storage.js';
 import { createApp as createIdentityApp } from '../services/identity/src/app.js';
 import { createApp as createPosSyncApp, posSyncContext } from '../services/pos-sync/src/app.js';
 import { posAddressPolicy } from '../services/pos-sync/src/connector/pos-address-policy.js';
@@ -219,7 +220,7 @@ async function mountedApiRoutes(): Promise<string[]> {
   const deps = { pool, logger: testLogger(), verifier: { verify: () => Promise.reject(new Error('not used')) } };
   const internalApiToken = 'route-listing-token-of-32-chars!';
   const apps = [
-    createCatalogApp(deps, { internalApiToken, mediaDir: os.tmpdir() }),
+    createCatalogApp(deps, { internalApiToken, mediaDir: os.tmpdir(), storage: createFilesystemStorage(os.tmpdir()) }),
     createCartApp(deps, { catalogUrl: 'http://127.0.0.1:1', internalApiToken }),
     createIdentityApp(deps, { internalApiToken, devMailbox: true }),
     createPosSyncApp(deps, posSyncContext(deps, { catalogUrl: 'http://127.0.0.1:1', internalApiToken, settingsKey: Buffer.alloc(32), webhookUrl: 'http://127.0.0.1:1/api/webhooks/pos', addresses: posAddressPolicy({ allowPrivate: true }) })),

@@ -16,11 +16,16 @@ import {
   CheckoutDetailsPayload,
   EmptyActionPayload,
   ForgotPasswordPayload,
+  InspectionInput,
+  IntakeListQuery,
   LoginPayload,
   MarkPickedUpPayload,
   MarkShippedPayload,
   MEDIA_PATH,
   OrderLookupPayload,
+  PHOTO_MEDIA_PATH,
+  PhotoOrderInput,
+  PhotoPatchInput,
   PosWebhookPath,
   ProductListQuery,
   ReceiveReturnPayload,
@@ -55,6 +60,7 @@ export interface ApiRoute {
 const ORDER_ID = '6f1c0a52-3c1e-4c55-9a55-0d6b1e7a9b10';
 const LINE_ID = '0b7e3a0e-8d8f-4a4b-9f0e-2a8f3c1d5e77';
 const PRODUCT_ID = '9a3b2c1d-0e9f-4a8b-8c7d-6e5f4a3b2c1d';
+const PHOTO_ID = '2c4e6a8b-1d3f-4a5b-8c7d-9e0f1a2b3c4d';
 const orderParams = { id: ORDER_ID };
 const adminOrderAction = (path: string, sample: unknown, schema: z.ZodType): ApiRoute => ({ method: 'POST', path, params: orderParams, body: { sample, schema } });
 const NoInput = z.strictObject({});
@@ -92,7 +98,28 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: ApiPaths.catalog.categoryCounts },
   { method: 'GET', path: ApiPaths.catalog.locations },
   { method: 'GET', path: `${MEDIA_PATH}/:file`, params: { file: 'fallback-product.svg' } },
+  { method: 'GET', path: `${PHOTO_MEDIA_PATH}/:file`, params: { file: '0123456789abcdef01234567-640.jpg' } },
   { method: 'GET', path: ApiPaths.catalog.adminInventory, query: { sample: { q: 'lamp', limit: '5', offset: '0' }, schema: AdminInventoryQuery } },
+  // catalog: the intake desk (issue 29)
+  { method: 'GET', path: ApiPaths.catalog.intake, query: { sample: { queue: 'no_photos', q: 'lamp', limit: '5', offset: '0' }, schema: IntakeListQuery } },
+  { method: 'GET', path: ApiPaths.catalog.intakeCounts },
+  { method: 'GET', path: `${ApiPaths.catalog.intake}/:productId`, params: { productId: PRODUCT_ID } },
+  {
+    method: 'POST',
+    path: `${ApiPaths.catalog.intake}/:productId/inspections`,
+    params: { productId: PRODUCT_ID },
+    body: { sample: { answers: { powers_on: 'pass', battery_health: 89, accessories: 'charger' }, grade: 'USED', notes: 'Light scratches on the lid', inspectorName: 'Ann' }, schema: InspectionInput },
+  },
+  { method: 'POST', path: `${ApiPaths.catalog.intake}/:productId/accept-pos-condition`, params: { productId: PRODUCT_ID } },
+  { method: 'POST', path: `${ApiPaths.catalog.intake}/:productId/photos`, params: { productId: PRODUCT_ID }, body: 'raw' },
+  {
+    method: 'PUT',
+    path: `${ApiPaths.catalog.intake}/:productId/photos`,
+    params: { productId: PRODUCT_ID },
+    body: { sample: { order: [PHOTO_ID], coverId: PHOTO_ID }, schema: PhotoOrderInput },
+  },
+  { method: 'PATCH', path: `${ApiPaths.catalog.intake}/:productId/photos/:photoId`, params: { productId: PRODUCT_ID, photoId: PHOTO_ID }, body: { sample: { alt: 'The lid, closed' }, schema: PhotoPatchInput } },
+  { method: 'DELETE', path: `${ApiPaths.catalog.intake}/:productId/photos/:photoId`, params: { productId: PRODUCT_ID, photoId: PHOTO_ID } },
   // cart
   { method: 'GET', path: ApiPaths.cart.cart },
   { method: 'POST', path: ApiPaths.cart.lines, body: { sample: { variantId: 'NO-SUCH-SKU', qty: 1 }, schema: AddToCartPayload } },

@@ -25,6 +25,11 @@ export const InspectionInput = z.strictObject({
   answers: z.record(z.string().regex(/^[a-z_]{1,40}$/), ChecklistAnswer).refine((a) => Object.keys(a).length <= 30, 'at most 30 answers'),
   grade: ConditionGrade,
   notes: multiLineText(2000, { trim: true }).nullable().optional(),
+  /**
+   * The name shoppers see as the inspector's: the signed-in admin's first name, or none for 'our
+   * team' (the admin chooses). Who really inspected is kept from the session, not from this.
+   */
+  inspectorName: oneLineText(60, { trim: true }).nullable().optional(),
 });
 export type InspectionInput = z.infer<typeof InspectionInput>;
 

@@ -1,11 +1,14 @@
 import type { Express } from 'express';
+import { INTAKE_STALE_DAYS_DEFAULT } from '@pl/contracts';
 import { createServiceApp, type ServiceDeps } from '@pl/service-kit';
 import { createReadCache, type ReadCache } from './domain/read-cache.js';
 import { adminInventoryRoutes } from './routes/admin-inventory.routes.js';
 import { categoriesRoutes } from './routes/categories.routes.js';
 import { holdsRoutes } from './routes/holds.routes.js';
 import { locationsRoutes } from './routes/locations.routes.js';
-import { mediaRoutes } from './routes/media.routes.js';
+import { intakeRoutes } from './routes/intake.routes.js';
+import { mediaRoutes, photoRoutes } from './routes/media.routes.js';
+import type { ObjectStorage } from './storage/object-storage.js';
 import { posWritesRoutes } from './routes/pos-writes.routes.js';
 import { productsRoutes } from './routes/products.routes.js';
 import { variantsRoutes } from './routes/variants.routes.js';
@@ -15,6 +18,10 @@ export interface CatalogAppOptions {
   internalApiToken: string;
   /** Folder of the product images served at /api/media. */
   mediaDir: string;
+  /** Where photos (and their private originals) are kept. */
+  storage: ObjectStorage;
+  /** An inspection older than this many days puts its listing in the intake desk's 'stale' queue. */
+  intakeStaleDays?: number;
   /** The public reads' cache (main.ts starts its LISTEN); unset, one that keeps nothing. */
   readCache?: ReadCache;
 }
@@ -27,6 +34,10 @@ export function createApp({ pool, logger, verifier }: ServiceDeps, options: Cata
     verifier,
     // A batch of products from the POS can be a few hundred kB.
     internal: { token: options.internalApiToken, bodyLimit: '5mb', routes: [cache.dropOnWrite, holdsRoutes(pool), posWritesRoutes(pool), variantsRoutes(pool)] },
-    routes: [cache.dropOnWrite, productsRoutes(pool, cache), categoriesRoutes(pool, cache), locationsRoutes(pool), adminInventoryRoutes(pool), mediaRoutes(options.mediaDir)],
+    routes: [cache.dropOnWrite, productsRoutes(pool, cache), categoriesRoutes(pool, cache), locationsRoutes(pool), adminInventoryRoutes(pool),
+      intakeRoutes(pool, { storage: options.storage, staleDays: options.intakeStaleDays ?? INTAKE_STALE_DAYS_DEFAULT }),
+      photoRoutes(options.storage),
+      mediaRoutes(options.mediaDir),
+    ],
   });
 }

@@ -3,6 +3,7 @@
 // pruning of long-ended holds, the folding of the category counts' changes, the order.restock
 // consumer and the read cache's LISTEN (which tells the gateways when to forget their copies),
 // serves createApp and shuts down gracefully on SIGTERM.
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CatalogSubjects } from '@pl/contracts';
 import { databaseGauge, loadEnvFile, runService, startPeriodicWorker } from '@pl/service-kit';
@@ -13,6 +14,7 @@ import { seedDemoCatalog } from './seeds/demo-catalog.js';
 import { seedStoreLocations } from './seeds/store-locations.js';
 import { startOrderRestockConsumer } from './events/order-restock-consumer.js';
 import { createReadCache } from './domain/read-cache.js';
+import { createFilesystemStorage } from './storage/filesystem-storage.js';
 import { expireLapsedHolds, HOLD_PRUNE_INTERVAL_MS, HOLD_SWEEP_INTERVAL_MS, pruneEndedHolds } from './domain/hold-expiry.js';
 
 loadEnvFile();
@@ -48,5 +50,11 @@ await runService({
         }
       }),
   ],
-  createApp: (deps) => createApp(deps, { internalApiToken: config.INTERNAL_API_TOKEN, mediaDir: fileURLToPath(new URL('../media', import.meta.url)), readCache }),
+  createApp: (deps) =>
+    createApp(deps, {
+      internalApiToken: config.INTERNAL_API_TOKEN,
+      mediaDir: fileURLToPath(new URL('../media', import.meta.url)),
+      storage: createFilesystemStorage(path.resolve(process.env.OBJECT_STORAGE_DIR ?? '.data/objects')),
+      readCache,
+    }),
 });

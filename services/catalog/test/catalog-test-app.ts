@@ -1,9 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createPool, createTokenVerifier, type Pool } from '@pl/service-kit';
 import { listen, startTestService, testCallers, testDatabaseUrl, testLogger, type Listening } from '@pl/service-kit/testing';
 import { createApp } from '../src/app.js';
 import { createReadCache, type ReadCache } from '../src/domain/read-cache.js';
 import { seedStoreLocations } from '../src/seeds/store-locations.js';
+import { createFilesystemStorage } from '../src/storage/filesystem-storage.js';
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 export const MEDIA_DIR = path.resolve(__dirname, '../media');
@@ -13,7 +16,10 @@ export const INTERNAL_TOKEN = 'catalog-test-internal-token-0123456789abcdef';
 export async function startCatalog() {
   // Its read cache listens, as main.ts has it: every test reads through it.
   const readCache = createReadCache();
-  const options = { internalApiToken: INTERNAL_TOKEN, mediaDir: MEDIA_DIR };
+  // Photos go to a folder of the test's own (the S3 adapter has its own test against s3rver).
+  const storageDir = mkdtempSync(path.join(os.tmpdir(), 'catalog-objects-'));
+  const storage = createFilesystemStorage(storageDir);
+  const options = { internalApiToken: INTERNAL_TOKEN, mediaDir: MEDIA_DIR, storage };
   const service = await startTestService({
     name: 'catalog',
     migrationsDir: MIGRATIONS_DIR,
@@ -50,9 +56,12 @@ export async function startCatalog() {
     ...service,
     pool,
     readCache,
+    storage,
+    storageDir,
     async stop() {
       await listening.stop();
       await service.stop();
+      rmSync(storageDir, { recursive: true, force: true });
     },
     callers: await testCallers(service.keys),
     get: (pathname: string, headers: Record<string, string> = {}) => fetch(`${service.url}${pathname}`, { headers }),

@@ -10,7 +10,7 @@ import type { ProductRecord } from '../domain/product-view.js';
 import type { SearchText } from '../domain/search-text.js';
 import { unitsHeldAt } from './inventory.repo.js';
 import { plannedEachTime, statementFor } from './prepared.js';
-import { PRODUCT_COLUMNS, withVariants, type ProductRow } from './products.repo.js';
+import { LISTED_PRODUCT_COLUMNS, withVariants, type ProductRow } from './products.repo.js';
 
 export interface ProductListCriteria {
   search?: SearchText;
@@ -214,7 +214,7 @@ async function sortedPage(db: Queryable, c: ProductListCriteria, sort: Exclude<L
   const { rows } = await db.query<ProductRow & { cursor_key: string | number }>(
     statementFor(
       c.search !== undefined,
-      `SELECT ${PRODUCT_COLUMNS}, ${order.cursorKey ?? order.key} AS cursor_key
+      `SELECT ${LISTED_PRODUCT_COLUMNS}, ${order.cursorKey ?? order.key} AS cursor_key
          FROM products p
         ${where.length > 0 ? `WHERE ${where.join('\n        AND ')}` : ''}
         ORDER BY ${order.key} ${direction}, p.id ${direction}
@@ -355,7 +355,7 @@ async function rankedPage(db: Queryable, c: ProductListCriteria, respelled: stri
             ORDER BY k DESC, id DESC
             LIMIT ${sql.param(c.limit + 1, 'int')}),
          found AS (SELECT count(*)::int AS n FROM candidates)
-         SELECT found.n AS found${count}, ${PRODUCT_COLUMNS}, page.k AS cursor_key
+         SELECT found.n AS found${count}, ${LISTED_PRODUCT_COLUMNS}, page.k AS cursor_key
            FROM found
            LEFT JOIN (page JOIN products p ON p.id = page.id) ON true
           ORDER BY page.k DESC, page.id DESC`,
@@ -373,7 +373,7 @@ async function rankedPage(db: Queryable, c: ProductListCriteria, respelled: stri
     const more = await db.query<Row>(
       plannedEachTime(
         `WITH ${candidates}
-         SELECT ${PRODUCT_COLUMNS}, ${UNRANKED}::float8 AS cursor_key
+         SELECT ${LISTED_PRODUCT_COLUMNS}, ${UNRANKED}::float8 AS cursor_key
            FROM products p
           WHERE ${matches} AND p.id NOT IN (SELECT id FROM candidates)
             AND (${afterId()} IS NULL OR p.id < ${afterId()})

@@ -63,9 +63,10 @@ export async function insertProducts(db: Queryable, products: ReadonlyArray<Prod
   if (products.length === 0) return;
   await db.query(
     prepared(
-      `INSERT INTO products (id, title, brand, description, condition_grade, condition_notes, one_of_a_kind, category_id, images, created_at, updated_at,
-                             min_price_cents, discount_pct)
-       SELECT d.id, d.title, d.brand, d.description, d.condition_grade, d.condition_notes, d.one_of_a_kind, d.category_id, d.images, clock_timestamp(), clock_timestamp(),
+      `INSERT INTO products (id, title, brand, description, condition_grade, condition_notes, pos_condition_grade, pos_condition_notes, one_of_a_kind, category_id,
+                             images, created_at, updated_at, min_price_cents, discount_pct)
+       SELECT d.id, d.title, d.brand, d.description, d.condition_grade, d.condition_notes, d.condition_grade, d.condition_notes, d.one_of_a_kind, d.category_id,
+              d.images, clock_timestamp(), clock_timestamp(),
               best.price_cents, coalesce(variant_discount_pct(best.price_cents, best.compare_at_cents), 0)
          FROM ${PRODUCT_RECORD}
          LEFT JOIN LATERAL (
@@ -94,21 +95,33 @@ export async function insertProduct(db: Queryable, p: ProductFields): Promise<st
 
 /**
  * Updates what differs, in one statement. An empty image list keeps the images the product has:
- * a POS rarely carries photos, and its sync must not wipe the shop's.
+ * a POS rarely carries photos, and its sync must not wipe the shop's. Who owns what (decision 048):
+ * the POS owns the name, description, category and prices; the grade and notes are the POS's only
+ * until the listing is inspected. After that the POS's values are kept as pos_condition_* for the
+ * inspector to accept, and never replace what the inspection recorded. Photos and inspections are
+ * the shop's: nothing here touches them.
  */
 export async function updateProducts(db: Queryable, products: ReadonlyArray<ProductFields & { id: string }>): Promise<void> {
   if (products.length === 0) return;
   await db.query(
     prepared(
       `UPDATE products p
-          SET title = d.title, brand = d.brand, description = d.description, condition_grade = d.condition_grade,
-              condition_notes = d.condition_notes, one_of_a_kind = d.one_of_a_kind, category_id = d.category_id,
+          SET title = d.title, brand = d.brand, description = d.description,
+              condition_grade = CASE WHEN p.inspected_at IS NULL THEN d.condition_grade ELSE p.condition_grade END,
+              condition_notes = CASE WHEN p.inspected_at IS NULL THEN d.condition_notes ELSE p.condition_notes END,
+              pos_condition_grade = d.condition_grade, pos_condition_notes = d.condition_notes,
+              pos_condition_at = CASE WHEN (p.pos_condition_grade, p.pos_condition_notes) IS DISTINCT FROM (d.condition_grade, d.condition_notes)
+                                      THEN now() ELSE p.pos_condition_at END,
+              one_of_a_kind = d.one_of_a_kind, category_id = d.category_id,
               images = CASE WHEN cardinality(d.images) = 0 THEN p.images ELSE d.images END, updated_at = now()
          FROM ${PRODUCT_RECORD}
         WHERE p.id = d.id
-          AND (p.title, p.brand, p.description, p.condition_grade, p.condition_notes, p.one_of_a_kind, p.category_id, p.images)
+          AND (p.title, p.brand, p.description, p.pos_condition_grade, p.pos_condition_notes, p.one_of_a_kind, p.category_id, p.images,
+               p.condition_grade, p.condition_notes)
               IS DISTINCT FROM (d.title, d.brand, d.description, d.condition_grade, d.condition_notes, d.one_of_a_kind, d.category_id,
-                                CASE WHEN cardinality(d.images) = 0 THEN p.images ELSE d.images END)`,
+                                CASE WHEN cardinality(d.images) = 0 THEN p.images ELSE d.images END,
+                                CASE WHEN p.inspected_at IS NULL THEN d.condition_grade ELSE p.condition_grade END,
+                                CASE WHEN p.inspected_at IS NULL THEN d.condition_notes ELSE p.condition_notes END)`,
       [JSON.stringify(products.map((p, n) => ({ ...productRecord(p.id, p), n })))],
     ),
   );

@@ -1,5 +1,5 @@
-import type { InventoryLevel } from '@pl/contracts';
-import type { ProductRecord, VariantRecord } from '../domain/product-view.js';
+import type { InspectionReport, InventoryLevel } from '@pl/contracts';
+import type { ProductRecord, StoredPhoto, VariantRecord } from '../domain/product-view.js';
 import { containsPattern, prepared, type Queryable } from '@pl/service-kit';
 import { activeHoldsAt, isoInstant } from './inventory.repo.js';
 
@@ -13,6 +13,8 @@ export interface ProductRow {
   one_of_a_kind: boolean;
   category_id: string;
   images: string[];
+  photos: StoredPhoto[];
+  inspection: InspectionReport | null;
 }
 interface VariantRow {
   id: string;
@@ -24,7 +26,16 @@ interface VariantRow {
   reserved_until: string | null;
 }
 
-export const PRODUCT_COLUMNS = 'p.id, p.title, p.brand, p.description, p.condition_grade, p.condition_notes, p.one_of_a_kind, p.category_id, p.images';
+export const PRODUCT_COLUMNS =
+  'p.id, p.title, p.brand, p.description, p.condition_grade, p.condition_notes, p.one_of_a_kind, p.category_id, p.images, p.photos, p.inspection';
+/**
+ * PRODUCT_COLUMNS for lists: of the photos only the cover (a card shows one; twelve photos' data a
+ * product would make a page of 24 products ~200 kB).
+ */
+export const LISTED_PRODUCT_COLUMNS = PRODUCT_COLUMNS.replace(
+  'p.photos',
+  `CASE WHEN p.photos = '[]' THEN p.photos ELSE jsonb_path_query_array(p.photos, '$[*] ? (@.cover == true)') END AS photos`,
+);
 
 /**
  * Variants and stock of the given products in one statement, however many products there are:
@@ -65,6 +76,8 @@ export async function withVariants(db: Queryable, products: readonly ProductRow[
     oneOfAKind: p.one_of_a_kind,
     categoryId: p.category_id,
     images: p.images,
+    photos: p.photos,
+    inspection: p.inspection,
     variants: variantsByProduct.get(p.id) ?? [],
   }));
 }
@@ -76,7 +89,7 @@ export async function withVariants(db: Queryable, products: readonly ProductRow[
 export async function listInventoryPage(db: Queryable, query: { q?: string; limit: number; offset: number }): Promise<{ records: ProductRecord[]; total: number }> {
   if (!query.q) {
     const [page, count] = await Promise.all([
-      db.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p ORDER BY p.created_at DESC, p.id DESC LIMIT $1 OFFSET $2`, [query.limit, query.offset]),
+      db.query<ProductRow>(`SELECT ${LISTED_PRODUCT_COLUMNS} FROM products p ORDER BY p.created_at DESC, p.id DESC LIMIT $1 OFFSET $2`, [query.limit, query.offset]),
       db.query<{ n: number }>(`SELECT count(*)::int AS n FROM products`),
     ]);
     return { records: await withVariants(db, page.rows), total: count.rows[0]!.n };
@@ -87,7 +100,7 @@ export async function listInventoryPage(db: Queryable, query: { q?: string; limi
   const matches = `SELECT id FROM products WHERE search_name LIKE $1 UNION SELECT product_id FROM variants WHERE lower(sku) LIKE $1`;
   const [page, count] = await Promise.all([
     db.query<ProductRow>(
-      `SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id IN (${matches}) ORDER BY p.created_at DESC, p.id DESC LIMIT $2 OFFSET $3`,
+      `SELECT ${LISTED_PRODUCT_COLUMNS} FROM products p WHERE p.id IN (${matches}) ORDER BY p.created_at DESC, p.id DESC LIMIT $2 OFFSET $3`,
       [pattern, query.limit, query.offset],
     ),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${matches}) m`, [pattern]),

@@ -1,11 +1,13 @@
 import type { VariantInfo } from '@pl/contracts';
 import type { Queryable } from '@pl/service-kit';
 import { unitsHeldAt } from './inventory.repo.js';
+import type { StoredPhoto } from '../domain/product-view.js';
 
 /** A variant with its product's display fields and what is available now (active, unexpired holds counted per location). */
-export async function findVariantInfo(db: Queryable, sku: string): Promise<VariantInfo | undefined> {
-  const { rows } = await db.query<VariantInfo>(
-    `SELECT v.sku, p.title, p.images[1] AS image, p.condition_grade AS "conditionGrade", p.condition_notes AS "conditionNotes",
+/** `cover`: the cover photo once the shop has photographed the unit (the caller makes it the line's image). */
+export async function findVariantInfo(db: Queryable, sku: string): Promise<(VariantInfo & { cover: StoredPhoto | null }) | undefined> {
+  const { rows } = await db.query<VariantInfo & { photos: StoredPhoto[] }>(
+    `SELECT v.sku, p.title, p.images[1] AS image, jsonb_path_query_array(p.photos, '$[*] ? (@.cover == true)') AS photos, p.condition_grade AS "conditionGrade", p.condition_notes AS "conditionNotes",
             p.one_of_a_kind AS "oneOfAKind", v.price_cents AS "priceCents", v.compare_at_cents AS "compareAtCents",
             coalesce((SELECT sum(greatest(0, l.on_hand - ${unitsHeldAt('l', 'now()')}))
                         FROM inventory_levels l WHERE l.variant_id = v.id), 0)::int AS available
@@ -13,5 +15,8 @@ export async function findVariantInfo(db: Queryable, sku: string): Promise<Varia
       WHERE v.sku = $1`,
     [sku],
   );
-  return rows[0];
+  const row = rows[0];
+  if (!row) return undefined;
+  const { photos, ...info } = row;
+  return { ...info, cover: photos[0] ?? null };
 }

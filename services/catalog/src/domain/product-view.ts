@@ -1,5 +1,49 @@
-import type { InventoryLevel, Product, Variant } from '@pl/contracts';
-import { centsToDecimal } from '@pl/contracts';
+import type { InspectionReport, InventoryLevel, Product, ProductPhoto, Variant } from '@pl/contracts';
+import { centsToDecimal, PHOTO_MEDIA_PATH } from '@pl/contracts';
+
+/** A photo as products.photos keeps it (migration 010); its files are in object storage under photos/. */
+export interface StoredPhoto {
+  id: string;
+  alt: string;
+  /** The largest size's dimensions, upright. */
+  width: number;
+  height: number;
+  placeholder: string;
+  /** Names the files: photos/<hash>-<width>.<jpg|webp>. */
+  hash: string;
+  widths: number[];
+  cover: boolean;
+  /** The upload as it came (EXIF and all): kept privately, never served. */
+  originalKey: string;
+  originalType: string;
+  createdAt: string;
+}
+
+/** The width a photo's plain `src` is: 640, or the largest below when the photo is narrower. */
+const SRC_WIDTH = 640;
+
+export function toProductPhoto(photo: StoredPhoto): ProductPhoto {
+  const url = (width: number, format: 'jpg' | 'webp') => `${PHOTO_MEDIA_PATH}/${photo.hash}-${width}.${format}`;
+  const srcset = (format: 'jpg' | 'webp') => photo.widths.map((w) => `${url(w, format)} ${w}w`).join(', ');
+  const srcWidth = photo.widths.filter((w) => w <= SRC_WIDTH).at(-1) ?? photo.widths[0]!;
+  return {
+    id: photo.id,
+    alt: photo.alt,
+    width: photo.width,
+    height: photo.height,
+    placeholder: photo.placeholder,
+    src: url(srcWidth, 'jpg'),
+    srcset: srcset('jpg'),
+    webpSrcset: srcset('webp'),
+    cover: photo.cover,
+  };
+}
+
+/** The photos' `src`, the cover first: a product's `images` once it has photos (cards, cart lines, previews). */
+export function photoImages(photos: readonly StoredPhoto[]): string[] {
+  const cover = photos.find((p) => p.cover);
+  return [...(cover ? [cover] : []), ...photos.filter((p) => p !== cover)].map((p) => toProductPhoto(p).src);
+}
 
 /** A product as the catalog stores it (cents, category id); db/ returns these. */
 export interface ProductRecord {
@@ -12,6 +56,9 @@ export interface ProductRecord {
   oneOfAKind: boolean;
   categoryId: string;
   images: string[];
+  /** The shop's photos of the unit (a list's read carries only the cover); absent: none. */
+  photos?: StoredPhoto[];
+  inspection?: InspectionReport | null;
   variants: VariantRecord[];
 }
 
@@ -62,7 +109,9 @@ export function toProduct(p: ProductRecord): Product {
     title: p.title,
     brand: p.brand,
     description: p.description,
-    images: p.images,
+    images: p.photos?.length ? photoImages(p.photos) : p.images,
+    photos: (p.photos ?? []).map(toProductPhoto),
+    inspection: p.inspection ?? null,
     conditionGrade: p.conditionGrade,
     conditionNotes: p.conditionNotes,
     oneOfAKind: p.oneOfAKind,

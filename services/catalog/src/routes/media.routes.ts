@@ -1,9 +1,41 @@
 import { Router } from 'express';
-import { ErrorCodes, MEDIA_PATH } from '@pl/contracts';
+import { ErrorCodes, MEDIA_PATH, PHOTO_MEDIA_PATH } from '@pl/contracts';
+import { photoKey } from '../domain/intake.js';
+import type { ObjectStorage } from '../storage/object-storage.js';
 
 /** A plain file name of ours: no path separators, no dot files, one known image extension. */
 const MEDIA_FILE = /^[a-z0-9][a-z0-9-]{0,100}\.(svg|png|jpg|jpeg|webp)$/;
 const notFoundBody = { message: 'Image not found', code: ErrorCodes.notFound };
+/** A served photo file: its content hash and width (photo-pipeline.ts names them). Originals are never served. */
+const PHOTO_FILE = /^[0-9a-f]{24}-\d{2,4}\.(jpg|webp)$/;
+const PHOTO_HEADERS = {
+  'cache-control': 'public, max-age=31536000, immutable',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'",
+};
+
+/**
+ * The intake desk's photos, from object storage. A name is a content hash, so a file never changes
+ * under it: browsers and the gateway keep it for a year without asking again.
+ */
+export function photoRoutes(storage: ObjectStorage): Router {
+  return Router().get(`${PHOTO_MEDIA_PATH}/:file`, async (req, res) => {
+    const file = req.params.file;
+    const stored = PHOTO_FILE.test(file) ? await storage.get(photoKey(file)) : null;
+    if (!stored) {
+      res.status(404).json(notFoundBody);
+      return;
+    }
+    res.status(200).set(PHOTO_HEADERS).set({ 'content-type': stored.contentType, 'content-length': String(stored.contentLength), etag: `"${file}"` });
+    if (req.fresh) {
+      stored.body.destroy();
+      res.status(304).end();
+      return;
+    }
+    stored.body.on('error', () => res.destroy());
+    stored.body.pipe(res);
+  });
+}
 
 /**
  * Product images shipped with the service (`media/`). A file never changes under its name (a new

@@ -4,6 +4,7 @@ import { CatalogInternalPaths, SKU_PATTERN, VariantInfoQuery, type VariantInfo }
 import { notFound, parseInput, type Pool } from '@pl/service-kit';
 import { findVariantInfo } from '../db/variant-info.repo.js';
 import { holdRefusal } from '../domain/holds.js';
+import { toProductPhoto } from '../domain/product-view.js';
 
 const VariantParams = z.object({ sku: z.string().regex(SKU_PATTERN, 'unknown sku format') });
 
@@ -18,6 +19,9 @@ export function variantsRoutes(pool: Pool): Router {
     const { qty, holder } = parseInput(VariantInfoQuery, req.query);
     const [info, refusal] = await Promise.all([findVariantInfo(pool, sku), qty === undefined ? undefined : holdRefusal(pool, { sku, qty, holder })]);
     if (!info) throw notFound(`Unknown SKU ${sku}`);
-    res.json({ ...info, ...(refusal ? { refusal } : {}) } satisfies VariantInfo);
+    const { cover, ...rest } = info;
+    // The cover photo is the line's image in the cart, at checkout, on the order and in its e-mails.
+    const image = cover ? toProductPhoto(cover).src : rest.image;
+    res.json({ ...rest, image, ...(refusal ? { refusal } : {}) } satisfies VariantInfo);
   });
 }
