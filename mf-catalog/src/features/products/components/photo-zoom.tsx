@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type PointerEvent, type RefObject } from '
 import type { ProductPhoto } from '@pl/contracts';
 import { Button, cx, Dialog } from '@pl/ui';
 import { indexAfterKey } from '../utils/gallery-index.js';
-import { clampView, CLICK_ZOOM, FITTED, MAX_ZOOM, pinchScale, toggleZoom, zoomAbout, type ZoomView } from '../utils/zoom-math.js';
+import { clampView, CLICK_ZOOM, FITTED, pinchScale, toggleZoom, zoomAbout, zoomBox, type Size, type ZoomView } from '../utils/zoom-math.js';
 import { ProductImage } from './product-image.js';
 
 export interface PhotoZoomProps {
@@ -32,11 +32,11 @@ export function PhotoZoom({ photos, index, onIndexChange, open, onOpenChange }: 
     onOpenChange(next);
   };
 
-  const stageSize = () => {
+  const box = () => {
     const rect = stageRef.current?.getBoundingClientRect();
-    return { width: rect?.width ?? 0, height: rect?.height ?? 0 };
+    return zoomBox(photo, { width: rect?.width ?? 0, height: rect?.height ?? 0 });
   };
-  const zoomBy = (factor: number) => setView((v) => zoomAbout(v, v.scale * factor, { x: 0, y: 0 }, stageSize()));
+  const zoomBy = (factor: number) => setView((v) => zoomAbout(v, v.scale * factor, { x: 0, y: 0 }, box()));
 
   const keys = useRef({ index, count: photos.length, onIndexChange, zoomBy });
   keys.current = { index, count: photos.length, onIndexChange, zoomBy };
@@ -72,7 +72,7 @@ export function PhotoZoom({ photos, index, onIndexChange, open, onOpenChange }: 
             <span aria-hidden="true">‹</span> Previous
           </Button>
         )}
-        <Button variant="outline" onClick={() => setView((v) => (v.scale > 1 ? FITTED : clampView({ scale: CLICK_ZOOM, x: 0, y: 0 }, stageSize())))} data-zoom-toggle="">
+        <Button variant="outline" onClick={() => setView((v) => (v.scale > 1 ? FITTED : clampView({ scale: CLICK_ZOOM, x: 0, y: 0 }, box())))} data-zoom-toggle="">
           {view.scale > 1 ? 'Zoom out' : 'Zoom in'}
         </Button>
         {several && (
@@ -113,10 +113,11 @@ function ZoomStage({
 }) {
   const gesture = useRef<Gesture>({ pointers: new Map(), moved: false });
 
-  /** The event's point relative to the stage's centre, and the stage's size. */
+  /** The event's point relative to the stage's centre, and the stage with the photo fitted on it. */
   const locate = (event: PointerEvent<HTMLDivElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
-    return { point: { x: event.clientX - rect.left - rect.width / 2, y: event.clientY - rect.top - rect.height / 2 }, stage: { width: rect.width, height: rect.height } };
+    const stage: Size = { width: rect.width, height: rect.height };
+    return { point: { x: event.clientX - rect.left - rect.width / 2, y: event.clientY - rect.top - rect.height / 2 }, box: zoomBox(photo, stage) };
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
@@ -138,17 +139,17 @@ function ZoomStage({
     const g = gesture.current;
     const before = g.pointers.get(event.pointerId);
     if (!before) return;
-    const { point, stage } = locate(event);
+    const { point, box } = locate(event);
     g.pointers.set(event.pointerId, point);
     if (g.pinch && g.pointers.size >= 2) {
       const [a, b] = [...g.pointers.values()] as [{ x: number; y: number }, { x: number; y: number }];
       const middle = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
       const pinch = g.pinch;
-      onViewChange((v) => zoomAbout(v, pinchScale(pinch.scale, pinch.distance, distanceOf(a, b)), middle, stage));
+      onViewChange((v) => zoomAbout(v, pinchScale(pinch.scale, pinch.distance, distanceOf(a, b)), middle, box));
       return;
     }
     if (g.start && distanceOf(point, g.start) > TAP_SLOP_PX) g.moved = true;
-    if (g.moved && g.pointers.size === 1) onViewChange((v) => (v.scale > 1 ? clampView({ ...v, x: v.x + point.x - before.x, y: v.y + point.y - before.y }, stage) : v));
+    if (g.moved && g.pointers.size === 1) onViewChange((v) => (v.scale > 1 ? clampView({ ...v, x: v.x + point.x - before.x, y: v.y + point.y - before.y }, box) : v));
   };
 
   const onPointerEnd = (event: PointerEvent<HTMLDivElement>) => {
@@ -158,8 +159,8 @@ function ZoomStage({
     if (g.pointers.size > 0) return;
     g.start = undefined;
     if (event.type === 'pointerup' && !g.moved) {
-      const { point, stage } = locate(event);
-      onViewChange((v) => toggleZoom(v, point, stage));
+      const { point, box } = locate(event);
+      onViewChange((v) => toggleZoom(v, point, box));
     }
   };
 
@@ -167,7 +168,7 @@ function ZoomStage({
   return (
     <div
       ref={stageRef}
-      className={cx('cat-zoom__stage', enlarged && 'cat-zoom__stage--enlarged', view.scale >= MAX_ZOOM && 'cat-zoom__stage--max')}
+      className={cx('cat-zoom__stage', enlarged && 'cat-zoom__stage--enlarged')}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerEnd}
