@@ -18,6 +18,11 @@ describe('catalog config', () => {
     expect(loadCatalogConfig({})).toMatchObject({ PORT: 5102, DB_SCHEMA: 'catalog', INTERNAL_API_TOKEN: DEVELOPMENT_INTERNAL_API_TOKEN, SEED_DEMO_CATALOG: true });
   });
 
+  it("takes the intake desk's stale age in whole days, 90 unless set", () => {
+    expect([loadCatalogConfig({}).INTAKE_STALE_DAYS, loadCatalogConfig({ INTAKE_STALE_DAYS: '' }).INTAKE_STALE_DAYS, loadCatalogConfig({ INTAKE_STALE_DAYS: '30' }).INTAKE_STALE_DAYS]).toEqual([90, 90, 30]);
+    for (const bad of ['0', '2.5', 'soon']) expect(refusal({ INTAKE_STALE_DAYS: bad }).join()).toMatch(/INTAKE_STALE_DAYS/);
+  });
+
   it('turns the demo seed off, and rejects anything but true or false', () => {
     expect(loadCatalogConfig({ SEED_DEMO_CATALOG: 'false' }).SEED_DEMO_CATALOG).toBe(false);
     expect(() => loadCatalogConfig({ SEED_DEMO_CATALOG: 'no' })).toThrow(/SEED_DEMO_CATALOG/);

@@ -1,3 +1,4 @@
+import { INTAKE_STALE_DAYS_DEFAULT } from '@pl/contracts';
 import path from 'node:path';
 import { z } from 'zod';
 import { emptyAsUnset, internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig } from '@pl/service-kit';
@@ -16,6 +17,8 @@ const CatalogEnv = serviceConfig({ port: 5102, schema: 'catalog' }).extend({
    * Where photos are kept (decision 049): `filesystem` (a folder) or `s3` (a bucket of AWS S3, MinIO,
    * R2). Unset: the folder outside production; production must say which (refused below).
    */
+  /** The intake desk's 'stale' queue: listings inspected more than this many days ago. */
+  INTAKE_STALE_DAYS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(3650).default(INTAKE_STALE_DAYS_DEFAULT)),
   OBJECT_STORAGE: optional(z.enum(['filesystem', 's3'])),
   /** The folder of OBJECT_STORAGE=filesystem, from the working directory (`npm start` passes <checkout>/.data/objects). */
   OBJECT_STORAGE_DIR: z.preprocess(emptyAsUnset, z.string().default('.data/objects')),

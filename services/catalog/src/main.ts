@@ -61,6 +61,7 @@ await runService({
       internalApiToken: config.INTERNAL_API_TOKEN,
       mediaDir: fileURLToPath(new URL('../media', import.meta.url)),
       storage,
+      intakeStaleDays: config.INTAKE_STALE_DAYS,
       readCache,
     }),
 });
