@@ -21,8 +21,12 @@
 //      then / again with applied throttling (the real load slowed, as on a phone; no target); then
 //      the three pages with the CPU slowdown calibrated to this machine's benchmarkIndex, as
 //      Lighthouse's documentation says to on a host slower than a high-end desktop (decision 028);
-//   7. the catalog service's memory (RSS) with 110k products, after the reads above.
-// Issues 12's and 13's targets are printed beside the figures they apply to ('target …'); nothing is asserted.
+//   7. the catalog service's memory (RSS) with 110k products, after the reads above;
+//   8. photos (issue 29): the catalog's photo pipeline on a 12-megapixel JPEG beside bare sharp making
+//      the same sizes from the original, in this process, runs alternating (median of 5); and one
+//      photo size (320 WebP) through the gateway and the catalog's media route (object storage, a
+//      folder) beside a bare node:http server streaming the same file, pinned as the ceiling rows are.
+// Issues 12's, 13's and 29's targets are printed beside the figures they apply to ('target …'); nothing is asserted.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -33,6 +37,7 @@ import lighthouse from 'lighthouse';
 import { throttling as lighthouseThrottling } from 'lighthouse/core/config/constants.js';
 import WebSocket from 'ws';
 import pg from 'pg';
+import sharp from 'sharp';
 import { pathToFileURL } from 'node:url';
 import { bundleForNode } from '../scripts/build-node.mjs';
 import { buildAll } from '../scripts/build.mjs';
@@ -48,7 +53,9 @@ const POS_BIG_PRODUCTS = Number(process.env.BENCH_POS_BIG_PRODUCTS ?? 100_000);
 const WEBHOOK_ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 200);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const RUSH_ROUNDS = Number(process.env.BENCH_RUSH_ROUNDS ?? 20);
-/** BENCH_ONLY=ceiling,lighthouse,staleness,cart,checkout,pos,catalogue runs only those parts (all when unset). */
+/** How many times each side of the photo pipeline row runs (median printed). */
+const PHOTO_RUNS = Number(process.env.BENCH_PHOTO_RUNS ?? 5);
+/** BENCH_ONLY=ceiling,lighthouse,staleness,cart,checkout,pos,catalogue,photos,images runs only those parts (all when unset). */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : undefined;
 const part = (name) => !ONLY || ONLY.has(name);
 
@@ -753,6 +760,164 @@ async function catalogueAtScale(databaseUrl, gateway, publicUrl) {
   for (const [label, paths] of adminLists) console.log(`${label.padEnd(44)} ${await latency(publicUrl, paths, { requests: 100, headers: { cookie } })}`);
 }
 
+/**
+ * A phone's 12-megapixel photo, made here so every run measures the same one: 4000x3000, gradients,
+ * waves and grain (so the encoders have work, unlike a flat picture, and not all noise, unlike a
+ * worst case), JPEG quality 90, and EXIF orientation 6 (held sideways), so turning it upright is real work.
+ */
+async function twelveMegapixelJpeg() {
+  const width = 4000;
+  const height = 3000;
+  const raw = Buffer.alloc(width * height * 3);
+  let seed = 29;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      const grain = ((seed >> 16) % 25) - 12;
+      const wave = Math.sin(x / 61) * Math.cos(y / 47) * 60;
+      const i = (y * width + x) * 3;
+      raw[i] = Math.max(0, Math.min(255, (x * 255) / width + grain));
+      raw[i + 1] = Math.max(0, Math.min(255, (y * 255) / height + wave + grain));
+      raw[i + 2] = Math.max(0, Math.min(255, 128 + wave + ((x ^ y) & 32) + grain));
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).withMetadata({ orientation: 6 }).toBuffer();
+}
+
+/** The catalog's photo pipeline and filesystem storage, bundled from their TypeScript source for this run. */
+let photoCode;
+async function loadPhotoCode() {
+  if (!photoCode) {
+    // Inside the repo (bench/dist, git-ignored) so its npm imports resolve from node_modules.
+    const outfile = path.join(root, 'bench/dist/photo-pipeline.mjs');
+    await bundleForNode({ entry: path.join(root, 'bench/photo-pipeline.ts'), outfile });
+    photoCode = await import(pathToFileURL(outfile).href);
+  }
+  return photoCode;
+}
+
+/**
+ * Issue 29: the pipeline (one decode turned upright and brought to the largest width, every size
+ * encoded from it, a placeholder, a hash) beside bare sharp making the same files the way a naive
+ * implementation would, each size and format from the original: sharp(input).rotate().resize(w)
+ * with the pipeline's encoder settings (photo-pipeline.ts), all at once as the pipeline encodes
+ * them. In this process, unpinned, runs alternating after one uncounted run of each.
+ */
+async function photoPipelineRow(input) {
+  const { processPhoto } = await loadPhotoCode();
+  const { widths } = await processPhoto(input, 'bench');
+  // As photo-pipeline.ts encodes each size.
+  const bare = () =>
+    Promise.all(
+      widths.flatMap((width) => [
+        sharp(input).rotate().resize(width).webp({ quality: 72, effort: 3 }).toBuffer(),
+        sharp(input).rotate().resize(width).jpeg({ quality: 78, progressive: true, mozjpeg: false }).toBuffer(),
+      ]),
+    );
+  await bare();
+  const timed = async (run) => {
+    const started = process.hrtime.bigint();
+    await run();
+    return Number(process.hrtime.bigint() - started) / 1e6;
+  };
+  const times = { pipeline: [], bare: [] };
+  for (let i = 0; i < PHOTO_RUNS; i++) {
+    times.pipeline.push(await timed(() => processPhoto(input, `bench-${i}`)));
+    times.bare.push(await timed(bare));
+  }
+  const median = (list) => list.slice().sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  const [pipeline, floor] = [median(times.pipeline), median(times.bare)];
+  const meta = await sharp(input).metadata();
+  console.log(
+    `\nphoto pipeline: a 12-megapixel JPEG into every size (${meta.width}x${meta.height}, EXIF orientation ${meta.orientation}, ${(input.length / 1e6).toFixed(1)} MB; widths ${widths.join('/')}, WebP + JPEG each; median of ${PHOTO_RUNS}, alternating; sharp ${sharp.versions.sharp}, libvips threads ${sharp.concurrency()})`,
+  );
+  console.log(`${'processPhoto'.padEnd(46)} ${pipeline.toFixed(0).padStart(7)} ms = ${(pipeline / floor).toFixed(2)}x bare (${floor.toFixed(0)} ms)   runs ${times.pipeline.map((t) => t.toFixed(0)).join('/')} ms   target <= 1.5x`);
+  console.log(`${'bare sharp, each size from the original'.padEnd(46)} ${floor.toFixed(0).padStart(7)} ms   runs ${times.bare.map((t) => t.toFixed(0)).join('/')} ms   the floor: rotate, resize, encode per size and format`);
+}
+
+/**
+ * A bare static file server in a process of its own: node:http, a stat and fs.createReadStream per
+ * request, the photo's own headers. The floor under the image row: no framework, no proxy.
+ */
+async function startBareFileServer(file, type) {
+  const source = `
+    const fs = require('node:fs');
+    const [file, type] = process.argv.slice(1);
+    const server = require('node:http').createServer((req, res) => {
+      fs.stat(file, (err, info) => {
+        if (err) return void res.writeHead(404).end();
+        res.writeHead(200, { 'content-type': type, 'content-length': info.size, 'cache-control': 'public, max-age=31536000, immutable' });
+        fs.createReadStream(file).pipe(res);
+      });
+    });
+    server.listen(0, '127.0.0.1', () => process.send(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', source, file, type], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise((resolve) => child.once('message', resolve));
+  return { port, pid: child.pid, stop: () => child.kill() };
+}
+
+/**
+ * Issue 29: one photo size through the gateway and the catalog's media route (the pipeline's 320
+ * WebP, put into the catalog's folder by the filesystem adapter), beside a bare static server
+ * streaming the same file; the shop's processes and the bare server on core 0, autocannon on core 1,
+ * runs alternating, median of 3, as the ceiling rows. The CPU each side used is printed, so a reader
+ * sees which side set the pace. Why 320 WebP and not a larger size: autocannon appends every body to
+ * a string (`req.body += data`), so a 61 KB 640 JPEG cost its one core ~3.6 ms an answer here and
+ * held the bare server to ~1,400 req/s at 29 % of its core: the row measured the load generator.
+ */
+async function imageRows(shop, input, objectsDir) {
+  const { processPhoto, createFilesystemStorage, photoKey, photoFileName } = await loadPhotoCode();
+  const photo = await processPhoto(input, 'bench-served');
+  const file = photo.files.find((f) => f.width === 320 && f.format === 'webp');
+  const key = photoKey(photoFileName(photo.hash, file.width, file.format));
+  await createFilesystemStorage(objectsDir).put(key, file.body, 'image/webp');
+  const gateway = `http://127.0.0.1:${shop.gatewayPort}`;
+  const url = `/api/media/${key}`;
+  const res = await fetch(gateway + url);
+  const body = Buffer.from(await res.arrayBuffer());
+  if (!res.ok || !body.equals(file.body)) throw new Error(`GET ${url} through the gateway answered ${res.status} (${body.length} B): nothing to measure`);
+  const bare = await startBareFileServer(path.join(objectsDir, ...key.split('/')), 'image/webp');
+  const pinned = pin([...shop.pids, bare.pid], 0) && pin([process.pid], 1);
+  console.log(
+    `\nimage requests (${CONNECTIONS} connections, ${DURATION_S} s a run, loopback; ${pinned ? "the shop's processes and the bare server on core 0, the load generator on core 1" : 'NOT pinned (taskset missing)'}; bare and shop runs alternate, median of 3)`,
+  );
+  console.log(`  through the gateway: cache-control ${res.headers.get('cache-control')}, content-type ${res.headers.get('content-type')}, ${body.length} B`);
+  /** One autocannon run, with the CPU seconds each serving process and this process (the load generator) used meanwhile. */
+  const measured = async (target, servers) => {
+    const before = Object.fromEntries(Object.entries(servers).map(([name, pid]) => [name, cpuSeconds(pid)]));
+    const generator = process.cpuUsage();
+    const result = await load(target);
+    const used = process.cpuUsage(generator);
+    return { ...result, cpu: { ...Object.fromEntries(Object.entries(servers).map(([name, pid]) => [name, cpuSeconds(pid) - before[name]])), 'load generator': (used.user + used.system) / 1e6 } };
+  };
+  const runs = {
+    bare: () => measured(`http://127.0.0.1:${bare.port}${url}`, { bare: bare.pid }),
+    gateway: () => measured(gateway + url, { gateway: shop.pidOf.gateway, catalog: shop.pidOf.catalog }),
+  };
+  const results = { bare: [], gateway: [] };
+  for (let round = 0; round < 3; round++) for (const [k, run] of Object.entries(runs)) results[k].push(await run());
+  const median = (list, pick) => list.map(pick).sort((a, b) => a - b)[1];
+  const rps = (k) => median(results[k], (r) => r.requests.average);
+  const p99 = (k) => median(results[k], (r) => r.latency.p99);
+  const errors = (k) => results[k].reduce((n, r) => n + r.errors + r.non2xx, 0);
+  /** Each process's share of a core during the run (median), and its CPU per request. */
+  const busy = (k) =>
+    Object.keys(results[k][0].cpu)
+      .map((name) => `${name} ${((median(results[k], (r) => r.cpu[name]) / DURATION_S) * 100).toFixed(0)} % (${((median(results[k], (r) => r.cpu[name]) * 1e6) / (rps(k) * DURATION_S)).toFixed(0)} µs/req)`)
+      .join(', ');
+  console.log(
+    `${`GET ${url.replace(photo.hash, '<hash>')} (${file.body.length} B), gateway`.padEnd(62)} ${String(Math.round(rps('gateway'))).padStart(7)} req/s = ${((rps('gateway') / rps('bare')) * 100).toFixed(1).padStart(5)} % of bare (${Math.round(rps('bare'))} req/s)   p99 ${p99('gateway')} ms   errors ${errors('gateway')}   target >= 50 %`,
+  );
+  console.log(`${''.padEnd(62)} CPU, shop: ${busy('gateway')}`);
+  console.log(`${''.padEnd(62)} CPU, bare: ${busy('bare')}; bare p99 ${p99('bare')} ms`);
+  const alone = await measured(`${shop.serviceUrls.CATALOG_URL}${url}`, { catalog: shop.pidOf.catalog });
+  console.log(
+    `${'catalog service alone (same core)'.padEnd(62)} ${String(Math.round(alone.requests.average)).padStart(7)} req/s   p99 ${alone.latency.p99} ms   errors ${alone.errors + alone.non2xx}   catalog ${((alone.cpu.catalog / DURATION_S) * 100).toFixed(0)} % (${((alone.cpu.catalog * 1e6) / (alone.requests.average * DURATION_S)).toFixed(0)} µs/req)`,
+  );
+  bare.stop();
+  pin([...shop.pids, process.pid], '0-' + String(cpus().length - 1));
+}
+
 const db = await findTestDatabase();
 const nats = await findTestNats();
 if (!nats.url) throw new Error('benchmarks need NATS with JetStream (NATS_URL or 127.0.0.1:4222)');
@@ -767,10 +932,24 @@ await admin.query(`CREATE DATABASE ${dbName}`);
 const url = new URL(db.url);
 url.pathname = `/${dbName}`;
 
+// Issue 29's photo; the pipeline row needs no shop and runs before it starts.
+const photoInput = part('photos') || part('images') ? await twelveMegapixelJpeg() : undefined;
+if (part('photos')) await photoPipelineRow(photoInput);
+
 const ports = {};
 for (const n of ['gateway', 'identity', 'catalog', 'cart', 'pos-sync', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin']) ports[n] = await freePort();
+// The catalog's photos, in a folder of this run's.
+const objectsDir = mkdtempSync(path.join(tmpdir(), 'pl-bench-objects-'));
 // posSync() starts its own reference POS with 10,000 products.
-const shop = await startShop({ databaseUrl: url.toString(), natsUrl: nats.url, ports, quiet: true, log: () => {}, env: { ...process.env, LOG_LEVEL: 'warn' }, referencePos: false });
+const shop = await startShop({
+  databaseUrl: url.toString(),
+  natsUrl: nats.url,
+  ports,
+  quiet: true,
+  log: () => {},
+  env: { ...process.env, LOG_LEVEL: 'warn', OBJECT_STORAGE: 'filesystem', OBJECT_STORAGE_DIR: objectsDir },
+  referencePos: false,
+});
 try {
   if (part('ceiling')) await ceilingRows(shop);
   if (part('lighthouse')) await firstView(shop);
@@ -782,8 +961,10 @@ try {
     await catalogueAtScale(url.toString(), `http://127.0.0.1:${shop.gatewayPort}`, shop.url);
     console.log(`catalog service memory (RSS) with the 110k catalogue, after the reads above: ${rssMb(shop.pidOf.catalog).toFixed(0)} MB`);
   }
+  if (part('images')) await imageRows(shop, photoInput, objectsDir);
 } finally {
   await shop.stop();
+  rmSync(objectsDir, { recursive: true, force: true });
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await admin.end();
   await db.stop();

@@ -1,9 +1,10 @@
 // The catalog team's pages in real Chromium against the whole shop and its seeded demo catalogue:
 // home, products (search, category links, filters, empty text, more results), product detail,
 // categories, locations, and a stock change made through the catalog service appearing in an
-// open page without a reload.
+// open page without a reload, as do the photos and the inspection the intake desk adds.
 import type { Page } from 'playwright-core';
-import type { CategoryCount, Location, Product, ProductList } from '@pl/contracts';
+import sharp from 'sharp';
+import { ApiPaths, checklistOf, type CategoryCount, type ChecklistAnswer, type Location, type Product, type ProductList } from '@pl/contracts';
 import { useShopInBrowser } from './support/suite.js';
 
 const ctx = useShopInBrowser();
@@ -272,6 +273,74 @@ describe('live inventory', () => {
     await page.getByText('One left!').first().waitFor({ timeout: 10000 });
     await setStock(levels[0]!.locationId, 0);
     await page.getByText('Sold Out').first().waitFor({ timeout: 10000 });
+    expect(navigations).toBe(0);
+  });
+});
+
+describe("the unit's photos and inspection", () => {
+  /** The demo admin's session cookie, as the intake desk's browser would hold it. */
+  async function adminCookie(): Promise<string> {
+    const res = await fetch(ctx.shop.url + ApiPaths.auth.login, {
+      method: 'POST',
+      headers: { origin: ctx.shop.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ usernameOrEmail: 'admin', password: 'admin12345' }),
+    });
+    expect(res.status).toBe(200);
+    return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  }
+  const photo = (background: string) => sharp({ create: { width: 1600, height: 1200, channels: 3, background } }).jpeg().toBuffer();
+
+  it('shows the photos and the report the inspector adds in an open product page, without a reload; the zoom is a keyboard modal', async () => {
+    const { data } = await api<ProductList>('/api/products?limit=100');
+    const product = data.find((p) => p.oneOfAKind && p.variants.length > 0 && !p.photos?.length)!;
+    await page.goto(`${ctx.shop.url}/products/${product.id}`);
+    await page.getByRole('heading', { name: product.title }).waitFor({ timeout: 15000 });
+    await page.getByText('Illustration, not a photo of the item').waitFor();
+    let navigations = 0;
+    page.on('framenavigated', () => (navigations += 1));
+
+    const cookie = await adminCookie();
+    for (const [background, alt] of [['#468', 'Front, as it sits on the shelf'], ['#864', 'Scratch on the left side']] as const) {
+      const res = await fetch(`${ctx.shop.url}${ApiPaths.catalog.photos(product.id)}?alt=${encodeURIComponent(alt)}`, {
+        method: 'POST',
+        headers: { origin: ctx.shop.url, cookie, 'content-type': 'image/jpeg' },
+        body: await photo(background),
+      });
+      expect(res.status).toBe(201);
+    }
+    await page.getByText('Photos of this exact item').waitFor({ timeout: 10000 });
+    await page.getByRole('button', { name: 'Photo 2 of 2: Scratch on the left side', exact: true }).waitFor();
+    const main = page.locator('.cat-gallery__zoom img');
+    expect(await main.evaluate((img: HTMLImageElement) => [img.alt, img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('fetchpriority'), img.sizes !== '', img.srcset !== ''])).toEqual([
+      'Front, as it sits on the shelf',
+      '1600',
+      '1200',
+      'high',
+      true,
+      true,
+    ]);
+    expect(await page.locator('.cat-gallery__zoom source[type="image/webp"]').count()).toBe(1);
+
+    const answers = Object.fromEntries(
+      checklistOf(product.category ?? 'general').map((item): [string, ChecklistAnswer] => [item.key, item.kind === 'check' ? 'pass' : item.kind === 'percent' ? 90 : 'manual']),
+    );
+    const inspected = await fetch(ctx.shop.url + ApiPaths.catalog.inspections(product.id), {
+      method: 'POST',
+      headers: { origin: ctx.shop.url, cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ answers, grade: product.conditionGrade, notes: null, inspectorName: 'Dana' }),
+    });
+    expect(inspected.status).toBe(201);
+    await page.getByText(/^Inspected .+ by Dana$/).waitFor({ timeout: 10000 });
+
+    // The zoom: opened from the keyboard, arrows move, Escape closes and focus is back on the photo.
+    await page.getByRole('button', { name: /^Enlarge photo 1 of 2/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Photo 1 of 2' }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('dialog', { name: 'Photo 2 of 2' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Enlarge photo 2 of 2: Scratch on the left side');
     expect(navigations).toBe(0);
   });
 });

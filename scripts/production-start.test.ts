@@ -23,7 +23,8 @@ const secret = () => randomBytes(32).toString('hex');
 const PRODUCTION: Record<Process, Record<string, string>> = {
   cart: { ORDER_LINK_SECRET: secret(), STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' },
   identity: { SMTP_URL: 'smtp://127.0.0.1:2525', TRUSTED_PROXIES: '10.0.0.0/8' },
-  catalog: {},
+  // The photo folder on purpose (the refused cases need no folder; the one that starts is given one).
+  catalog: { OBJECT_STORAGE: 'filesystem' },
   'pos-sync': { POS_SETTINGS_KEY: secret() },
   gateway: {
     JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
@@ -110,6 +111,8 @@ describe('a process started with NODE_ENV=production', () => {
     ['identity', 'INTERNAL_API_TOKEN', 'it unset', { INTERNAL_API_TOKEN: undefined }],
     ['identity', 'TRUSTED_PROXIES', 'it unset (a guess at the gateways)', { TRUSTED_PROXIES: undefined }],
     ['catalog', 'INTERNAL_API_TOKEN', 'it unset', { INTERNAL_API_TOKEN: undefined }],
+    ['catalog', 'OBJECT_STORAGE', "it unset (photos on each instance's own disk)", { OBJECT_STORAGE: undefined }],
+    ['catalog', 'S3_BUCKET', 'OBJECT_STORAGE=s3 without a bucket', { OBJECT_STORAGE: 's3' }],
     ['pos-sync', 'POS_SETTINGS_KEY', 'it unset', { POS_SETTINGS_KEY: undefined }],
     ['pos-sync', 'INTERNAL_API_TOKEN', 'it unset', { INTERNAL_API_TOKEN: undefined }],
     ['gateway', 'JWT_PRIVATE_KEY', 'no JWT keys (a generated pair)', { JWT_PRIVATE_KEY: undefined, JWT_PUBLIC_KEY: undefined }],
@@ -162,7 +165,7 @@ describe('a process started with NODE_ENV=production', () => {
     });
 
     it('the catalog starts without its demo goods unless SEED_DEMO_CATALOG=true asks for them', async () => {
-      const catalog = await run('catalog', { ...productionEnv('catalog'), ...infrastructure() });
+      const catalog = await run('catalog', { ...productionEnv('catalog', { OBJECT_STORAGE_DIR: path.join(dir, 'objects') }), ...infrastructure() });
       try {
         expect(catalog.listening).toBe(true);
         const { rows } = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM products');

@@ -78,7 +78,15 @@ try {
   const shop = await startShop({
     databaseUrl,
     natsUrl: nats.url,
-    env: { METRICS_PORT: '9464', ...process.env, POS_SETTINGS_KEY: posSettingsKey(), ORDER_LINK_SECRET: orderLinkSecret(), POS_API_KEY: posApiKey },
+    env: {
+      METRICS_PORT: '9464',
+      // The catalog's photos, beside the shop's other data (decision 049); an OBJECT_STORAGE_DIR of the caller's wins.
+      OBJECT_STORAGE_DIR: path.join(root, '.data', 'objects'),
+      ...process.env,
+      POS_SETTINGS_KEY: posSettingsKey(),
+      ORDER_LINK_SECRET: orderLinkSecret(),
+      POS_API_KEY: posApiKey,
+    },
     log,
     supervised: true,
   });

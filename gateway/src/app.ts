@@ -106,7 +106,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     heartbeatIntervalMs: deps.heartbeatIntervalMs,
   });
 
-  const edge = createEdgeCache({ nats, logger, now: deps.now });
+  const edge = createEdgeCache({ nats, logger, now: deps.now, mediaBytes: config.mediaCacheBytes });
   const head = createPageHead({ remotes: config.remotes, logger, fetchManifest: deps.fetchManifest });
   const shell = serveShell({ distDir: config.shellDist, head, keptRead: edge.peek });
   const app = express();

@@ -85,6 +85,8 @@ const GatewayEnv = z.object({
   STRIPE_PUBLISHABLE_KEY: z.preprocess(emptyAsUnset, z.string().regex(/^pk_(test|live)_\w+$/, 'a Stripe publishable key (pk_test_… or pk_live_…)').optional()),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)?$/i, 'a size such as 100kb').default('100kb'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Memory for immutable images (the intake desk's photos) kept at the edge, in MB; 0 keeps none. */
+  GATEWAY_MEDIA_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** On SIGTERM, how long /readyz answers 'draining' while requests are still served (decision 039). */
   SHUTDOWN_DRAIN_MS: shutdownDrainVar,
   /** The services' shared secret: the gateway calls identity's internal session API with it. */
@@ -128,6 +130,8 @@ export interface GatewayConfig {
   stripe: boolean;
   bodyLimit: string;
   upstreamTimeoutMs: number;
+  /** Bytes of immutable images kept at the edge (GATEWAY_MEDIA_CACHE_MB). */
+  mediaCacheBytes: number;
   shutdownDrainMs: number;
   internalApiToken: string;
 }
@@ -165,6 +169,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv, repoRoot: string): Gat
     stripe: e.STRIPE_PUBLISHABLE_KEY !== undefined,
     bodyLimit: e.BODY_LIMIT,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    mediaCacheBytes: e.GATEWAY_MEDIA_CACHE_MB * 1024 * 1024,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     internalApiToken: e.INTERNAL_API_TOKEN,
   };

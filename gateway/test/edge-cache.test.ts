@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { CatalogSubjects, FALLBACK_PRODUCT_IMAGE, InternalHeaders } from '@pl/contracts';
+import { CatalogSubjects, FALLBACK_PRODUCT_IMAGE, InternalHeaders, PhotoSizes } from '@pl/contracts';
 import { eventually } from '@pl/service-kit/testing';
 import { startGateway, startStandInService, type StandInService, type TestGateway } from './support/test-gateway';
 
@@ -31,6 +31,11 @@ describe("the gateway's copy of catalogue answers", () => {
         const encoded = gzipSync(JSON.stringify(bodies.get(seen.url)));
         res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': encoded.length, etag: '"encoded"' });
         res.end(encoded);
+        return;
+      }
+      if (seen.url.startsWith('/api/media/photos/')) {
+        res.writeHead(200, { 'content-type': 'image/webp', 'content-length': photo.length, etag: '"photo-hash"', 'cache-control': 'public, max-age=31536000, immutable' });
+        res.end(photo);
         return;
       }
       if (seen.url.startsWith('/api/media/')) {
@@ -86,6 +91,25 @@ describe("the gateway's copy of catalogue answers", () => {
     const head = await fetch(gw.url + url, { method: 'HEAD' });
     expect([head.status, await head.text(), head.headers.get('content-length')]).toEqual([200, '', String(Buffer.byteLength(body))]);
     expect(reached(url)).toBe(1);
+  });
+
+  it('keeps an immutable photo by its name, also while NATS says nothing, and answers its ETag with a 304', async () => {
+    const url = '/api/media/photos/0123456789abcdef01234567-640.webp';
+    const first = await read(url);
+    expect(Buffer.from(await first.arrayBuffer()).equals(photo)).toBe(true);
+    const again = await read(url);
+    expect([again.status, again.headers.get('cache-control'), again.headers.get('content-type')]).toEqual([200, 'public, max-age=31536000, immutable', 'image/webp']);
+    expect(Buffer.from(await again.arrayBuffer()).equals(photo)).toBe(true);
+    gw.nats.publish(CatalogSubjects.readsChanged);
+    await new Promise((r) => setTimeout(r, 100));
+    const unchanged = await read(url, { 'if-none-match': '"photo-hash"' });
+    expect([unchanged.status, await unchanged.text()]).toEqual([304, '']);
+    expect(reached(url)).toBe(1);
+    // An image that may change under its name is asked for each time.
+    const drawing = '/api/media/laptop-kept.svg';
+    await (await read(drawing)).arrayBuffer();
+    await (await read(drawing)).arrayBuffer();
+    expect(reached(drawing)).toBe(2);
   });
 
   it('keeps a search answer from its second asking on, any other read at once', async () => {
@@ -187,6 +211,27 @@ describe("the gateway's copy of catalogue answers", () => {
       bodies.set('/api/products', { data: [product('p-2', ['/api/media/drill.svg'])], nextCursor: null });
       await (await read('/api/products')).text();
       expect(await linkOf('/')).toBe(withImage('/api/products', '/api/media/drill.svg'));
+    });
+
+    it("names a cover photo with the srcset and sizes the page shows it at (a card's in a list, the product page's alone)", async () => {
+      const webp = (hash: string) => [320, 640, 1280].map((w) => `/api/media/photos/${hash}-${w}.webp ${w}w`).join(', ');
+      const photo = (hash: string, cover = true) => ({ id: hash, src: `/api/media/photos/${hash}-640.jpg`, webpSrcset: webp(hash), cover });
+      const withPhoto = (product: { images: string[]; photos: unknown[] }, id: string) => ({ ...product, id, title: id });
+      const covered = { images: ['/api/media/photos/c0ffee-640.jpg', '/api/media/photos/beef-640.jpg'], photos: [photo('beef', false), photo('c0ffee')] };
+      const listBefore = bodies.get('/api/products');
+      bodies.set('/api/products', { data: [withPhoto({ images: covered.images, photos: [photo('c0ffee')] }, 'p-photo')], nextCursor: null });
+      bodies.set('/api/products/p-photo', withPhoto(covered, 'p-photo'));
+      // A srcset that would break the header's quoting is left out: the plain cover is named alone.
+      bodies.set('/api/products/p-odd-set', withPhoto({ images: ['/api/media/photos/odd-640.jpg'], photos: [{ ...photo('odd'), webpSrcset: '/a.webp 320w", </evil.js>; rel=preload' }] }, 'p-odd-set'));
+      gw.nats.publish(CatalogSubjects.readsChanged);
+      await eventually(async () => expect(gw.gateway.edge.size()).toBe(0));
+      for (const url of ['/api/products', '/api/products/p-photo', '/api/products/p-odd-set']) await (await read(url)).text();
+
+      const photoPreload = (sizes: string) => `</api/media/photos/c0ffee-640.jpg>; rel=preload; as=image; imagesrcset="${webp('c0ffee')}"; imagesizes="${sizes}"; fetchpriority=high`;
+      expect(await linkOf('/products')).toBe(`${dataOnly('/api/products')}, ${photoPreload(PhotoSizes.card)}`);
+      expect(await linkOf('/products/p-photo')).toBe(`${dataOnly('/api/products/p-photo')}, ${photoPreload(PhotoSizes.gallery)}`);
+      expect(await linkOf('/products/p-odd-set')).toBe(withImage('/api/products/p-odd-set', '/api/media/photos/odd-640.jpg'));
+      bodies.set('/api/products', listBefore);
     });
 
     it('leaves out an image address that could break or split the header', async () => {

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from 'nats';
 import { WebSocket } from 'ws';
-import { Subjects, WS_MAX_PAYLOAD_BYTES, type EventEnvelope, type InventoryUpdatedData, type OrderRefundSettledData, type OrderStatusChangedData } from '@pl/contracts';
+import {
+  Subjects,
+  WS_MAX_PAYLOAD_BYTES,
+  type EventEnvelope,
+  type InventoryUpdatedData,
+  type OrderRefundSettledData,
+  type OrderStatusChangedData,
+  type ProductUpdatedData,
+} from '@pl/contracts';
 import { NATS_URL, PUBLIC_ORIGIN, startGateway, startGuestSession, type TestGateway } from './support/test-gateway';
 
 const wsUrl = (gw: TestGateway, path = '/ws') => `ws://127.0.0.1:${gw.port}${path}`;
@@ -54,6 +62,10 @@ function inventoryEvent(data: Partial<InventoryUpdatedData> = {}): EventEnvelope
     occurredAt: new Date().toISOString(),
     data: { productId: 'prod-1', variantId: 'var-1', sku: 'SKU-1', onHand: 3, reserved: 1, available: 2, ...data },
   };
+}
+
+function productEvent(data: Partial<ProductUpdatedData> = {}): EventEnvelope & { data: ProductUpdatedData } {
+  return { id: randomUUID(), type: 'product.updated', version: 1, occurredAt: new Date().toISOString(), data: { productId: 'prod-1', what: 'photos', ...data } };
 }
 
 function orderEvent(subject: string, data: Partial<OrderStatusChangedData> = {}): EventEnvelope & { data: OrderStatusChangedData } {
@@ -129,6 +141,39 @@ describe('the /ws realtime fan-out', () => {
       reserved: 1,
       available: 2,
     });
+  });
+
+  it("pushes a listing's product.updated to every open browser, with a session or without (the catalogue is public)", async () => {
+    const shopper = await startGuestSession(gw.url);
+    const sockets = [track(await openSocket(gw, { cookie: shopper.cookie })), track(await openSocket(gw))];
+    const event = productEvent({ productId: 'prod-7', what: 'inspection' });
+    const received = sockets.map((ws) => nextMessageAbout(ws, event.id));
+
+    publisher.publish(Subjects.productUpdated('prod-7'), JSON.stringify(event));
+
+    const expected = { type: 'product.updated', id: event.id, timestamp: event.occurredAt, productId: 'prod-7', what: 'inspection' };
+    expect(await Promise.all(received)).toEqual([expected, expected]);
+  });
+
+  it('drops a malformed product.updated and passes each one on once', async () => {
+    const ws = track(await openSocket(gw));
+    const bad = productEvent();
+    const good = productEvent({ productId: 'prod-8' });
+    const ids: unknown[] = [];
+    ws.on('message', (raw: Buffer) => {
+      const message = JSON.parse(raw.toString()) as Record<string, unknown>;
+      if (message.productId === 'prod-8') ids.push(message.id);
+    });
+    const last = nextMessageAbout(ws, good.id);
+    publisher.publish(Subjects.productUpdated('prod-8'), JSON.stringify({ ...bad, data: { productId: 'prod-8', what: 'price' } }));
+    for (const e of [good, good]) publisher.publish(Subjects.productUpdated('prod-8'), JSON.stringify(e));
+    await last;
+    // A later event marks the end: the repeat of `good` came before it and was not sent.
+    const after = productEvent({ productId: 'prod-8' });
+    const end = nextMessageAbout(ws, after.id);
+    publisher.publish(Subjects.productUpdated('prod-8'), JSON.stringify(after));
+    await end;
+    expect(ids).toEqual([good.id, after.id]);
   });
 
   it("pushes an order's status change to its owner's sockets only, never to another browser or one without a session", async () => {

@@ -19,6 +19,11 @@
 //   made: a first page's 27 KB product list is ~4 KB on a phone's network. Each form has its own
 //   strong ETag, and the answer says it varies by Accept-Encoding, so a CDN keeps the forms apart.
 //   Anything else (an image, a body over MAX_BODY_BYTES, a HEAD) goes through as it comes.
+// - Images the catalog marks immutable (the intake desk's photos, under content-hashed names) are
+//   kept apart, by bytes (GATEWAY_MEDIA_CACHE_MB, least recently asked for forgotten first): their
+//   bytes never change under their name, so no signal is needed and they are answered even while
+//   NATS is away. A photo's request then costs the gateway what a static file server's does, and
+//   the catalog and object storage are not asked again (issue 29: ≥ 50 % of a bare static server).
 import { randomUUID } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
@@ -51,6 +56,15 @@ const SEARCH = /[?&]q=/;
 export const MAX_AGE_MS = 30_000;
 /** Per request or per hop: never replayed from a kept answer. */
 const NOT_KEPT = new Set([...HOP_BY_HOP, 'x-request-id', 'content-encoding', 'date', 'set-cookie', InternalHeaders.keepUntil]);
+
+/** The largest image kept in memory: a photo's sizes are 10–400 kB; larger ones stream through. */
+const MEDIA_MAX_BYTES = 2 * 1024 * 1024;
+const IMMUTABLE = /(^|,)\s*immutable\s*(,|$)/;
+
+interface MediaEntry {
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
 
 interface Entry {
   headers: OutgoingHttpHeaders;
@@ -93,8 +107,36 @@ export interface EdgeCache {
   close(): void;
 }
 
-export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; now?: () => number }): EdgeCache {
+export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; now?: () => number; mediaBytes?: number }): EdgeCache {
   const now = deps.now ?? Date.now;
+  const mediaBudget = deps.mediaBytes ?? 64 * 1024 * 1024;
+  /** Immutable images by URL, least recently asked for first. */
+  const media = new Map<string, MediaEntry>();
+  let mediaSize = 0;
+  const keepMedia = (key: string, entry: MediaEntry) => {
+    if (entry.body.length > mediaBudget || media.has(key)) return;
+    media.set(key, entry);
+    mediaSize += entry.body.length;
+    for (const [oldest, old] of media) {
+      if (mediaSize <= mediaBudget) break;
+      media.delete(oldest);
+      mediaSize -= old.body.length;
+    }
+  };
+  const answerMedia = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const key = req.url ?? '';
+    const hit = media.get(key);
+    if (!hit) return false;
+    media.delete(key);
+    media.set(key, hit);
+    res.setHeader(InternalHeaders.requestId, randomUUID());
+    const etag = hit.headers.etag;
+    if (typeof etag === 'string' && holdsEntityTag(req, etag)) {
+      const { 'content-length': _length, 'content-type': _type, ...rest } = hit.headers;
+      res.writeHead(304, rest).end();
+    } else res.writeHead(200, hit.headers).end(req.method === 'HEAD' ? undefined : hit.body);
+    return true;
+  };
   const log = deps.logger.child({ component: 'edge-cache' });
   const entries = new Map<string, Entry>();
   const askedOnce = new Set<string>();
@@ -174,6 +216,7 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
         beforeHeaders(res, forget);
         return false;
       }
+      if (answerMedia(req, res)) return true;
       const hit = current(req.url ?? '');
       if (!hit) return false;
       res.setHeader(InternalHeaders.requestId, randomUUID());
@@ -196,6 +239,22 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
       // An answer the service encoded itself is passed on as it is, never encoded twice.
       const whole =
         req.method === 'GET' && status === 200 && COMPRESSIBLE.test(proxyRes.headers['content-type'] ?? '') && !proxyRes.headers['content-encoding'] && Number(length ?? 0) <= MAX_BODY_BYTES;
+      const immutable =
+        req.method === 'GET' && status === 200 && IMMUTABLE.test(String(proxyRes.headers['cache-control'] ?? '')) && !proxyRes.headers['set-cookie'] && Number(length ?? Infinity) <= MEDIA_MAX_BYTES;
+      if (immutable) {
+        // Sent on as it comes, and kept once whole.
+        const chunks: Buffer[] = [];
+        proxyRes.on('data', (chunk: Buffer) => chunks.push(chunk));
+        proxyRes.on('end', () => {
+          if (!proxyRes.complete) return;
+          const headers: OutgoingHttpHeaders = {};
+          for (const [name, value] of Object.entries(res.getHeaders())) if (!NOT_KEPT.has(name) && value !== undefined) headers[name] = value;
+          const body = Buffer.concat(chunks);
+          headers['content-length'] = body.length;
+          keepMedia(req.url!, { headers, body });
+        });
+        return passThrough();
+      }
       if (!whole) return passThrough();
       // Once kept, the same address is answered compressed to those who accept it: say so from the first answer on.
       const vary = res.getHeader('vary');
@@ -245,6 +304,8 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
     close() {
       listening = false;
       forget();
+      media.clear();
+      mediaSize = 0;
       if (!subscription.isClosed()) subscription.unsubscribe();
     },
   };

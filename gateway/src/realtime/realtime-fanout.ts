@@ -1,4 +1,5 @@
-// The one websocket: every inventory change to every open browser, and an order's status changes
+// The one websocket: every inventory change and every listing's new photos or inspection to every
+// open browser (both public, as the catalogue is), and an order's status changes
 // and settled refunds to its owner's browsers only (the session subject behind each socket, found at the upgrade).
 // Each gateway instance holds its own core NATS subscriptions with no queue group, so every instance
 // sees every event and can serve the browsers connected to it. Core NATS is at-most-once: a browser
@@ -15,11 +16,13 @@ import {
   InventoryUpdatedData,
   OrderRefundSettledData,
   OrderStatusChangedData,
+  ProductUpdatedData,
   Subjects,
   WS_MAX_PAYLOAD_BYTES,
   type InventoryUpdatedMessage,
   type OrderRefundSettledMessage,
   type OrderStatusChangedMessage,
+  type ProductUpdatedMessage,
 } from '@pl/contracts';
 import { carrierFromHeaders, contextFrom, inMessageSpan, requestIdFrom, SpanKind, type Logger } from '@pl/service-kit';
 import { wsClientsGauge, wsMessagesSent } from '../http/metrics.js';
@@ -86,16 +89,21 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
   wsClientsGauge(() => wss.clients.size);
 
   const subscriptions: Subscription[] = [
-    options.nats.subscribe(Subjects.inventoryUpdatedAll, {
-      callback: (err: NatsError | null, msg: Msg) => {
-        if (err) {
-          log.error({ err: err.message }, 'inventory subscription failed');
-          return;
-        }
-        const message = toInventoryMessage(msg, log);
-        if (message && firstTime(message.id)) pushInTrace(msg, message.id, JSON.stringify(message));
-      },
-    }),
+    ...[
+      { subject: Subjects.inventoryUpdatedAll, toMessage: toInventoryMessage },
+      { subject: Subjects.productUpdatedAll, toMessage: toProductMessage },
+    ].map(({ subject, toMessage }) =>
+      options.nats.subscribe(subject, {
+        callback: (err: NatsError | null, msg: Msg) => {
+          if (err) {
+            log.error({ err: err.message, subject }, 'catalogue subscription failed');
+            return;
+          }
+          const message = toMessage(msg, log);
+          if (message && firstTime(message.id)) pushInTrace(msg, message.id, JSON.stringify(message));
+        },
+      }),
+    ),
     ...[
       { subject: Subjects.orderStatusChangedAll, toMessage: toOrderMessage },
       { subject: Subjects.orderRefundSettledAll, toMessage: toRefundMessage },
@@ -210,6 +218,12 @@ function parseEvent<T>(msg: Msg, schema: z.ZodType<T>, what: string, log: Logger
 function toInventoryMessage(msg: Msg, log: Logger): InventoryUpdatedMessage | undefined {
   const event = parseEvent(msg, InventoryUpdatedData, 'inventory', log);
   return event && { type: 'inventory.updated', id: event.envelope.id, timestamp: event.envelope.occurredAt, ...event.data };
+}
+
+/** The browser message of a listing's new photos or inspection: the pages showing it refetch it. */
+function toProductMessage(msg: Msg, log: Logger): ProductUpdatedMessage | undefined {
+  const event = parseEvent(msg, ProductUpdatedData, 'product', log);
+  return event && { type: 'product.updated', id: event.envelope.id, timestamp: event.envelope.occurredAt, productId: event.data.productId, what: event.data.what };
 }
 
 /** The browser message of an order's status change, and whose it is (nobody else may receive it). */

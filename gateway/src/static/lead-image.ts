@@ -8,7 +8,12 @@
 // seen for each read is remembered and named until a kept answer says otherwise (LeadImages). At
 // worst a remembered image is no longer the lead one, and the browser fetches one image it does not
 // show first.
-import { leadImageOf } from '@pl/contracts';
+//
+// A listing with photos leads with its cover, which the page shows from a srcset (WebP, several
+// widths) at the `sizes` of a card or of the product page (contracts PhotoSizes). The preload names
+// the same srcset and sizes, so the browser fetches the very file the page then picks, not the
+// plain JPEG `src` it would never use.
+import { leadImageOf, PhotoSizes } from '@pl/contracts';
 
 /**
  * What is written into a `Link` header as it is: a same-origin path or an https URL of plain URL
@@ -17,33 +22,61 @@ import { leadImageOf } from '@pl/contracts';
  */
 const LINKABLE = /^(?:\/(?!\/)|https:\/\/)[\w\-.~/%:@+=&?]*$/;
 
+/** One candidate of a srcset: a linkable address and its width (`/api/media/photos/ab12-640.webp 640w`). */
+const SRCSET_CANDIDATE = /^(\S+) \d{1,5}w$/;
+
 const seen = new WeakMap<Buffer, string | null>();
 
-/** The lead image of a kept catalogue answer (a product list's first product, or one product), if it can be named. */
+/**
+ * The preload of the lead image of a kept catalogue answer (a product list's first product, or one
+ * product), as an element of the `Link` header, if it can be named.
+ */
 export function leadImageOfAnswer(body: Buffer): string | undefined {
-  let image = seen.get(body);
-  if (image === undefined) {
-    image = null;
+  let link = seen.get(body);
+  if (link === undefined) {
+    link = null;
     try {
       const answer: unknown = JSON.parse(body.toString('utf8'));
-      const product = isRecord(answer) && Array.isArray(answer.data) ? answer.data[0] : answer;
+      const list = isRecord(answer) && Array.isArray(answer.data);
+      const product = list ? (answer.data as unknown[])[0] : answer;
       if (isRecord(product) && Array.isArray(product.images) && product.images.every((src) => typeof src === 'string')) {
         const lead = leadImageOf(product.images as string[]);
-        if (LINKABLE.test(lead)) image = lead;
+        if (LINKABLE.test(lead)) {
+          const srcset = srcsetOf(product.photos, lead);
+          link = srcset
+            ? `<${lead}>; rel=preload; as=image; imagesrcset="${srcset}"; imagesizes="${list ? PhotoSizes.card : PhotoSizes.gallery}"; fetchpriority=high`
+            : `<${lead}>; rel=preload; as=image; fetchpriority=high`;
+        }
       }
     } catch {
       // Not JSON after all: nothing to name.
     }
-    seen.set(body, image);
+    seen.set(body, link);
   }
-  return image ?? undefined;
+  return link ?? undefined;
+}
+
+/**
+ * The WebP srcset of the photo whose `src` is the lead image (the cover), when every candidate in it
+ * can be written into the header as it is; otherwise none (the plain `src` is named alone).
+ */
+function srcsetOf(photos: unknown, lead: string): string | undefined {
+  if (!Array.isArray(photos)) return undefined;
+  const cover: unknown = photos.find((photo) => isRecord(photo) && photo.src === lead);
+  if (!isRecord(cover) || typeof cover.webpSrcset !== 'string') return undefined;
+  const candidates = cover.webpSrcset.split(',').map((candidate) => candidate.trim());
+  const linkable = candidates.every((candidate) => {
+    const address = SRCSET_CANDIDATE.exec(candidate)?.[1];
+    return address !== undefined && LINKABLE.test(address);
+  });
+  return linkable && candidates.length > 0 ? candidates.join(', ') : undefined;
 }
 
 /** The most reads whose lead image is remembered (a product page each): the oldest is forgotten first. */
 const REMEMBERED_READS = 5000;
 
 export interface LeadImages {
-  /** The lead image to name for the catalogue read `read`: the kept answer's, else the last one seen for it. */
+  /** The preload of the lead image for the catalogue read `read`: the kept answer's, else the last one seen for it. */
   of(read: string, kept: Buffer | undefined): string | undefined;
 }
 

@@ -196,9 +196,9 @@ export function serveShell(options: ServeShellOptions): ShellServer {
   const preloads = (page: RemoteModuleId | undefined, pathname: string, url: string): string | undefined => {
     const query = url.indexOf('?');
     const data = firstViewDataOf(page, pathname, query < 0 ? '' : url.slice(query + 1));
-    const image = data && leadImages.of(data, options.keptRead?.(data));
+    const imagePreload = data && leadImages.of(data, options.keptRead?.(data));
     const links = [...(data ? [data] : []), ...firstViewReadsOf(page)].map((read) => `<${read}>; rel=preload; as=fetch; crossorigin=use-credentials`);
-    if (image) links.push(`<${image}>; rel=preload; as=image; fetchpriority=high`);
+    if (imagePreload) links.push(imagePreload);
     return links.length > 0 ? links.join(', ') : undefined;
   };
 

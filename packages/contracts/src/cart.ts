@@ -174,6 +174,8 @@ export type OrderLineReturn = z.infer<typeof OrderLineReturn>;
 export const OrderLine = z.object({
   title: z.string(),
   sku: z.string(),
+  /** The picture the line was bought with (the cover photo, or the listing's illustration); absent on orders from before it was kept. */
+  image: z.string().nullable().optional(),
   conditionGrade: z.string(),
   price: DecimalString,
   qty: z.number().int(),
@@ -419,7 +421,7 @@ export type OrderRefundSettledData = z.infer<typeof OrderRefundSettledData>;
  */
 export const OrderPlacedData = z.object({
   orderId: z.string(),
-  lines: z.array(z.object({ sku: z.string(), qty: z.number().int(), title: z.string().optional(), price: DecimalString.optional() })),
+  lines: z.array(z.object({ sku: z.string(), qty: z.number().int(), title: z.string().optional(), price: DecimalString.optional(), image: z.string().nullable().optional() })),
   total: DecimalString,
   number: z.string().optional(),
   /** The session subject that placed it (a customer id, or a guest's). */

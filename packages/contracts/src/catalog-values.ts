@@ -53,6 +53,18 @@ export function leadImageOf(images: readonly string[]): string {
   return productImages(images)[0]!;
 }
 
+/**
+ * How wide the shop shows a photo (its `sizes`) where the first view's lead image is: a card of a
+ * product grid (catalog.css: 1 column on a phone, 2 from 640 px, 3 from ~808 px, at most ~20rem),
+ * or the product page's large photo (full width; from 900 px half the page, at most 37rem). The
+ * gateway's preload of the lead image names the same, so the browser fetches the one candidate of
+ * the srcset that the page then picks.
+ */
+export const PhotoSizes = {
+  card: '(min-width: 1024px) 20rem, (min-width: 808px) calc(33vw - 2rem), (min-width: 640px) calc(50vw - 2rem), calc(100vw - 2rem)',
+  gallery: '(min-width: 1280px) 37rem, (min-width: 900px) calc(50vw - 3rem), calc(100vw - 2rem)',
+} as const;
+
 /** Core NATS (not durable): signals between the catalog and the gateways. */
 export const CatalogSubjects = {
   /**

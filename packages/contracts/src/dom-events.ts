@@ -1,4 +1,5 @@
 import type { InventoryUpdatedMessage, OrderUpdatedMessage } from './events.js';
+import type { ProductUpdatedMessage } from './intake.js';
 
 /**
  * Cross-team browser signals (the Tractor Store way): namespaced CustomEvents on window.
@@ -9,6 +10,8 @@ export const DomEvents = {
   toast: 'shop:toast',
   /** The shell's websocket received inventory.updated. detail: InventoryUpdatedMessage */
   inventoryUpdated: 'inventory:updated',
+  /** The shell's websocket received product.updated: a listing's photos or inspection changed. detail: ProductUpdatedMessage */
+  productUpdated: 'product:updated',
   /** The websocket (re)connected: events may have been missed, refetch live data. detail: { attempt } */
   realtimeResync: 'shop:realtime-resync',
   /** The websocket connection state changed. detail: { state } */
@@ -57,6 +60,7 @@ export type RealtimeState = 'connecting' | 'open' | 'closed' | 'gave-up';
 export interface DomEventDetails {
   'shop:toast': ToastRequest;
   'inventory:updated': InventoryUpdatedMessage;
+  'product:updated': ProductUpdatedMessage;
   'shop:realtime-resync': { attempt: number };
   'shop:realtime-state': { state: RealtimeState; attempt: number };
   'cart:updated': Record<string, never>;

@@ -37,10 +37,11 @@ export async function startCartWithCatalog(
     guest: (sub?: string) => signTestToken({ sub, kind: 'guest' }, { keys: cart.keys }),
     customer: (sub?: string) => signTestToken({ sub, kind: 'customer' }, { keys: cart.keys }),
     admin: (sub?: string) => signTestToken({ sub, kind: 'customer', adm: true }, { keys: cart.keys }),
-    product: async (input: { oneOfAKind?: boolean; onHand?: number; priceCents?: number; title?: string } = {}) => {
+    product: async (input: { oneOfAKind?: boolean; onHand?: number; priceCents?: number; title?: string; images?: string[] } = {}) => {
       const { variants } = await insertProduct(catalog.pool, {
         title: input.title ?? 'Stand Mixer',
         oneOfAKind: input.oneOfAKind ?? false,
+        ...(input.images ? { images: input.images } : {}),
         variants: [{ priceCents: input.priceCents ?? 1999, levels: [{ locationId: 'dublin', onHand: input.onHand ?? 1 }] }],
       });
       return variants[0]!.sku;

@@ -1,4 +1,4 @@
-import { AdminOrder, AdminOrderList, ApiPaths, Cart, Order, OrderRestockData, PaymentIntentResponse, PaymentMode } from '@pl/contracts';
+import { AdminOrder, AdminOrderList, ApiPaths, Cart, Order, OrderPlacedData, OrderRestockData, PaymentIntentResponse, PaymentMode } from '@pl/contracts';
 import { testLogger } from '@pl/service-kit/testing';
 import { restockOrder } from '../../catalog/src/domain/restock-order.js';
 import { confirmPayment } from '../src/domain/confirm-payment.js';
@@ -97,6 +97,34 @@ describe('checkout and orders (test-card provider)', () => {
     expect((await app.call('GET', `/api/orders/${orders[0].id}`, token)).status).toBe(200);
     expect((await app.call('GET', `/api/orders/${orders[0].id}`, await app.guest())).status).toBe(404);
     expect((await app.call('GET', '/api/orders', await app.guest())).body).toEqual([]);
+  });
+
+  it("keeps the picture each line was bought with on the order and in order.placed (the confirmation mail's facts)", async () => {
+    const token = await app.guest();
+    const photo = '/api/media/photos/3f9a2c-640.jpg';
+    const withPhoto = await app.product({ title: 'Espresso Machine', priceCents: 1500, images: [photo], onHand: 2 });
+    const drawn = await app.product({ title: 'Toaster', priceCents: 900, onHand: 2 });
+    for (const sku of [withPhoto, drawn]) expect((await app.call('POST', '/api/cart/lines', token, { variantId: sku, qty: 1 })).status).toBe(201);
+    expect(Cart.parse((await app.call('GET', '/api/cart', token)).body).lines.map((l) => l.variant.image)).toEqual([photo, null]);
+    expect((await app.call('PUT', '/api/cart/checkout', token, details)).status).toBe(200);
+    const { clientSecret } = PaymentIntentResponse.parse((await app.call('POST', '/api/create-payment-intent', token)).body);
+
+    const { orderId } = (await pay(clientSecret)).body;
+
+    const order = Order.parse((await app.call('GET', `/api/orders/${orderId}`, token)).body);
+    expect(order.lines.map((l) => [l.sku, l.image])).toEqual([
+      [withPhoto, photo],
+      [drawn, null],
+    ]);
+    const placed = (await app.cart.pool.query(`SELECT payload FROM outbox WHERE subject = 'order.placed' AND payload->>'orderId' = $1`, [orderId])).rows;
+    expect(placed).toHaveLength(1);
+    expect(OrderPlacedData.parse(placed[0].payload).lines.map((l) => [l.title, l.image])).toEqual([
+      ['Espresso Machine', photo],
+      ['Toaster', null],
+    ]);
+    // An order from before pictures were kept (its jsonb lines have none) answers without one.
+    await app.cart.pool.query(`UPDATE orders SET lines = (SELECT jsonb_agg(l - 'image') FROM jsonb_array_elements(lines) l) WHERE id = $1`, [orderId]);
+    expect(Order.parse((await app.call('GET', `/api/orders/${orderId}`, token)).body).lines.map((l) => l.image)).toEqual([null, null]);
   });
 
   it('says to every visitor, without a session, that payments are in test mode', async () => {

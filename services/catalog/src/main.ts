@@ -3,7 +3,6 @@
 // pruning of long-ended holds, the folding of the category counts' changes, the order.restock
 // consumer and the read cache's LISTEN (which tells the gateways when to forget their copies),
 // serves createApp and shuts down gracefully on SIGTERM.
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CatalogSubjects } from '@pl/contracts';
 import { databaseGauge, loadEnvFile, runService, startPeriodicWorker } from '@pl/service-kit';
@@ -14,13 +13,14 @@ import { seedDemoCatalog } from './seeds/demo-catalog.js';
 import { seedStoreLocations } from './seeds/store-locations.js';
 import { startOrderRestockConsumer } from './events/order-restock-consumer.js';
 import { createReadCache } from './domain/read-cache.js';
-import { createFilesystemStorage } from './storage/filesystem-storage.js';
+import { createObjectStorage, describeObjectStorage } from './storage/storage-from-config.js';
 import { expireLapsedHolds, HOLD_PRUNE_INTERVAL_MS, HOLD_SWEEP_INTERVAL_MS, pruneEndedHolds } from './domain/hold-expiry.js';
 
 loadEnvFile();
 
 const config = loadCatalogConfig();
 const readCache = createReadCache();
+const storage = createObjectStorage(config);
 
 await runService({
   name: 'catalog',
@@ -29,6 +29,12 @@ await runService({
   domainMetrics: (pool) =>
     databaseGauge({ name: 'catalog_active_holds', help: 'Units held in carts now (active holds)', db: pool, sql: "SELECT coalesce(sum(qty), 0)::int AS value FROM holds WHERE status = 'active' AND expires_at > now()" }),
   afterMigrations: async (pool, logger) => {
+    // Said at start, not a readiness check: listings and stock are served while a bucket is away
+    // (their photos fail), and a misnamed bucket or folder shows in the first lines of the log.
+    await storage.check().then(
+      () => logger.info({ objectStorage: describeObjectStorage(config) }, 'object storage answers'),
+      (err: unknown) => logger.error({ objectStorage: describeObjectStorage(config), err }, 'object storage does not answer: photos can be neither saved nor served until it does'),
+    );
     await seedStoreLocations(pool, logger);
     if (config.SEED_DEMO_CATALOG) await seedDemoCatalog(pool, logger);
   },
@@ -54,7 +60,8 @@ await runService({
     createApp(deps, {
       internalApiToken: config.INTERNAL_API_TOKEN,
       mediaDir: fileURLToPath(new URL('../media', import.meta.url)),
-      storage: createFilesystemStorage(path.resolve(process.env.OBJECT_STORAGE_DIR ?? '.data/objects')),
+      storage,
+      intakeStaleDays: config.INTAKE_STALE_DAYS,
       readCache,
     }),
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope, OrderPlacedData, OrderStatusChangedData } from '@pl/contracts';
 import { testLogger } from '@pl/service-kit/testing';
 import { onOrderPlaced, onOrderStatusChanged } from '../src/events/order-mail-consumer.js';
+import { orderMail, type OrderMailFacts } from '../src/mail/mail-templates.js';
 import { startIdentity, type IdentityTestApp } from './identity-test-app.js';
 
 const envelope = <T>(type: string, data: T): EventEnvelope & { data: T } => ({ id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), data });
@@ -57,6 +58,17 @@ describe('order e-mails (order.placed, order.status-changed)', () => {
     expect(mails[0]!.text).toContain('Total: $808.92 (tax included, pickup free).');
     expect(mails[0]!.text).toContain('usually within 24 hours. Bring a valid ID and your order confirmation.');
     expect(mails[0]!.links).toEqual([`http://shop.test:5000/orders/${order.orderId}`]);
+  });
+
+  it("shows each item's picture in the confirmation's HTML, at the shop's public address", async () => {
+    const order = pickupOrder({ lines: [{ sku: 'PL-EL-001', qty: 1, title: 'MacBook Air 13"', price: '749.00', image: '/api/media/photos/9c1e-640.jpg' }] });
+    await placed(envelope('order.placed', order));
+    // The queued mail keeps the picture with its line; the dispatcher renders the mail from these facts.
+    const queued = await app.pool.query<{ payload: OrderMailFacts }>(`SELECT payload FROM mail_outbox WHERE to_address = $1`, [order.email]);
+    expect(queued.rows.map((r) => r.payload.lines)).toEqual([[{ title: 'MacBook Air 13"', qty: 1, price: '749.00', image: '/api/media/photos/9c1e-640.jpg' }]]);
+    const mail = orderMail({ to: order.email!, firstName: null, facts: queued.rows[0]!.payload, publicOrigin: 'http://shop.test:5000' });
+    expect(mail.html).toContain('<img src="http://shop.test:5000/api/media/photos/9c1e-640.jpg" alt=""');
+    expect(mail.text).toContain('1 × MacBook Air 13" at $749.00');
   });
 
   it("puts the order's link key in the link when the event carries one (a guest opens it on any device)", async () => {

@@ -36,6 +36,10 @@ export function RealtimeBridge() {
         onInventoryUpdated(message) {
           emitDomEvent(DomEvents.inventoryUpdated, message);
         },
+        onProductUpdated(message) {
+          // The catalog team refetches the listing wherever it shows it (new photos, an inspection).
+          emitDomEvent(DomEvents.productUpdated, message);
+        },
         onOrderUpdated(message) {
           // The account team's order pages listen for it and refetch what they show.
           emitDomEvent(DomEvents.orderUpdated, message);

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
-import type { InventoryUpdatedMessage, OrderRefundSettledMessage, OrderStatusChangedMessage, OrderUpdatedMessage, RealtimeState } from '@pl/contracts';
+import type { InventoryUpdatedMessage, OrderRefundSettledMessage, OrderStatusChangedMessage, OrderUpdatedMessage, ProductUpdatedMessage, RealtimeState } from '@pl/contracts';
 import { connectRealtime } from './realtime-connection';
 
 // A real websocket server stands in for the gateway's /ws; the `ws` client plays the browser.
@@ -10,15 +10,17 @@ const createSocket = (url: string) => new WebSocket(url) as unknown as globalThi
 
 interface Recorder {
   inventory: InventoryUpdatedMessage[];
+  products: ProductUpdatedMessage[];
   orders: OrderUpdatedMessage[];
   opens: number[];
   states: RealtimeState[];
 }
 const record = (): Recorder & Parameters<typeof connectRealtime>[1] => {
-  const r: Recorder = { inventory: [], orders: [], opens: [], states: [] };
+  const r: Recorder = { inventory: [], products: [], orders: [], opens: [], states: [] };
   return {
     ...r,
     onInventoryUpdated: (m) => r.inventory.push(m),
+    onProductUpdated: (m) => r.products.push(m),
     onOrderUpdated: (m) => r.orders.push(m),
     onOpen: ({ attempt }) => r.opens.push(attempt),
     onState: (state) => r.states.push(state),
@@ -120,6 +122,25 @@ describe('connectRealtime', () => {
       await until(() => handlers.orders.length === 1, 'the order message');
       expect(handlers.orders).toEqual([message]);
       expect(handlers.inventory).toEqual([]);
+    } finally {
+      connection.close();
+      await stopServer(wss);
+    }
+  });
+
+  it("passes on a listing's product.updated message and drops a malformed one", async () => {
+    const product: ProductUpdatedMessage = { type: 'product.updated', id: 'e3', timestamp: '2026-11-27T10:00:00.000Z', productId: 'p1', what: 'photos' };
+    const { wss, url } = await startServer();
+    wss.on('connection', (socket) => {
+      socket.send(JSON.stringify({ ...product, id: 'e4', what: 'price' }));
+      socket.send(JSON.stringify(product));
+    });
+    const handlers = record();
+    const connection = connectRealtime({ url, baseDelayMs: 1000, createSocket }, handlers);
+    try {
+      await until(() => handlers.products.length === 1, 'the product message');
+      expect(handlers.products).toEqual([product]);
+      expect([handlers.inventory, handlers.orders]).toEqual([[], []]);
     } finally {
       connection.close();
       await stopServer(wss);

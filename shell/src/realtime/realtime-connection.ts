@@ -1,9 +1,10 @@
-import { firstSightOf, type InventoryUpdatedMessage, type OrderUpdatedMessage, type RealtimeState } from '@pl/contracts';
+import { firstSightOf, type InventoryUpdatedMessage, type OrderUpdatedMessage, type ProductUpdatedMessage, type RealtimeState } from '@pl/contracts';
 import { reconnectDelay } from './reconnect-policy.js';
 
 export interface RealtimeHandlers {
   onInventoryUpdated(message: InventoryUpdatedMessage): void;
-  /** One of this browser's orders moved on (the gateway sends these to the order's owner only). */
+  /** A listing's photos or inspection changed (every browser hears it, as every browser sees the catalogue). */
+  onProductUpdated(message: ProductUpdatedMessage): void;
   /** An order's status changed, or one of its refunds settled (only its owner's socket hears either). */
   onOrderUpdated(message: OrderUpdatedMessage): void;
   /** Every successful open, the first and each reconnect: events may have been missed. */
@@ -31,6 +32,7 @@ type MessageSchemas = Awaited<ReturnType<typeof messageSchemas>>;
 /** The messages the socket carries, each with its schema (the rest are ignored). */
 const schemaOf = {
   'inventory.updated': (s: MessageSchemas) => s.InventoryUpdatedMessage,
+  'product.updated': (s: MessageSchemas) => s.ProductUpdatedMessage,
   'order.status-changed': (s: MessageSchemas) => s.OrderStatusChangedMessage,
   'order.refund-settled': (s: MessageSchemas) => s.OrderRefundSettledMessage,
 } as const;
@@ -86,6 +88,7 @@ export function connectRealtime(options: RealtimeOptions, handlers: RealtimeHand
     if (!parsed.success) console.warn(`[realtime] dropped a malformed ${type} message`, parsed.error.issues);
     else if (!firstTime(parsed.data.id)) return;
     else if (parsed.data.type === 'inventory.updated') handlers.onInventoryUpdated(parsed.data);
+    else if (parsed.data.type === 'product.updated') handlers.onProductUpdated(parsed.data);
     else handlers.onOrderUpdated(parsed.data);
   };
 

@@ -16,7 +16,8 @@ export function CartLineItem({ line, editable = true }: { line: CartLine; editab
   const v = line.variant;
   return (
     <li className="cc-line" data-line-id={line.id} data-sku={v.sku}>
-      <img className="cc-line__image" src={v.image || PLACEHOLDER} alt="" />
+      {/* The listing's cover photo (or its drawing); the title beside it says what it is. */}
+      <img className="cc-line__image" src={v.image || PLACEHOLDER} alt="" width={64} height={64} loading="lazy" decoding="async" />
       <div className="cc-line__body">
         <p className="cc-line__title">{v.title}</p>
         <div className="cc-line__badges">

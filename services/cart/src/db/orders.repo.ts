@@ -4,6 +4,8 @@ import { containsPattern, prepared, type Queryable } from '@pl/service-kit';
 export interface OrderLineRecord {
   title: string;
   sku: string;
+  /** The picture the line was bought with, kept from the cart line (orders.lines is jsonb: older orders have none). */
+  image?: string | null;
   conditionGrade: string;
   unitPriceCents: number;
   qty: number;

@@ -5,6 +5,8 @@ export interface PaymentSnapshotLine {
   lineId: string;
   sku: string;
   title: string;
+  /** The cart line's picture (the listing's cover photo, or its illustration); absent in snapshots from before it was kept. */
+  image?: string | null;
   conditionGrade: string;
   unitPriceCents: number;
   qty: number;

@@ -60,7 +60,7 @@ export async function confirmPayment(
       subject: payment.subject,
       customerKind: snapshot.subjectKind ?? 'customer',
       email: details.email,
-      lines: snapshot.lines.map(({ title, sku, conditionGrade, unitPriceCents, qty }) => ({ title, sku, conditionGrade, unitPriceCents, qty })),
+      lines: snapshot.lines.map(({ title, sku, image, conditionGrade, unitPriceCents, qty }) => ({ title, sku, image: image ?? null, conditionGrade, unitPriceCents, qty })),
       subtotalCents: snapshot.subtotalCents,
       taxCents: snapshot.taxCents,
       shippingCents: 0,
@@ -132,7 +132,7 @@ async function settleStock(ctx: CartContext, payment: PaymentRecord, orderId: st
           fulfilment: order.fulfilment,
           accessKey: ctx.orderLinks.keyOf(orderId),
           ...(transferFrom.length > 0 ? { transferFrom } : {}),
-          lines: order.lines.map((l) => ({ sku: l.sku, qty: l.qty, title: l.title, price: centsToDecimal(l.unitPriceCents) })),
+          lines: order.lines.map((l) => ({ sku: l.sku, qty: l.qty, title: l.title, price: centsToDecimal(l.unitPriceCents), image: l.image ?? null })),
           total: centsToDecimal(order.totalCents),
         });
         await writeOutbox(tx, { subject: Subjects.orderPlaced, type: 'order.placed', data });

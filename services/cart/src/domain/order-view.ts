@@ -40,6 +40,7 @@ export function toOrder(o: OrderRecord, details?: OrderDetails, now = new Date()
       return {
         title: l.title,
         sku: l.sku,
+        image: l.image ?? null,
         conditionGrade: l.conditionGrade,
         price: centsToDecimal(l.unitPriceCents),
         qty: l.qty,

@@ -74,7 +74,7 @@ export async function createPaymentIntent(ctx: CartContext, subject: string, kin
 
     const totals = cartTotals(held);
     const snapshot: PaymentSnapshot = {
-      lines: held.map((l) => ({ lineId: l.id, sku: l.sku, title: l.title, conditionGrade: l.conditionGrade, unitPriceCents: l.unitPriceCents, qty: l.qty, holdIds: l.holdIds })),
+      lines: held.map((l) => ({ lineId: l.id, sku: l.sku, title: l.title, image: l.image, conditionGrade: l.conditionGrade, unitPriceCents: l.unitPriceCents, qty: l.qty, holdIds: l.holdIds })),
       ...totals,
       checkout: cart.checkout,
       subjectKind: kind,

@@ -1,3 +1,4 @@
+import { pipeline } from 'node:stream';
 import { Router } from 'express';
 import { ErrorCodes, MEDIA_PATH, PHOTO_MEDIA_PATH } from '@pl/contracts';
 import { photoKey } from '../domain/intake.js';
@@ -32,8 +33,8 @@ export function photoRoutes(storage: ObjectStorage): Router {
       res.status(304).end();
       return;
     }
-    stored.body.on('error', () => res.destroy());
-    stored.body.pipe(res);
+    // pipeline, not pipe: a browser that goes away mid-file closes the file (or frees the S3 connection) too.
+    pipeline(stored.body, res, () => undefined);
   });
 }
 

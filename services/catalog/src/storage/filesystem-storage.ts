@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { assertObjectKey, type ObjectStorage } from './object-storage.js';
@@ -32,12 +31,25 @@ export function createFilesystemStorage(root: string): ObjectStorage {
     },
     async get(key) {
       const file = fileOf(key);
-      const info = await stat(file).catch((err: NodeJS.ErrnoException) => {
-        if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return null;
+      // Opened first, then measured: the length and the bytes are the same file's, even when a put
+      // renames a new one over the name in between (a stat by name, then an open, could pair the
+      // old file's length with the new file's bytes).
+      const handle = await open(file, 'r').catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT' || err.code === 'ENOTDIR' || err.code === 'EISDIR') return null;
         throw err;
       });
-      if (!info?.isFile()) return null;
-      return { body: createReadStream(file), contentType: TYPES[path.extname(file)] ?? 'application/octet-stream', contentLength: info.size };
+      if (!handle) return null;
+      try {
+        const info = await handle.stat();
+        if (!info.isFile()) {
+          await handle.close();
+          return null;
+        }
+        return { body: handle.createReadStream(), contentType: TYPES[path.extname(file)] ?? 'application/octet-stream', contentLength: info.size };
+      } catch (err) {
+        await handle.close();
+        throw err;
+      }
     },
     async delete(keys) {
       await Promise.all(keys.map((key) => rm(fileOf(key), { force: true })));

@@ -5,6 +5,10 @@ import type { Readable } from 'node:stream';
 
 /** A stored file as read back: its bytes as a stream, and what it is. */
 export interface StoredObject {
+  /**
+   * Read it to its end or destroy it (stream.pipeline does both): a body left unread holds a file
+   * descriptor (filesystem) or one of the S3 client's connections until it is collected or times out.
+   */
   body: Readable;
   contentType: string;
   contentLength: number;
@@ -18,7 +22,7 @@ export interface ObjectStorage {
   get(key: string): Promise<StoredObject | null>;
   /** Removes the files; keys that hold nothing are fine. */
   delete(keys: readonly string[]): Promise<void>;
-  /** Throws while the storage cannot be reached (readiness). */
+  /** Throws while the storage cannot be reached (main.ts asks at start; not a readiness check: decision 049). */
   check(): Promise<void>;
 }
 

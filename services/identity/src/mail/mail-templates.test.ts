@@ -1,4 +1,4 @@
-import { addressInUseMail, emailVerificationMail, escapeHtml, orderMail, passwordResetMail } from './mail-templates.js';
+import { addressInUseMail, emailVerificationMail, escapeHtml, mailImageUrl, orderMail, passwordResetMail } from './mail-templates.js';
 
 describe('mail templates', () => {
   it('links the reset page under PUBLIC_ORIGIN, in text and HTML', () => {
@@ -39,5 +39,43 @@ describe('mail templates', () => {
     expect(m.html).toContain('&lt;b&gt;13&quot; TV&lt;/b&gt;');
     expect(m.html).not.toContain('<b>13');
     expect(m.links).toEqual(['https://shop.example/orders/o-1']);
+  });
+
+  describe("an order confirmation's pictures", () => {
+    const confirmation = (lines: Array<{ title: string; qty: number; price: string; image?: string | null }>) =>
+      orderMail({
+        to: 'a@example.com',
+        firstName: 'Ann',
+        publicOrigin: 'https://shop.example',
+        facts: { orderId: 'o-2', number: 'PL-100002', status: 'paid', fulfilment: { type: 'pickup', locationId: 'dublin' }, lines, total: '32.40' },
+      });
+
+    it('shows each line beside its picture in the HTML, at an address under the public origin, and leaves the text as it was', () => {
+      const m = confirmation([
+        { title: 'Espresso Machine', qty: 1, price: '20.00', image: '/api/media/photos/3f9a2c-640.jpg' },
+        { title: 'Toaster', qty: 2, price: '5.00', image: '/api/media/toaster.svg' },
+        { title: 'Kettle', qty: 1, price: '0.00', image: null },
+      ]);
+
+      expect(m.html).toContain('<img src="https://shop.example/api/media/photos/3f9a2c-640.jpg" alt="" width="64"');
+      expect(m.html.match(/<img /g)).toHaveLength(1);
+      // Each line still says what it is, in the HTML and in the text.
+      for (const words of ['1 × Espresso Machine at $20.00', '2 × Toaster at $5.00', '1 × Kettle at $0.00']) {
+        expect(m.html).toContain(words);
+        expect(m.text).toContain(`\n${words}\n`);
+      }
+      expect(m.text).not.toMatch(/api\/media|<img|<td/);
+      expect(m.links).toEqual(['https://shop.example/orders/o-2']);
+    });
+
+    it('escapes a picture address and shows none that a mail client could not fetch', () => {
+      const m = confirmation([{ title: 'Lamp', qty: 1, price: '1.00', image: '/api/media/photos/a.jpg?x="><script>' }]);
+      expect(m.html).not.toContain('"><script>');
+      expect(mailImageUrl('javascript:alert(1)', 'https://shop.example')).toBeUndefined();
+      expect(mailImageUrl('data:image/png;base64,AAAA', 'https://shop.example')).toBeUndefined();
+      expect(mailImageUrl('/api/media/laptop.svg', 'https://shop.example')).toBeUndefined();
+      expect(mailImageUrl(undefined, 'https://shop.example')).toBeUndefined();
+      expect(mailImageUrl('https://cdn.example/p/a.jpg', 'https://shop.example')).toBe('https://cdn.example/p/a.jpg');
+    });
   });
 });

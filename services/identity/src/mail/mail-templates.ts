@@ -9,13 +9,19 @@ const BRAND = 'Professional Liquidation';
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-function render(to: string, subject: string, greeting: string, lines: string[], link: { url: string; label: string }, after: string[]): MailMessage {
-  const text = [greeting, '', ...lines, '', link.url, '', ...after, '', `— ${BRAND}`].join('\n');
+/** A line of a mail that reads differently in HTML (an item with its picture): its text, and its HTML made safe by whoever made it. */
+interface RichLine {
+  text: string;
+  html: string;
+}
+
+function render(to: string, subject: string, greeting: string, lines: Array<string | RichLine>, link: { url: string; label: string }, after: string[]): MailMessage {
+  const text = [greeting, '', ...lines.map((l) => (typeof l === 'string' ? l : l.text)), '', link.url, '', ...after, '', `— ${BRAND}`].join('\n');
   const p = (s: string) => `<p>${escapeHtml(s)}</p>`;
   const html = [
     '<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">',
     p(greeting),
-    ...lines.map(p),
+    ...lines.map((l) => (typeof l === 'string' ? p(l) : l.html)),
     `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
     p(`Or copy this address into your browser: ${link.url}`),
     ...after.map(p),
@@ -88,7 +94,8 @@ export const OrderMailFacts = z.object({
     ])
     .optional(),
   shipment: z.object({ carrier: z.string(), trackingNumber: z.string() }).nullable().optional(),
-  lines: z.array(z.object({ title: z.string().optional(), qty: z.number().int(), price: z.string().optional() })).optional(),
+  /** `image`: the line's picture as the cart kept it (a path under the shop's origin, usually the cover photo's JPEG). */
+  lines: z.array(z.object({ title: z.string().optional(), qty: z.number().int(), price: z.string().optional(), image: z.string().nullable().optional() })).optional(),
   total: z.string().optional(),
   /** The order link's key: the link then opens the order without an account (a guest on any device). */
   accessKey: z.string().optional(),
@@ -102,6 +109,44 @@ export const OrderMailFacts = z.object({
 export type OrderMailFacts = z.infer<typeof OrderMailFacts>;
 
 const money = (decimal: string) => `$${Number(decimal).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * Where a mail client can fetch a line's picture: an http(s) address, a path made absolute under the
+ * shop's public origin. Not a drawing (SVG): most mail clients do not show SVG, and a broken image in
+ * a confirmation reads worse than none. Undefined when there is nothing to show.
+ */
+export function mailImageUrl(image: string | null | undefined, publicOrigin: string): string | undefined {
+  if (!image) return undefined;
+  let url: URL;
+  try {
+    url = new URL(image, publicOrigin);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  if (/\.svg$/i.test(url.pathname)) return undefined;
+  return url.toString();
+}
+
+/** Width of a line's picture in an order mail (its height follows the photo). */
+const MAIL_IMAGE_WIDTH = 64;
+
+/** An ordered item: '2 × Lamp at $10.00' in the text; in the HTML the same beside its picture, when it has one a mail can show. */
+function itemLine(line: NonNullable<OrderMailFacts['lines']>[number], publicOrigin: string): RichLine {
+  const text = `${line.qty} × ${line.title ?? 'Item'}${line.price ? ` at ${money(line.price)}` : ''}`;
+  const image = mailImageUrl(line.image, publicOrigin);
+  // A table: what mail clients lay out alike. The picture's alt is empty: the words beside it say what it is.
+  const picture = image
+    ? `<img src="${escapeHtml(image)}" alt="" width="${MAIL_IMAGE_WIDTH}" style="display: block; width: ${MAIL_IMAGE_WIDTH}px; height: auto; border-radius: 4px">`
+    : '';
+  const html = [
+    '<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin: 0 0 8px"><tr>',
+    `<td width="${MAIL_IMAGE_WIDTH}" style="width: ${MAIL_IMAGE_WIDTH}px; padding-right: 12px; vertical-align: middle">${picture}</td>`,
+    `<td style="vertical-align: middle">${escapeHtml(text)}</td>`,
+    '</tr></table>',
+  ].join('');
+  return { text, html };
+}
 
 const list = (items: readonly string[] | undefined) => (items && items.length > 0 ? items.join(', ') : 'your items');
 /** The store's words as a sentence (a full stop unless they end with one). */
@@ -154,7 +199,7 @@ export function orderMail(m: { to: string; firstName: string | null; facts: Orde
     const tracking = facts.shipment ? `It is on its way with ${facts.shipment.carrier}, tracking number ${facts.shipment.trackingNumber}.` : 'It is on its way.';
     return render(m.to, `Your order ${facts.number} has shipped`, greetingFor(m.firstName), [tracking, 'Standard delivery takes 5-7 business days. Follow your order here:'], link, []);
   }
-  const items = (facts.lines ?? []).map((l) => `${l.qty} × ${l.title ?? 'Item'}${l.price ? ` at ${money(l.price)}` : ''}`);
+  const items = (facts.lines ?? []).map((l) => itemLine(l, m.publicOrigin));
   const next = pickup
     ? facts.transferFrom?.length
       ? `Some items are coming to the store from another of our locations, so your order will be ready for pickup ${PICKUP_TRANSFER_READY_TEXT}. We'll e-mail you when it is ready. Bring a valid ID and your order confirmation.`

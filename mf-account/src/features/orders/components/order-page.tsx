@@ -144,7 +144,13 @@ function OrderConfirmation({ order, linkKey }: { order: Order; linkKey: string |
               <ul className="acc-order__lines">
                 {order.lines.map((line) => (
                   <li key={line.sku} className="acc-order__line" data-order-line={line.sku}>
-                    <div>
+                    {/* The picture it was bought with (the cover photo); the title beside it says what it is. */}
+                    {line.image ? (
+                      <img className="acc-order__image" src={line.image} alt="" width={64} height={64} loading="lazy" decoding="async" />
+                    ) : (
+                      <span className="acc-order__image" aria-hidden="true" />
+                    )}
+                    <div className="acc-order__item">
                       <span className="acc-order__title">{line.title}</span>
                       <span className="pl-muted acc-order__meta">
                         SKU {line.sku} <ConditionBadge grade={line.conditionGrade} />

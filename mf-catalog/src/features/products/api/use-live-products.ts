@@ -1,10 +1,37 @@
-import { ApiPaths } from '@pl/contracts';
-import { useTeamFreshness, type FreshnessRules } from '@pl/ui';
+import type { QueryClient } from '@tanstack/react-query';
+import { ApiPaths, DomEvents } from '@pl/contracts';
+import { coalescedRefresh, INVENTORY_REFRESH_DELAY_MS, useTeamFreshness, type FreshnessRules } from '@pl/ui';
 import { catalogCache } from '../../../shared/team-cache.js';
 import { applyInventoryUpdate } from '../utils/inventory-patch.js';
+import { showsProduct } from '../utils/product-refresh.js';
 import { productsKeyPrefix } from './get-products.js';
 
 const isProductQuery = (query: { queryKey: readonly unknown[] }) => query.queryKey[1] === ApiPaths.catalog.products;
+
+/** The listings whose photos or inspection changed since the last refetch, per page (its QueryClient). */
+const changedListings = new WeakMap<QueryClient, { ids: Set<string>; refresh: ReturnType<typeof coalescedRefresh> }>();
+
+/**
+ * A listing's photos or inspection changed (product:updated): the queries showing it (its page, the
+ * lists it is in) are refetched, after the same short wait as for stock. A burst of uploads then
+ * costs one refetch, and the answers the catalog and the gateway keep, which hear of the change by
+ * another path than this event, have forgotten the old listing by the time it is asked for again.
+ */
+function refetchListing(client: QueryClient, productId: string): void {
+  let changed = changedListings.get(client);
+  if (!changed) {
+    const ids = new Set<string>();
+    const refresh = coalescedRefresh(() => {
+      const due = [...ids];
+      ids.clear();
+      return client.invalidateQueries({ queryKey: productsKeyPrefix, predicate: (query) => due.some((id) => showsProduct(query.state.data, id)) });
+    }, INVENTORY_REFRESH_DELAY_MS);
+    changed = { ids, refresh };
+    changedListings.set(client, changed);
+  }
+  changed.ids.add(productId);
+  changed.refresh.signal();
+}
 
 /**
  * Spec §4: product data is live. On `inventory:updated` the changed variant's stock is patched into
@@ -12,14 +39,17 @@ const isProductQuery = (query: { queryKey: readonly unknown[] }) => query.queryK
  * burst of events the product queries are refetched (coalesced), for what an event does not carry
  * (per-location levels, a product leaving an 'in stock only' list; an infinite list refetches every
  * loaded page); and when the websocket (re)connects they are refetched, as events may have been
- * missed while it was down.
+ * missed while it was down. A photo the inspector adds reaches open pages the same way (product:updated).
  */
-const liveProducts: FreshnessRules = {
+export const liveProducts: FreshnessRules = {
   onInventoryUpdated(client, message) {
     if (typeof message.variantId === 'string') client.setQueriesData({ queryKey: productsKeyPrefix }, (cached: unknown) => applyInventoryUpdate(cached, message));
   },
   refetchAfterInventory: isProductQuery,
   refetchOnResync: isProductQuery,
+  on: {
+    [DomEvents.productUpdated]: (client, message) => refetchListing(client, message.productId),
+  },
 };
 
 /** Keeps the catalog team's product data live for the rest of the page's life (every page that shows products calls it). */

@@ -2,6 +2,7 @@ import type { Product } from '@pl/contracts';
 import { Badge, Card, ConditionBadge, Link } from '@pl/ui';
 import { leadVariant } from '../utils/availability.js';
 import { percentOff } from '../utils/percent-off.js';
+import { coverPhotoOf } from '../utils/photo-sources.js';
 import { productImage } from '../utils/product-images.js';
 import { stockLabel } from '../utils/stock-label.js';
 import { AddToCartSlot } from './add-to-cart-slot.js';
@@ -38,6 +39,8 @@ export function ProductCard({ product, photo = 'lazy' }: ProductCardProps) {
         <Link to={href} tabIndex={-1} aria-hidden="true" className="cat-card__media-link">
           <ProductImage
             src={productImage(product.images)}
+            photo={coverPhotoOf(product.photos)}
+            size="card"
             alt={product.title}
             className="cat-card__image"
             loading={photo === 'lazy' ? 'lazy' : 'eager'}

@@ -12,10 +12,11 @@ import { PickupAvailability } from './pickup-availability.js';
 import { AddToCartSlot } from './add-to-cart-slot.js';
 import { PriceTag } from './price-tag.js';
 import { RESERVATION_HINT } from './product-card.js';
+import { InspectionReport } from './inspection-report.js';
 import { ProductGallery } from './product-gallery.js';
 import { VariantPicker } from './variant-picker.js';
 
-/** /products/:id: one product with its photos, grade, price, stock per location and add to cart. */
+/** /products/:id: one product with its photos (or drawing), grade, inspection, price, stock per location and add to cart. */
 export function ProductPage() {
   useLiveProducts();
   const { id = '' } = useParams();
@@ -50,7 +51,7 @@ function ProductDetail({ product: p, dataUpdatedAt }: { product: Product; dataUp
         <Link to="/products">All Products</Link> <span aria-hidden="true">/</span> <span aria-current="page">{p.title}</span>
       </nav>
       <div className="cat-detail">
-        <ProductGallery images={p.images} title={p.title} />
+        <ProductGallery product={p} />
         <div className="cat-detail__info">
           <div className="cat-detail__badges">
             <ConditionBadge grade={p.conditionGrade} />
@@ -83,6 +84,8 @@ function ProductDetail({ product: p, dataUpdatedAt }: { product: Product; dataUp
               <Link to="/support/condition-guide">How we grade: read the Condition Guide</Link>
             </p>
           </section>
+
+          <InspectionReport inspection={p.inspection} />
 
           {p.description && (
             <section aria-labelledby="description-heading">

@@ -1,4 +1,4 @@
-import type { Product, Variant } from '@pl/contracts';
+import type { Product, ProductPhoto, Variant } from '@pl/contracts';
 
 // Test factories: a plausible product or variant, with overrides for what a test is about.
 export const buildVariant = (overrides: Partial<Variant> = {}): Variant => ({
@@ -28,3 +28,21 @@ export const buildProduct = (overrides: Partial<Product> = {}): Product => ({
   variants: [buildVariant()],
   ...overrides,
 });
+
+/** A photo as the catalog serves it: content-hashed files at 320, 640 and 1280 wide. */
+export const buildPhoto = (overrides: Partial<ProductPhoto> = {}): ProductPhoto => {
+  const hash = overrides.id ?? 'ph1';
+  const set = (format: string) => [320, 640, 1280].map((w) => `/api/media/photos/${hash}-${w}.${format} ${w}w`).join(', ');
+  return {
+    id: hash,
+    alt: 'Lid open, keyboard and screen',
+    width: 1280,
+    height: 960,
+    placeholder: 'data:image/webp;base64,UklGRg==',
+    src: `/api/media/photos/${hash}-640.jpg`,
+    srcset: set('jpg'),
+    webpSrcset: set('webp'),
+    cover: false,
+    ...overrides,
+  };
+};
