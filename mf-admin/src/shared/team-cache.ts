@@ -1,5 +1,5 @@
 import type { Query } from '@tanstack/react-query';
-import { ApiPaths, Remotes } from '@pl/contracts';
+import { ApiPaths, DomEvents, Remotes } from '@pl/contracts';
 import { teamCache, useTeamFreshness, type FreshnessRules } from '@pl/ui';
 
 /**
@@ -13,13 +13,37 @@ export const adminInventoryKeyPrefix = adminCache.key(ApiPaths.catalog.adminInve
 
 const isInventoryQuery = (query: Query) => query.queryKey[1] === adminInventoryKeyPrefix[1];
 
+/** The intake desk's queues and their counts (features/intake/api): which listings wait, and how many. */
+const INTAKE_QUEUE_PATHS: ReadonlySet<unknown> = new Set([ApiPaths.catalog.intake, ApiPaths.catalog.intakeCounts]);
+const INTAKE_LISTING_PREFIX = `${ApiPaths.catalog.intake}/`;
+const isIntakeQuery = (query: Query) => {
+  const path = query.queryKey[1];
+  return INTAKE_QUEUE_PATHS.has(path) || (typeof path === 'string' && path.startsWith(INTAKE_LISTING_PREFIX));
+};
+
 /**
  * Spec §4: the admin's inventory is live. Shortly after a burst of inventory.updated events (a POS
  * sync sends thousands) and whenever the websocket (re)connects, every loaded page of every search
  * is fetched again; for the rest of the page's life, so a list cached before comes back current. A
  * sign-in or sign-out resets every query of this team (the default).
  */
-const adminFreshness: FreshnessRules = { refetchAfterInventory: isInventoryQuery, refetchOnResync: isInventoryQuery };
+const adminFreshness: FreshnessRules = {
+  refetchAfterInventory: isInventoryQuery,
+  refetchOnResync: (query) => isInventoryQuery(query) || isIntakeQuery(query),
+  on: {
+    /**
+     * A listing's photos or inspection changed (at this desk, or another inspector's): that listing
+     * and the queues are read again, so two people at the desk see each other's work. A form being
+     * filled in keeps what was typed (features/intake: it starts afresh only after its own save).
+     */
+    [DomEvents.productUpdated]: (client, { productId }) =>
+      void Promise.all([
+        client.invalidateQueries({ queryKey: adminCache.key(ApiPaths.catalog.intakeDetail(productId)) }),
+        client.invalidateQueries({ queryKey: adminCache.key(ApiPaths.catalog.intake) }),
+        client.invalidateQueries({ queryKey: adminCache.key(ApiPaths.catalog.intakeCounts) }),
+      ]),
+  },
+};
 
 /** Keeps this team's data in step with the signals (called by every admin page through useAdminAccess and the dashboard). */
 export function useAdminFreshness(): void {

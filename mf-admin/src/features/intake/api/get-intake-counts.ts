@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, IntakeCounts } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
-import { INTAKE_POLL_MS } from './get-intake-list.js';
 import { adminCache } from '../../../shared/team-cache.js';
 
 /** GET /api/admin/intake/counts: how many listings wait in each queue, and the stale queue's limit in days. */
@@ -9,9 +8,8 @@ export async function fetchIntakeCounts(): Promise<IntakeCounts> {
   return IntakeCounts.parse(await apiJson('GET', ApiPaths.catalog.intakeCounts));
 }
 
-/** Polled with the queue, so the tabs and the list tell the same story. */
-export const intakeCountsQueryOptions = () =>
-  queryOptions({ queryKey: adminCache.key(ApiPaths.catalog.intakeCounts), queryFn: fetchIntakeCounts, refetchInterval: INTAKE_POLL_MS });
+/** Kept live with the queue by product.updated (shared/team-cache.ts), so the tabs and the list tell the same story. */
+export const intakeCountsQueryOptions = () => queryOptions({ queryKey: adminCache.key(ApiPaths.catalog.intakeCounts), queryFn: fetchIntakeCounts });
 
 export function useIntakeCounts() {
   return useQuery(intakeCountsQueryOptions());

@@ -4,9 +4,6 @@ import { apiJson } from '@pl/ui';
 import { intakeListQuery, nextIntakeOffset, type DeskSearch } from '../utils/intake-queue.js';
 import { adminCache } from '../../../shared/team-cache.js';
 
-/** No push reaches the desk when another inspector finishes a listing, so the queue is asked again this often. */
-export const INTAKE_POLL_MS = 30_000;
-
 /** GET /api/admin/intake?queue&q&limit&offset: one page of the queue with the total that matches. */
 export async function fetchIntakeList(search: DeskSearch, offset: number, signal?: AbortSignal): Promise<IntakeList> {
   return IntakeList.parse(await apiJson('GET', `${ApiPaths.catalog.intake}?${intakeListQuery(search, offset)}`, undefined, { signal }));
@@ -15,14 +12,16 @@ export async function fetchIntakeList(search: DeskSearch, offset: number, signal
 /** Every queue's key starts with the path, so a change at the desk refreshes them all by this prefix. */
 export const intakeListKeyPrefix = adminCache.key(ApiPaths.catalog.intake);
 
-/** The pages of one queue and search, fetched by offset ('Show more'); each poll fetches every loaded page again. */
+/**
+ * The pages of one queue and search, fetched by offset ('Show more'). Kept live by product.updated
+ * (shared/team-cache.ts): a change to any listing fetches every loaded page again.
+ */
 export const intakeListQueryOptions = (search: DeskSearch) =>
   infiniteQueryOptions({
     queryKey: [...intakeListKeyPrefix, search],
     queryFn: ({ pageParam, signal }) => fetchIntakeList(search, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (_last, pages) => nextIntakeOffset(pages),
-    refetchInterval: INTAKE_POLL_MS,
   });
 
 /** While another queue or search loads, the previous listings stay on screen (dimmed) rather than a skeleton. */

@@ -27,8 +27,8 @@ interface Props {
 
 /**
  * The queue's listings, 25 at a time ('Show more'), each with its cover photo, grade, photos and
- * last inspection. The list polls; while another queue loads, the previous rows stay (dimmed), and
- * a failed poll keeps them with a notice.
+ * last inspection. The list follows every change at the desk (product.updated); while another queue
+ * loads, the previous rows stay (dimmed), and a failed refresh keeps them with a notice.
  */
 export function IntakeListCard({ list, search, staleAfterDays }: Props) {
   const focusAfterRender = useFocusAfterRender();
@@ -42,7 +42,7 @@ export function IntakeListCard({ list, search, staleAfterDays }: Props) {
   const showMore = async () => {
     if (list.isFetching) return;
     const shown = entries.length;
-    // Never cancels a poll under way (it would drop what it brings): waits for it.
+    // Never cancels a refresh under way (it would drop what it brings): waits for it.
     const result = await list.fetchNextPage({ cancelRefetch: false });
     if (!result.isError) focusAfterRender(() => listRef.current?.querySelectorAll<HTMLElement>('[data-listing-link]')[shown] ?? countRef.current);
   };

@@ -1,4 +1,4 @@
-import { useRef, type RefObject } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import type { IntakeDetail } from '@pl/contracts';
 import { Badge, Button, ConditionBadge, errorStatus, Link, serverMessage, Skeleton, useLocation, useParams } from '@pl/ui';
 import { AccessDenied, useAdminAccess } from '../../../shared/components/admin-access.js';
@@ -69,7 +69,13 @@ function ListingDetail({ detail, backTo, titleRef }: DetailProps) {
   const focusAfterRender = useFocusAfterRender();
   // After an inspection or an accepted POS grade, the control used is gone (the form starts afresh,
   // the notice leaves): focus goes to the listing's grade, which is read out as it now is.
-  const focusGrade = () => focusAfterRender(() => gradeRef.current);
+  // The form starts afresh after its own save, or an accepted POS grade (the notes it holds are no
+  // longer the listing's); another inspector's change, read live, leaves what is being typed.
+  const [round, setRound] = useState(0);
+  const startAfresh = () => {
+    setRound((n) => n + 1);
+    focusAfterRender(() => gradeRef.current);
+  };
   const latest = inspections[0];
   const skus = product.variants.map((v) => v.sku);
   const photos = product.photos ?? [];
@@ -111,11 +117,11 @@ function ListingDetail({ detail, backTo, titleRef }: DetailProps) {
           </>
         )}
       </p>
-      {posCondition && <PosConditionNotice productId={product.id} posCondition={posCondition} onAccepted={focusGrade} />}
+      {posCondition && <PosConditionNotice productId={product.id} posCondition={posCondition} onAccepted={startAfresh} />}
       <div className="adm-order-grid adm-listing-grid">
         <div className="adm-order-main">
-          {/* A new inspection starts the form afresh: blank answers, the listing's notes as they now are. */}
-          <InspectionCard key={latest?.id ?? 'none'} product={product} onSaved={focusGrade} />
+          {/* Saved, the form starts afresh: blank answers, the listing's notes as they now are. */}
+          <InspectionCard key={round} product={product} onSaved={startAfresh} />
         </div>
         <div className="adm-order-side">
           <PhotosCard productId={product.id} title={product.title} photos={photos} />
