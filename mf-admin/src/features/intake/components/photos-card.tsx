@@ -50,8 +50,11 @@ export function PhotosCard({ productId, title, photos }: Props) {
   if (pending?.coverId) shown = withCover(shown, pending.coverId);
   const ids = shown.map((p) => p.id);
 
-  const send = (input: PhotoOrderInput) => {
+  const send = (arrangement: PhotoOrderInput) => {
     const n = ++sent.current;
+    // A cover chosen a moment ago and not yet answered goes with the next order too, so it never shows undone.
+    const coverId = arrangement.coverId ?? pending?.coverId;
+    const input = coverId ? { ...arrangement, coverId } : arrangement;
     setPending(input);
     chain.current = chain.current
       .then(() => arrange.mutateAsync(input))
