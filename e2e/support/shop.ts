@@ -1,6 +1,6 @@
 // Starts the whole shop for one test file: a fresh PostgreSQL database on DATABASE_URL's server,
 // the real NATS at NATS_URL, every service, the gateway and the remotes on free ports.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -92,7 +92,8 @@ async function startTestShopOnce(options: TestShopOptions): Promise<TestShop> {
   const ports: Record<string, number> = {};
   for (const n of names) ports[n] = options.ports?.[n] ?? (await freePort());
   const keyDir = mkdtempSync(path.join(os.tmpdir(), 'pl-e2e-keys-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', ...options.env };
+  // Photos in a folder of this shop's own, gone with it (not the checkout's .data/objects of npm start).
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', OBJECT_STORAGE_DIR: path.join(keyDir, 'objects'), ...options.env };
   for (const k of ['PORT', 'PUBLIC_ORIGIN', 'REMOTE_MF_CATALOG_URL', 'REMOTE_MF_CART_CHECKOUT_URL', 'REMOTE_MF_ACCOUNT_URL', 'REMOTE_MF_ADMIN_URL']) {
     if (!options.env?.[k]) delete env[k];
   }
@@ -115,6 +116,7 @@ async function startTestShopOnce(options: TestShopOptions): Promise<TestShop> {
       stop: async () => {
         await shop.stop();
         await db.drop();
+        rmSync(keyDir, { recursive: true, force: true });
       },
     };
   } catch (err) {
