@@ -918,6 +918,54 @@ async function imageRows(shop, input, objectsDir) {
   pin([...shop.pids, process.pid], '0-' + String(cpus().length - 1));
 }
 
+/**
+ * Issue 29: the bytes of a product page's first image on a phone (375 px wide; 2× and 3× screens),
+ * for a listing photographed at the desk with the 12-megapixel photo: the demo admin uploads it
+ * through the gateway, Chromium opens the product page and the first photo it fetches is weighed.
+ * Beside it, the floor: the same width as the pipeline's JPEG fallback, and the upload itself.
+ */
+async function firstImageRow(shop, input) {
+  const gateway = `http://127.0.0.1:${shop.gatewayPort}`;
+  const login = await fetch(`${gateway}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ usernameOrEmail: 'admin', password: 'admin12345' }) });
+  if (!login.ok) throw new Error(`the demo admin could not sign in (${login.status}): the row needs the demo accounts (not production)`);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { data } = await (await fetch(`${gateway}/api/products?limit=2`)).json();
+  // The same photo held upright (3:4, as the EXIF says) and on its side (4:3, the tag dropped).
+  const landscape = await sharp(input).jpeg({ quality: 90 }).toBuffer();
+  const listings = [];
+  for (const [product, [shape, bytes]] of data.map((p, i) => [p, [['portrait', input], ['landscape', landscape]][i]])) {
+    const upload = await fetch(`${gateway}/api/admin/intake/${product.id}/photos`, { method: 'POST', headers: { cookie, 'content-type': 'image/jpeg' }, body: bytes });
+    if (upload.status !== 201) throw new Error(`the photo upload answered ${upload.status}: ${await upload.text()}`);
+    listings.push({ product, shape, photos: (await upload.json()).photos });
+  }
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  console.log(`\nfirst view's image on a phone (product page at 375 px; the listing's photo made from the ${(input.length / 1024 / 1024).toFixed(1)} MB 12-megapixel JPEG)`);
+  try {
+    for (const { product, shape, photos } of listings) for (const scale of [2, 3]) {
+      const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: scale, isMobile: true });
+      const page = await context.newPage();
+      const seen = [];
+      page.on('response', (res) => {
+        if (res.url().includes('/api/media/photos/')) seen.push(res);
+      });
+      await page.goto(`${shop.url}/products/${product.id}`, { waitUntil: 'networkidle' });
+      const first = seen[0];
+      if (!first) throw new Error('the product page fetched no photo');
+      const bytes = (await first.body()).length;
+      const file = first.url().split('/').pop();
+      const width = Number(/-(\d+)\.\w+$/.exec(file)[1]);
+      const jpeg = (await fetch(`${gateway}/api/media/photos/${photos[0].src.split('/').pop().replace(/-\d+\.jpg$/, `-${width}.jpg`)}`).then((r) => r.arrayBuffer())).byteLength;
+      console.log(
+        `${`first image, ${shape} photo, at ${scale}×: ${file.replace(/^[0-9a-f]+/, '<hash>')}`.padEnd(62)} ${(bytes / 1024).toFixed(1).padStart(7)} KB   target <= 100 KB   (the JPEG fallback at that width ${(jpeg / 1024).toFixed(1)} KB; the upload ${(input.length / 1024).toFixed(0)} KB)`,
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 const db = await findTestDatabase();
 const nats = await findTestNats();
 if (!nats.url) throw new Error('benchmarks need NATS with JetStream (NATS_URL or 127.0.0.1:4222)');
@@ -962,6 +1010,7 @@ try {
     console.log(`catalog service memory (RSS) with the 110k catalogue, after the reads above: ${rssMb(shop.pidOf.catalog).toFixed(0)} MB`);
   }
   if (part('images')) await imageRows(shop, photoInput, objectsDir);
+  if (part('images')) await firstImageRow(shop, photoInput);
 } finally {
   await shop.stop();
   rmSync(objectsDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { CatalogSubjects, FALLBACK_PRODUCT_IMAGE, InternalHeaders, PhotoSizes } from '@pl/contracts';
+import { CatalogSubjects, FALLBACK_PRODUCT_IMAGE, gallerySizesOf, InternalHeaders, PhotoSizes } from '@pl/contracts';
 import { eventually } from '@pl/service-kit/testing';
 import { startGateway, startStandInService, type StandInService, type TestGateway } from './support/test-gateway';
 
@@ -222,14 +222,18 @@ describe("the gateway's copy of catalogue answers", () => {
       bodies.set('/api/products', { data: [withPhoto({ images: covered.images, photos: [photo('c0ffee')] }, 'p-photo')], nextCursor: null });
       bodies.set('/api/products/p-photo', withPhoto(covered, 'p-photo'));
       // A srcset that would break the header's quoting is left out: the plain cover is named alone.
+      // A portrait cover is drawn narrower in the page's 4:3 box: its sizes say how much.
+      bodies.set('/api/products/p-portrait', withPhoto({ images: covered.images, photos: [{ ...photo('c0ffee'), width: 960, height: 1280 }] }, 'p-portrait'));
       bodies.set('/api/products/p-odd-set', withPhoto({ images: ['/api/media/photos/odd-640.jpg'], photos: [{ ...photo('odd'), webpSrcset: '/a.webp 320w", </evil.js>; rel=preload' }] }, 'p-odd-set'));
       gw.nats.publish(CatalogSubjects.readsChanged);
       await eventually(async () => expect(gw.gateway.edge.size()).toBe(0));
-      for (const url of ['/api/products', '/api/products/p-photo', '/api/products/p-odd-set']) await (await read(url)).text();
+      for (const url of ['/api/products', '/api/products/p-photo', '/api/products/p-portrait', '/api/products/p-odd-set']) await (await read(url)).text();
 
       const photoPreload = (sizes: string) => `</api/media/photos/c0ffee-640.jpg>; rel=preload; as=image; imagesrcset="${webp('c0ffee')}"; imagesizes="${sizes}"; fetchpriority=high`;
       expect(await linkOf('/products')).toBe(`${dataOnly('/api/products')}, ${photoPreload(PhotoSizes.card)}`);
       expect(await linkOf('/products/p-photo')).toBe(`${dataOnly('/api/products/p-photo')}, ${photoPreload(PhotoSizes.gallery)}`);
+      expect(await linkOf('/products/p-portrait')).toBe(`${dataOnly('/api/products/p-portrait')}, ${photoPreload(gallerySizesOf({ width: 960, height: 1280 }))}`);
+      expect(gallerySizesOf({ width: 960, height: 1280 })).not.toBe(PhotoSizes.gallery);
       expect(await linkOf('/products/p-odd-set')).toBe(withImage('/api/products/p-odd-set', '/api/media/photos/odd-640.jpg'));
       bodies.set('/api/products', listBefore);
     });

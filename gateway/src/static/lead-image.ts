@@ -13,7 +13,7 @@
 // widths) at the `sizes` of a card or of the product page (contracts PhotoSizes). The preload names
 // the same srcset and sizes, so the browser fetches the very file the page then picks, not the
 // plain JPEG `src` it would never use.
-import { leadImageOf, PhotoSizes } from '@pl/contracts';
+import { gallerySizesOf, leadImageOf, PhotoSizes } from '@pl/contracts';
 
 /**
  * What is written into a `Link` header as it is: a same-origin path or an https URL of plain URL
@@ -42,9 +42,16 @@ export function leadImageOfAnswer(body: Buffer): string | undefined {
       if (isRecord(product) && Array.isArray(product.images) && product.images.every((src) => typeof src === 'string')) {
         const lead = leadImageOf(product.images as string[]);
         if (LINKABLE.test(lead)) {
-          const srcset = srcsetOf(product.photos, lead);
+          const cover = coverOf(product.photos, lead);
+          const srcset = cover && srcsetOf(cover);
+          // The sizes the page shows it at: a card's, or the product page's for this photo's shape.
+          const sizes = list
+            ? PhotoSizes.card
+            : typeof cover?.width === 'number' && typeof cover.height === 'number'
+              ? gallerySizesOf({ width: cover.width, height: cover.height })
+              : PhotoSizes.gallery;
           link = srcset
-            ? `<${lead}>; rel=preload; as=image; imagesrcset="${srcset}"; imagesizes="${list ? PhotoSizes.card : PhotoSizes.gallery}"; fetchpriority=high`
+            ? `<${lead}>; rel=preload; as=image; imagesrcset="${srcset}"; imagesizes="${sizes}"; fetchpriority=high`
             : `<${lead}>; rel=preload; as=image; fetchpriority=high`;
         }
       }
@@ -60,16 +67,21 @@ export function leadImageOfAnswer(body: Buffer): string | undefined {
  * The WebP srcset of the photo whose `src` is the lead image (the cover), when every candidate in it
  * can be written into the header as it is; otherwise none (the plain `src` is named alone).
  */
-function srcsetOf(photos: unknown, lead: string): string | undefined {
-  if (!Array.isArray(photos)) return undefined;
-  const cover: unknown = photos.find((photo) => isRecord(photo) && photo.src === lead);
-  if (!isRecord(cover) || typeof cover.webpSrcset !== 'string') return undefined;
+function srcsetOf(cover: Record<string, unknown>): string | undefined {
+  if (typeof cover.webpSrcset !== 'string') return undefined;
   const candidates = cover.webpSrcset.split(',').map((candidate) => candidate.trim());
   const linkable = candidates.every((candidate) => {
     const address = SRCSET_CANDIDATE.exec(candidate)?.[1];
     return address !== undefined && LINKABLE.test(address);
   });
   return linkable && candidates.length > 0 ? candidates.join(', ') : undefined;
+}
+
+/** The photo whose `src` is the lead image (the cover), if the answer has it. */
+function coverOf(photos: unknown, lead: string): Record<string, unknown> | undefined {
+  if (!Array.isArray(photos)) return undefined;
+  const cover: unknown = photos.find((photo) => isRecord(photo) && photo.src === lead);
+  return isRecord(cover) ? cover : undefined;
 }
 
 /** The most reads whose lead image is remembered (a product page each): the oldest is forgotten first. */

@@ -65,6 +65,30 @@ export const PhotoSizes = {
   gallery: '(min-width: 1280px) 37rem, (min-width: 900px) calc(50vw - 3rem), calc(100vw - 2rem)',
 } as const;
 
+/** The product page's large photo box: 4:3, the photo shown whole inside it (catalog.css .cat-gallery__main). */
+const GALLERY_BOX_RATIO = 4 / 3;
+
+/**
+ * The product page's `sizes` for one photo. The box is 4:3 and shows the photo whole, so a photo
+ * taller than 4:3 is drawn narrower than the box (a 3:4 portrait at 56 % of its width): its sizes
+ * say so, and a phone fetches the candidate it draws, not one twice as wide (issue 29: the first
+ * image at 375 px ≤ 100 KB). The gateway's preload of a product page's cover names the same.
+ */
+export function gallerySizesOf(photo: { width: number; height: number }): string {
+  const drawn = Math.min(1, photo.width / photo.height / GALLERY_BOX_RATIO);
+  if (!(drawn > 0) || drawn > 0.99) return PhotoSizes.gallery;
+  const factor = drawn.toFixed(3);
+  return PhotoSizes.gallery
+    .split(', ')
+    .map((entry) => {
+      const at = entry.lastIndexOf(') ') + 1;
+      const [media, length] = at > 0 && entry.startsWith('(') ? [entry.slice(0, at + 1), entry.slice(at + 1)] : ['', entry];
+      const inner = length.startsWith('calc(') ? length.slice(5, -1) : length;
+      return `${media}calc((${inner}) * ${factor})`;
+    })
+    .join(', ');
+}
+
 /** Core NATS (not durable): signals between the catalog and the gateways. */
 export const CatalogSubjects = {
   /**

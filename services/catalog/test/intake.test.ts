@@ -58,7 +58,7 @@ describe('photos', () => {
     const photo = photos[0]!;
     // Orientation 6 (turned 90°): the 1600×1200 upload is served 1200 wide and 1600 high.
     expect([photo.width, photo.height, photo.cover, photo.alt]).toEqual([1200, 1600, true, 'Dell XPS 13, photo 1']);
-    expect(photo.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['320w', '640w', '1200w']);
+    expect(photo.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['320w', '640w', '960w', '1200w']);
     expect(photo.src).toMatch(/^\/api\/media\/photos\/[0-9a-f]{24}-640\.jpg$/);
     expect(photo.placeholder).toMatch(/^data:image\/webp;base64,/);
 

@@ -1,4 +1,4 @@
-import { PhotoSizes } from '@pl/contracts';
+import { gallerySizesOf, PhotoSizes } from '@pl/contracts';
 import { buildPhoto } from '../testing/build-product';
 import { coverPhotoOf, PhotoSize, pictureSources } from './photo-sources';
 
@@ -22,6 +22,19 @@ describe('the sources of a photo', () => {
     // Every `sizes` ends in a length for the narrowest screens (a phone: the page's width less its padding).
     expect(PhotoSizes.card.endsWith('calc(100vw - 2rem)')).toBe(true);
     expect(PhotoSizes.gallery.endsWith('calc(100vw - 2rem)')).toBe(true);
+  });
+});
+
+describe("the product page's sizes of a portrait photo", () => {
+  it('are the box scaled by how much narrower the photo is drawn in it; a landscape photo fills the box', () => {
+    expect(pictureSources(buildPhoto({ width: 1280, height: 960 }), 'gallery').webp.sizes).toBe(PhotoSizes.gallery);
+    expect(pictureSources(buildPhoto({ width: 2048, height: 1024 }), 'gallery').webp.sizes).toBe(PhotoSizes.gallery);
+    // 3:4 in a 4:3 box: drawn at 0.5625 of its width.
+    expect(gallerySizesOf({ width: 960, height: 1280 })).toBe(
+      '(min-width: 1280px) calc((37rem) * 0.563), (min-width: 900px) calc((50vw - 3rem) * 0.563), calc((100vw - 2rem) * 0.563)',
+    );
+    expect(pictureSources(buildPhoto({ width: 960, height: 1280 }), 'gallery').jpeg.sizes).toBe(gallerySizesOf({ width: 960, height: 1280 }));
+    expect(pictureSources(buildPhoto({ width: 960, height: 1280 }), 'card').jpeg.sizes).toBe(PhotoSizes.card);
   });
 });
 

@@ -1,4 +1,4 @@
-import { PhotoSizes, type ProductPhoto } from '@pl/contracts';
+import { gallerySizesOf, PhotoSizes, type ProductPhoto } from '@pl/contracts';
 
 /**
  * Every `sizes` a photo is shown at. The card's and the product page's are the catalogue's
@@ -21,8 +21,9 @@ export interface PictureSources {
 }
 
 /** The <picture> of a photo shown at `size`: WebP first, JPEG as its fallback. */
-export function pictureSources(photo: Pick<ProductPhoto, 'src' | 'srcset' | 'webpSrcset'>, size: PhotoSizeName): PictureSources {
-  const sizes = PhotoSize[size];
+export function pictureSources(photo: Pick<ProductPhoto, 'src' | 'srcset' | 'webpSrcset' | 'width' | 'height'>, size: PhotoSizeName): PictureSources {
+  // The product page's box shows a portrait photo narrower than itself: its sizes say how much.
+  const sizes = size === 'gallery' ? gallerySizesOf(photo) : PhotoSize[size];
   return { webp: { srcSet: photo.webpSrcset, sizes }, jpeg: { srcSet: photo.srcset, sizes, src: photo.src } };
 }
 
