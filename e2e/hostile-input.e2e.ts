@@ -16,6 +16,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import { testLogger } from '@pl/service-kit/testing';
 import { authRoutes } from '../gateway/src/auth/auth-routes.js';
+import { AMBIGUOUS_PATH } from '../gateway/src/proxy/api-proxy.js';
 import { createApp as createCartApp } from '../services/cart/src/app.js';
 import { createApp as createCatalogApp } from '../services/catalog/src/app.js';
 import { createFilesystemStorage } from '../services/catalog/src/storage/filesystem-storage.js';
@@ -318,12 +319,15 @@ describe('hostile input at the edge', () => {
     let sent = 0;
     for (const role of ['guest', 'customer', 'admin'] as const) {
       for (const route of API_ROUTES) {
-        const expected = isAdminPath(route.path) && role !== 'admin' ? (role === 'guest' ? 401 : 403) : 400;
+        const byRole = isAdminPath(route.path) && role !== 'admin' ? (role === 'guest' ? 401 : 403) : 400;
         // Every request is driven and judged (no stop at the first failure, no shrinking): the
         // failures list each request that failed, exactly as sent.
         await fc.assert(
           fc.asyncProperty(requestsFor(route), async (request) => {
             const { url, body } = build(route, request);
+            // A path the gateway cannot read one way only (an encoded slash or dot in a parameter) is
+            // refused for everyone before any session is looked at; anything else by role, then by input.
+            const expected = AMBIGUOUS_PATH.test(url.split('?')[0]!) ? 400 : byRole;
             const answer = await callers[role](route.method, url, body);
             sent += 1;
             statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);

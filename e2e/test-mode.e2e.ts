@@ -23,6 +23,8 @@ const ctx = useShopInBrowser({
     // Identity believes forwarded addresses only from the gateway, which runs beside it here (decision 044).
     TRUSTED_PROXIES: '127.0.0.1,::1',
     SEED_DEMO_CATALOG: 'true',
+    // One catalog instance, its photos in the test shop's folder, named as production asks (decision 049).
+    OBJECT_STORAGE: 'filesystem',
     JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
   },

@@ -37,9 +37,11 @@ export interface ApiProxyDeps {
  * (and checked) as one service's path but read by another router as something else. No client of
  * ours sends them, so they are refused outright.
  */
+export const AMBIGUOUS_PATH = /\/\.{1,2}(\/|$)|\/\/|%2e|%2f|%5c|\\/i;
+
 const rejectAmbiguousPaths: RequestHandler = (req, res, next) => {
   const path = rawPathOf(req);
-  if (/\/\.{1,2}(\/|$)|\/\/|%2e|%2f|%5c|\\/i.test(path)) {
+  if (AMBIGUOUS_PATH.test(path)) {
     res.status(400).json({ message: 'Malformed request path', code: ErrorCodes.badRequest });
     return;
   }
