@@ -2,13 +2,14 @@
 // core-protocol broker (decision 004). The whole shop must start on it and keep the event
 // contract across processes: an inventory.updated published on it reaches a browser socket, and
 // every flow that waits on an event (a guest's cart merged at sign-in; a cancellation's and a
-// return's units back on sale, their mails, the lookup's mail) works while the shop runs.
+// return's units back on sale, their mails, the lookup's mail; a photo's product.updated) works while the shop runs.
 import { randomUUID } from 'node:crypto';
 import { connect, JSONCodec } from 'nats';
 import WebSocket from 'ws';
 import { startEmbeddedNats } from '../scripts/embedded-nats.mjs';
 import { freePort } from '../scripts/local-stack.mjs';
 import { runAfterSaleFlow } from '../scripts/after-sale-flow.mjs';
+import { runIntakeFlow } from '../scripts/intake-flow.mjs';
 import { runShopperFlow } from '../scripts/shopper-flow.mjs';
 import { startTestShop, type TestShop } from './support/shop.js';
 
@@ -67,4 +68,12 @@ describe('the embedded NATS fallback', () => {
     });
     expect(lines.filter((l) => l.startsWith('ok'))).toHaveLength(4);
   }, 90_000);
+
+  it("inspects and photographs a listing at the intake desk, and a shopper's socket hears product.updated across the embedded broker", async () => {
+    const lines: string[] = [];
+    await runIntakeFlow(shop.url, { log: (line) => lines.push(line) }).catch((err: Error) => {
+      throw new Error(`${err.message}\n${lines.join('\n')}`);
+    });
+    expect(lines.filter((l) => l.startsWith('ok'))).toHaveLength(4);
+  }, 60_000);
 });

@@ -6,7 +6,8 @@
 # fallback run, as on a fresh machine. Then, over HTTP only (scripts/shopper-flow.mjs): home 200,
 # products listed, a guest adds a line, signs in as the demo shopper and still has it, and a
 # test-card checkout gives an order; then the store's after-sale day (scripts/after-sale-flow.mjs):
-# a cancellation, a return received at another grade and an order lookup, each across the broker.
+# a cancellation, a return received at another grade and an order lookup, each across the broker;
+# then the intake desk (scripts/intake-flow.mjs): a listing found by its sku, inspected, photographed.
 # Finally Ctrl-C (SIGINT to npm start's process group) must leave
 # no process behind. Needs root (ip netns). Run by .ci/run; alone: bash scripts/newcomer-check.sh
 set -euo pipefail
@@ -90,6 +91,10 @@ if ! ip netns exec "$ns" node "$clone/scripts/shopper-flow.mjs" http://localhost
 fi
 if ! ip netns exec "$ns" node "$clone/scripts/after-sale-flow.mjs" http://localhost:5000 | sed 's/^/newcomer:   /'; then
   log "the store's after-sale flow failed"
+  exit 1
+fi
+if ! ip netns exec "$ns" node "$clone/scripts/intake-flow.mjs" http://localhost:5000 | sed 's/^/newcomer:   /'; then
+  log "the intake desk's flow failed"
   exit 1
 fi
 
