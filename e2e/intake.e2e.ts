@@ -167,10 +167,14 @@ it('an admin on a phone inspects and photographs a one-of-a-kind item; shoppers 
   // Reorder: the first photo one place later; then the last one becomes the cover.
   const tiles = admin.locator('[data-photo-id]');
   await tiles.nth(0).locator('[data-move="later"]').click();
+  // The page shows a move at once; what counts is what the shop has saved.
+  const savedPhotos = async () => IntakeDetail.parse((await apiFrom(admin, 'GET', ApiPaths.catalog.intakeDetail(item.id))).body).product.photos!;
   await waitUntil(async () => (await tiles.nth(1).getAttribute('data-photo-id')) === uploaded[0]!.id, 'the photo to move later');
+  await waitUntil(async () => (await savedPhotos())[1]!.id === uploaded[0]!.id, 'the move to be saved');
   expect(await focusIsOnBody(admin)).toBe(false);
   await tiles.nth(2).locator('[data-set-cover]').click();
   await waitUntil(async () => (await tiles.nth(2).getAttribute('data-cover')) !== null, 'the last photo to be the cover');
+  await waitUntil(async () => (await savedPhotos())[2]!.cover, 'the cover to be saved');
   expect(await focusIsOnBody(admin)).toBe(false);
   const arranged = IntakeDetail.parse((await apiFrom(admin, 'GET', ApiPaths.catalog.intakeDetail(item.id))).body).product;
   expect(arranged.photos!.map((p) => [p.id, p.cover])).toEqual([
