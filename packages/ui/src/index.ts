@@ -60,4 +60,4 @@ export {
   type RemoteSlotProps,
 } from './runtime/remote-slot.js';
 export { useRealtimeStatus, type RealtimeStatus } from './runtime/realtime-status.js';
-export { teamCache, keepTeamFresh, useTeamFreshness, coalescedRefresh, INVENTORY_REFRESH_DELAY_MS, type TeamCache, type FreshnessRules } from './runtime/team-cache.js';
+export { teamCache, keepTeamFresh, useTeamFreshness, coalescedRefresh, refetchAfterFetches, INVENTORY_REFRESH_DELAY_MS, type TeamCache, type FreshnessRules } from './runtime/team-cache.js';

@@ -1,4 +1,4 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { DomEvents, type DomEventDetails, type InventoryUpdatedMessage } from '@pl/contracts';
 import { INVENTORY_REFRESH_DELAY_MS, keepTeamFresh, teamCache } from './team-cache';
 
@@ -66,6 +66,38 @@ describe('keepTeamFresh', () => {
     await settle();
     expect([cart.fetches(), other.fetches(), theirs.fetches()]).toEqual([3, 2, 1]);
     [cart, other, theirs].forEach((o) => o.unsubscribe());
+  });
+
+  it("never cancels a page the shopper asked for ('Load more'): the refetch a signal asks for comes after it, with every page", async () => {
+    // An infinite list of one page; each page answers after 50 ms, and says which fetch made it.
+    let made = 0;
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: catalog.key('/api/products'),
+      queryFn: async ({ pageParam }: { pageParam: number }) => {
+        const n = ++made;
+        await settle(50);
+        return { page: pageParam, fetch: n };
+      },
+      initialPageParam: 0,
+      getNextPageParam: (last: { page: number; fetch: number }) => last.page + 1,
+      staleTime: Infinity,
+      retry: false,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await settle(80);
+    stops.push(keepTeamFresh(client, catalog, { refetchOnResync: () => true, refetchAfterInventory: () => true }));
+
+    const more = observer.fetchNextPage();
+    await settle(10);
+    // The socket (re)connects while the second page is on its way (a page's first connect, late on a slow machine).
+    send(DomEvents.realtimeResync, { attempt: 0 });
+    await more;
+    await settle(200);
+    const pages = observer.getCurrentResult().data?.pages ?? [];
+    // Both pages stay, and both were fetched again after the signal (fetches 3 and 4 refetch them).
+    expect(pages.map((p) => p.page)).toEqual([0, 1]);
+    expect(Math.min(...pages.map((p) => p.fetch))).toBeGreaterThan(2);
+    unsubscribe();
   });
 
   it('passes other signals to the rules that asked for them, and registers a team once per client', async () => {

@@ -1,6 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { matchQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiPaths, DomEvents } from '@pl/contracts';
-import { coalescedRefresh, INVENTORY_REFRESH_DELAY_MS, useTeamFreshness, type FreshnessRules } from '@pl/ui';
+import { coalescedRefresh, INVENTORY_REFRESH_DELAY_MS, refetchAfterFetches, useTeamFreshness, type FreshnessRules } from '@pl/ui';
 import { catalogCache } from '../../../shared/team-cache.js';
 import { applyInventoryUpdate } from '../utils/inventory-patch.js';
 import { showsProduct } from '../utils/product-refresh.js';
@@ -24,7 +24,7 @@ function refetchListing(client: QueryClient, productId: string): void {
     const refresh = coalescedRefresh(() => {
       const due = [...ids];
       ids.clear();
-      return client.invalidateQueries({ queryKey: productsKeyPrefix, predicate: (query) => due.some((id) => showsProduct(query.state.data, id)) });
+      return refetchAfterFetches(client, (query) => matchQuery({ queryKey: productsKeyPrefix }, query) && due.some((id) => showsProduct(query.state.data, id)));
     }, INVENTORY_REFRESH_DELAY_MS);
     changed = { ids, refresh };
     changedListings.set(client, changed);
