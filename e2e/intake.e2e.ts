@@ -6,11 +6,11 @@
 // POS change and a full sync afterwards leave photos, grade and notes in place (decision 048).
 // axe finds nothing serious on the desk, the listing and the gallery, and focus never drops to body.
 import pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ApiPaths, DevMailbox, IntakeDetail, Product, ProductList, SyncStatus } from '@pl/contracts';
-import { axeViolations, blocking, withAxe } from './support/axe.js';
-import { shot, waitUntil } from './support/orders.js';
+import { axeViolations, blocking } from './support/axe.js';
+import { orderFlows, shot, waitUntil } from './support/orders.js';
 import { SLOW } from './support/shopper.js';
 import { useShopInBrowser } from './support/suite.js';
 
@@ -18,28 +18,8 @@ const ctx = useShopInBrowser({ referencePos: true, env: { SYNC_TRIGGER_WAIT_MS: 
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
-const contexts: BrowserContext[] = [];
-afterAll(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-});
-
-async function newPage(viewport: { width: number; height: number }, browser: Browser = ctx.browser): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  await withAxe(context);
-  contexts.push(context);
-  return context.newPage();
-}
-
-/** A page signed in as the demo admin (its session cookie set by the gateway's sign-in). */
-async function adminPage(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await newPage(viewport);
-  await page.goto(`${ctx.shop.url}/about`);
-  const status = await page.evaluate(
-    async () => (await fetch('/api/auth/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ usernameOrEmail: 'admin', password: 'admin12345' }) })).status,
-  );
-  expect(status).toBe(200);
-  return page;
-}
+// Pages with axe, closed after each test, and the demo admin's: the order tests' own (support/orders.ts).
+const { newPage, adminPage } = orderFlows(ctx);
 
 /** A call to the shop's API from the page, with its cookies (as the admin's own pages make it). */
 async function apiFrom<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {

@@ -1,6 +1,7 @@
 import type { InspectionRecord, InspectionReport, IntakeCounts, IntakeEntry, IntakeListQuery } from '@pl/contracts';
 import { containsPattern, type Queryable } from '@pl/service-kit';
 import type { StoredPhoto } from '../domain/product-view.js';
+import { isoInstant } from './inventory.repo.js';
 
 /** A listing as the desk changes it: locked for the transaction (photos and inspections are one row's update). */
 export interface LockedListing {
@@ -44,7 +45,7 @@ export async function recordInspection(db: Queryable, inspection: NewInspection)
   const { rows } = await db.query<{ inspectedAt: string }>(
     `INSERT INTO inspections (product_id, inspector_subject, inspector_name, category_id, answers, grade, notes, summary)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     RETURNING to_char(inspected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "inspectedAt"`,
+     RETURNING ${isoInstant('inspected_at')} AS "inspectedAt"`,
     [inspection.productId, inspection.inspectorSubject, inspection.inspectorName, inspection.categoryId, JSON.stringify(inspection.answers), inspection.grade, inspection.notes, inspection.summary],
   );
   const inspectedAt = rows[0]!.inspectedAt;
@@ -58,7 +59,7 @@ export async function recordInspection(db: Queryable, inspection: NewInspection)
 /** The listing's inspections, newest first. */
 export async function listInspections(db: Queryable, productId: string): Promise<InspectionRecord[]> {
   const { rows } = await db.query<InspectionRecord>(
-    `SELECT id, to_char(inspected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "inspectedAt", inspector_name AS "inspectedBy",
+    `SELECT id, ${isoInstant('inspected_at')} AS "inspectedAt", inspector_name AS "inspectedBy",
             category_id AS category, answers, grade, notes, summary
        FROM inspections WHERE product_id = $1 ORDER BY inspected_at DESC, id DESC LIMIT 100`,
     [productId],
@@ -136,7 +137,7 @@ export async function listIntake(db: Queryable, query: IntakeListQuery, staleDay
     db.query<EntryRow>(
       `SELECT p.id AS "productId", p.title, p.category_id AS category, p.condition_grade AS "conditionGrade", p.one_of_a_kind AS "oneOfAKind",
               jsonb_array_length(p.photos) AS "photoCount", jsonb_path_query_array(p.photos, '$[*] ? (@.cover == true)') AS cover,
-              to_char(p.inspected_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "inspectedAt",
+              ${isoInstant('p.inspected_at')} AS "inspectedAt",
               coalesce((SELECT array_agg(v.sku ORDER BY v.sku) FROM variants v WHERE v.product_id = p.id), '{}') AS skus
          FROM products p
         WHERE ${filter}
