@@ -24,12 +24,15 @@ export const Subjects = {
   /** The catalog put units back: per sku and location, for the POS write-back. */
   stockReturned: (orderId: string) => `order.stock-returned.${orderId}`,
   stockReturnedAll: 'order.stock-returned.>',
+  /** A committed batch of a manifest's rows (ManifestReceivedData), for pos-sync to create in the POS: `manifest.received.<manifestId>`. */
+  manifestReceived: (manifestId: string) => `manifest.received.${manifestId}`,
+  manifestReceivedAll: 'manifest.received.>',
 } as const;
 
 /** JetStream stream holding domain events (subjects it captures). */
 export const DomainStream = {
   name: 'SHOP_EVENTS',
-  subjects: ['inventory.updated.>', 'product.updated.>', 'order.>', 'customer.>', 'pos.>'],
+  subjects: ['inventory.updated.>', 'product.updated.>', 'order.>', 'customer.>', 'pos.>', 'manifest.>'],
 } as const;
 
 /**

@@ -34,6 +34,20 @@ export const ApiPaths = {
     photo: (productId: string, photoId: string) => `/api/admin/intake/${encodeURIComponent(productId)}/photos/${encodeURIComponent(photoId)}`,
     /** POST: the grade and notes the POS sent become the listing's (the inspector accepts them). */
     acceptPosCondition: (productId: string) => `/api/admin/intake/${encodeURIComponent(productId)}/accept-pos-condition`,
+    /** POST: a draft listing (from a manifest) goes on sale: shoppers see it from now on. */
+    publish: (productId: string) => `/api/admin/intake/${encodeURIComponent(productId)}/publish`,
+    /** GET: the manifests, newest first (ManifestList). POST the CSV (ManifestUploadQuery): ManifestUploaded. */
+    manifests: '/api/admin/manifests',
+    /** GET: one manifest (ManifestDetail), with its progress while importing. */
+    manifest: (id: string) => `/api/admin/manifests/${encodeURIComponent(id)}`,
+    /** POST ManifestSettings: ManifestDryRun, changing nothing. */
+    manifestDryRun: (id: string) => `/api/admin/manifests/${encodeURIComponent(id)}/dry-run`,
+    /** POST ManifestSettings: 202, the import runs in the background (ManifestDetail). Again after a cancel: it goes on. */
+    manifestImport: (id: string) => `/api/admin/manifests/${encodeURIComponent(id)}/import`,
+    /** POST: the import stops after the batch it is writing (ManifestDetail). */
+    manifestCancel: (id: string) => `/api/admin/manifests/${encodeURIComponent(id)}/cancel`,
+    /** GET ManifestRowsQuery: each row's outcome (ManifestRows). */
+    manifestRows: (id: string) => `/api/admin/manifests/${encodeURIComponent(id)}/rows`,
   },
   cart: {
     cart: '/api/cart',
@@ -83,6 +97,7 @@ export const RouteOwners: ReadonlyArray<{ prefix: string; service: ServiceName }
   { prefix: '/api/orders/lookup', service: 'identity' },
   { prefix: '/api/admin/inventory', service: 'catalog' },
   { prefix: '/api/admin/intake', service: 'catalog' },
+  { prefix: '/api/admin/manifests', service: 'catalog' },
   { prefix: '/api/admin/orders', service: 'cart' },
   { prefix: '/api/admin', service: 'pos-sync' },
   { prefix: '/api/webhooks/pos', service: 'pos-sync' },

@@ -7,6 +7,8 @@ export * from './catalog.js';
 export * from './catalog-values.js';
 export * from './intake.js';
 export * from './intake-values.js';
+export * from './manifests.js';
+export * from './manifests-values.js';
 export * from './cart.js';
 export * from './cart-values.js';
 export * from './identity.js';

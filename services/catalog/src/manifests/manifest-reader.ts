@@ -7,15 +7,13 @@
 import { Readable } from 'node:stream';
 import { parse, CsvError } from 'csv-parse';
 import iconv from 'iconv-lite';
-import { CategoryIds, ConditionGrades, type ConditionGrade } from '@pl/contracts';
+import { CategoryIds, ConditionGrades, MANIFEST_MAX_BYTES, ManifestFields, type ColumnMapping, type ConditionGrade, type ManifestField } from '@pl/contracts';
 
 export type ManifestEncoding = 'utf-8' | 'utf-8 with BOM' | 'windows-1252';
 
 /** A manifest that cannot be read at all: the whole file is refused, and why. */
 export class ManifestRefused extends Error {}
 
-/** The most bytes a manifest may have (a 50,000-row manifest is ~5 MB). */
-export const MANIFEST_MAX_BYTES = 20 * 1024 * 1024;
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
@@ -34,11 +32,6 @@ export function decodeManifest(bytes: Buffer): { text: string; encoding: Manifes
   }
 }
 
-/** What a manifest's columns can be read as. */
-export const ManifestFields = ['sku', 'title', 'brand', 'category', 'quantity', 'retail', 'unitCost', 'condition', 'notes', 'location'] as const;
-export type ManifestField = (typeof ManifestFields)[number];
-/** Column index of each field the manifest has (a field it lacks is absent). */
-export type ColumnMapping = Partial<Record<ManifestField, number>>;
 
 /** Header names suppliers use for each field (lower case, spaces and punctuation dropped). */
 const HEADER_NAMES: Record<ManifestField, readonly string[]> = {
