@@ -17,6 +17,9 @@ import {
   EmptyActionPayload,
   ForgotPasswordPayload,
   InspectionInput,
+  ManifestRowsQuery,
+  ManifestSettings,
+  ManifestUploadQuery,
   IntakeListQuery,
   LoginPayload,
   MarkPickedUpPayload,
@@ -61,6 +64,7 @@ const ORDER_ID = '6f1c0a52-3c1e-4c55-9a55-0d6b1e7a9b10';
 const LINE_ID = '0b7e3a0e-8d8f-4a4b-9f0e-2a8f3c1d5e77';
 const PRODUCT_ID = '9a3b2c1d-0e9f-4a8b-8c7d-6e5f4a3b2c1d';
 const PHOTO_ID = '2c4e6a8b-1d3f-4a5b-8c7d-9e0f1a2b3c4d';
+const MANIFEST_ID = '5d7e9f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a';
 const orderParams = { id: ORDER_ID };
 const adminOrderAction = (path: string, sample: unknown, schema: z.ZodType): ApiRoute => ({ method: 'POST', path, params: orderParams, body: { sample, schema } });
 const NoInput = z.strictObject({});
@@ -120,6 +124,23 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   { method: 'PATCH', path: `${ApiPaths.catalog.intake}/:productId/photos/:photoId`, params: { productId: PRODUCT_ID, photoId: PHOTO_ID }, body: { sample: { alt: 'The lid, closed' }, schema: PhotoPatchInput } },
   { method: 'DELETE', path: `${ApiPaths.catalog.intake}/:productId/photos/:photoId`, params: { productId: PRODUCT_ID, photoId: PHOTO_ID } },
+  // catalog: manifests (issue 30)
+  { method: 'GET', path: ApiPaths.catalog.manifests },
+  { method: 'POST', path: ApiPaths.catalog.manifests, query: { sample: { name: 'lot 4411.csv' }, schema: ManifestUploadQuery }, body: 'raw' },
+  { method: 'GET', path: `${ApiPaths.catalog.manifests}/:manifestId`, params: { manifestId: MANIFEST_ID } },
+  ...(['dry-run', 'import'] as const).map((action) => ({
+    method: 'POST' as const,
+    path: `${ApiPaths.catalog.manifests}/:manifestId/${action}`,
+    params: { manifestId: MANIFEST_ID },
+    body: { sample: { mapping: { sku: 0, title: 1, quantity: 2 }, locationId: 'columbus-warehouse', pricePct: 60, lotCost: '120.00' }, schema: ManifestSettings },
+  })),
+  { method: 'POST', path: `${ApiPaths.catalog.manifests}/:manifestId/cancel`, params: { manifestId: MANIFEST_ID } },
+  {
+    method: 'GET',
+    path: `${ApiPaths.catalog.manifests}/:manifestId/rows`,
+    params: { manifestId: MANIFEST_ID },
+    query: { sample: { outcome: 'refused', after: '0', limit: '50' }, schema: ManifestRowsQuery },
+  },
   // cart
   { method: 'GET', path: ApiPaths.cart.cart },
   { method: 'POST', path: ApiPaths.cart.lines, body: { sample: { variantId: 'NO-SUCH-SKU', qty: 1 }, schema: AddToCartPayload } },

@@ -1,12 +1,14 @@
 import type { Express } from 'express';
 import { INTAKE_STALE_DAYS_DEFAULT } from '@pl/contracts';
-import { createServiceApp, type ServiceDeps } from '@pl/service-kit';
+import { createServiceApp, type KickablePass, type ServiceDeps } from '@pl/service-kit';
 import { createReadCache, type ReadCache } from './domain/read-cache.js';
 import { adminInventoryRoutes } from './routes/admin-inventory.routes.js';
 import { categoriesRoutes } from './routes/categories.routes.js';
 import { holdsRoutes } from './routes/holds.routes.js';
 import { locationsRoutes } from './routes/locations.routes.js';
 import { intakeRoutes } from './routes/intake.routes.js';
+import { createManifestImporter } from './manifests/manifest-import.js';
+import { manifestRoutes } from './routes/manifests.routes.js';
 import { mediaRoutes, photoRoutes } from './routes/media.routes.js';
 import type { ObjectStorage } from './storage/object-storage.js';
 import { posWritesRoutes } from './routes/pos-writes.routes.js';
@@ -24,10 +26,13 @@ export interface CatalogAppOptions {
   intakeStaleDays?: number;
   /** The public reads' cache (main.ts starts its LISTEN); unset, one that keeps nothing. */
   readCache?: ReadCache;
+  /** Writes manifest imports in the background (main.ts also kicks it on a timer); unset, one of the app's own. */
+  importer?: KickablePass;
 }
 
 export function createApp({ pool, logger, verifier }: ServiceDeps, options: CatalogAppOptions): Express {
   const cache = options.readCache ?? createReadCache();
+  const importer = options.importer ?? createManifestImporter(pool, options.storage, logger);
   return createServiceApp({
     pool,
     logger,
@@ -36,6 +41,7 @@ export function createApp({ pool, logger, verifier }: ServiceDeps, options: Cata
     internal: { token: options.internalApiToken, bodyLimit: '5mb', routes: [cache.dropOnWrite, holdsRoutes(pool), posWritesRoutes(pool), variantsRoutes(pool)] },
     routes: [cache.dropOnWrite, productsRoutes(pool, cache), categoriesRoutes(pool, cache), locationsRoutes(pool), adminInventoryRoutes(pool),
       intakeRoutes(pool, { storage: options.storage, staleDays: options.intakeStaleDays ?? INTAKE_STALE_DAYS_DEFAULT }),
+      manifestRoutes(pool, { storage: options.storage, kickImports: () => void importer.kick() }),
       photoRoutes(options.storage),
       mediaRoutes(options.mediaDir),
     ],

@@ -5,7 +5,7 @@
 // serves createApp and shuts down gracefully on SIGTERM.
 import { fileURLToPath } from 'node:url';
 import { CatalogSubjects } from '@pl/contracts';
-import { databaseGauge, loadEnvFile, runService, startPeriodicWorker } from '@pl/service-kit';
+import { databaseGauge, loadEnvFile, runService, startPeriodicWorker, type KickablePass } from '@pl/service-kit';
 import { createApp } from './app.js';
 import { loadCatalogConfig } from './config.js';
 import { compactCategoryCounts } from './db/categories.repo.js';
@@ -13,6 +13,7 @@ import { seedDemoCatalog } from './seeds/demo-catalog.js';
 import { seedStoreLocations } from './seeds/store-locations.js';
 import { startOrderRestockConsumer } from './events/order-restock-consumer.js';
 import { createReadCache } from './domain/read-cache.js';
+import { createManifestImporter } from './manifests/manifest-import.js';
 import { createObjectStorage, describeObjectStorage } from './storage/storage-from-config.js';
 import { expireLapsedHolds, HOLD_PRUNE_INTERVAL_MS, HOLD_SWEEP_INTERVAL_MS, pruneEndedHolds } from './domain/hold-expiry.js';
 
@@ -21,6 +22,7 @@ loadEnvFile();
 const config = loadCatalogConfig();
 const readCache = createReadCache();
 const storage = createObjectStorage(config);
+let importer: KickablePass | undefined;
 
 await runService({
   name: 'catalog',
@@ -47,6 +49,13 @@ await runService({
     ({ pool, logger }) =>
       startPeriodicWorker({ name: 'category-counts', intervalMs: 10_000, logger, run: () => compactCategoryCounts(pool) }),
     (deps) => startOrderRestockConsumer(deps),
+    // Manifest imports: started by an admin (the route kicks it), and every few seconds any import
+    // whose writer stopped (a restart) goes on after its last committed batch.
+    ({ pool, logger }) => {
+      const runner = (importer = createManifestImporter(pool, storage, logger));
+      const timer = startPeriodicWorker({ name: 'manifest-imports', intervalMs: 5_000, logger, run: () => runner.kick() });
+      return { stop: async () => Promise.all([timer.stop(), runner.stop()]).then(() => undefined) };
+    },
     ({ pool, logger, nats }) =>
       readCache.start(pool, logger, () => {
         try {
@@ -63,5 +72,6 @@ await runService({
       storage,
       intakeStaleDays: config.INTAKE_STALE_DAYS,
       readCache,
+      importer,
     }),
 });

@@ -59,14 +59,19 @@ export interface VariantPrice {
  * variants about to be inserted, the product's pricing is written with it (migration 009), so the
  * pricing trigger finds nothing to rewrite.
  */
-export async function insertProducts(db: Queryable, products: ReadonlyArray<ProductFields & { id: string; prices?: readonly VariantPrice[] }>): Promise<void> {
+export async function insertProducts(
+  db: Queryable,
+  products: ReadonlyArray<ProductFields & { id: string; prices?: readonly VariantPrice[] }>,
+  options: { drafts?: boolean } = {},
+): Promise<void> {
   if (products.length === 0) return;
+  // Drafts (from a manifest) have no published_at: shoppers see them once an admin publishes them.
   await db.query(
     prepared(
       `INSERT INTO products (id, title, brand, description, condition_grade, condition_notes, pos_condition_grade, pos_condition_notes, one_of_a_kind, category_id,
-                             images, created_at, updated_at, min_price_cents, discount_pct)
+                             images, created_at, updated_at, published_at, min_price_cents, discount_pct)
        SELECT d.id, d.title, d.brand, d.description, d.condition_grade, d.condition_notes, d.condition_grade, d.condition_notes, d.one_of_a_kind, d.category_id,
-              d.images, clock_timestamp(), clock_timestamp(),
+              d.images, clock_timestamp(), clock_timestamp(), CASE WHEN $2::boolean THEN NULL ELSE clock_timestamp() END,
               best.price_cents, coalesce(variant_discount_pct(best.price_cents, best.compare_at_cents), 0)
          FROM ${PRODUCT_RECORD}
          LEFT JOIN LATERAL (
@@ -82,6 +87,7 @@ export async function insertProducts(db: Queryable, products: ReadonlyArray<Prod
             prices: (p.prices ?? []).map((v) => ({ sku: v.sku, price_cents: v.priceCents, compare_at_cents: v.compareAtCents ?? null })),
           })),
         ),
+        options.drafts === true,
       ],
     ),
   );
@@ -133,6 +139,8 @@ export interface NewVariant {
   sku: string;
   priceCents: number;
   compareAtCents?: number | null;
+  /** What the shop paid for a unit (a manifest's), when known. */
+  unitCostCents?: number | null;
 }
 
 /** Inserts variants with the ids given, in one statement. */
@@ -140,9 +148,16 @@ export async function insertVariants(db: Queryable, variants: readonly NewVarian
   if (variants.length === 0) return;
   await db.query(
     prepared(
-      `INSERT INTO variants (id, product_id, sku, price_cents, compare_at_cents)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::int[])`,
-      [variants.map((v) => v.id), variants.map((v) => v.productId), variants.map((v) => v.sku), variants.map((v) => v.priceCents), variants.map((v) => v.compareAtCents ?? null)],
+      `INSERT INTO variants (id, product_id, sku, price_cents, compare_at_cents, unit_cost_cents)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::int[], $6::int[])`,
+      [
+        variants.map((v) => v.id),
+        variants.map((v) => v.productId),
+        variants.map((v) => v.sku),
+        variants.map((v) => v.priceCents),
+        variants.map((v) => v.compareAtCents ?? null),
+        variants.map((v) => v.unitCostCents ?? null),
+      ],
     ),
   );
 }

@@ -52,8 +52,8 @@ describe('reading rows', () => {
     const { rows, mapping } = await rowsOf(`${header}\nTV-55,"Smart TV, 55""",2,"$1,299.99",310.5,Customer Return,Electronics,Box dented\nBK-1,Bike,1,450,,for parts,sports outdoors,\n`);
     expect(mapping).toEqual({ sku: 0, title: 1, quantity: 2, retail: 3, unitCost: 4, condition: 5, category: 6, notes: 7 });
     expect(rows).toEqual([
-      { row: 2, ok: true, value: { sku: 'TV-55', title: 'Smart TV, 55"', brand: null, category: 'electronics', quantity: 2, retailCents: 129999, unitCostCents: 31050, condition: 'OPEN_BOX', notes: 'Box dented', location: null } },
-      { row: 3, ok: true, value: { sku: 'BK-1', title: 'Bike', brand: null, category: 'sports-outdoors', quantity: 1, retailCents: 45000, unitCostCents: null, condition: 'FOR_PARTS', notes: null, location: null } },
+      { row: 2, cells: ['TV-55', 'Smart TV, 55"', '2', '$1,299.99', '310.5', 'Customer Return', 'Electronics', 'Box dented'], ok: true, value: { sku: 'TV-55', title: 'Smart TV, 55"', brand: null, category: 'electronics', quantity: 2, retailCents: 129999, unitCostCents: 31050, condition: 'OPEN_BOX', notes: 'Box dented', location: null } },
+      { row: 3, cells: ['BK-1', 'Bike', '1', '450', '', 'for parts', 'sports outdoors', ''], ok: true, value: { sku: 'BK-1', title: 'Bike', brand: null, category: 'sports-outdoors', quantity: 1, retailCents: 45000, unitCostCents: null, condition: 'FOR_PARTS', notes: null, location: null } },
     ]);
   });
 

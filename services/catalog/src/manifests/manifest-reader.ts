@@ -7,12 +7,19 @@
 import { Readable } from 'node:stream';
 import { parse, CsvError } from 'csv-parse';
 import iconv from 'iconv-lite';
-import { CategoryIds, ConditionGrades, MANIFEST_MAX_BYTES, ManifestFields, type ColumnMapping, type ConditionGrade, type ManifestField } from '@pl/contracts';
+import { CategoryIds, ConditionGrades, MANIFEST_MAX_BYTES, ManifestFields, type CategoryId, type ColumnMapping, type ConditionGrade, type ManifestField } from '@pl/contracts';
 
 export type ManifestEncoding = 'utf-8' | 'utf-8 with BOM' | 'windows-1252';
 
-/** A manifest that cannot be read at all: the whole file is refused, and why. */
-export class ManifestRefused extends Error {}
+/** A manifest that cannot be read at all: the whole file is refused, and why (400; 415 when it is not text). */
+export class ManifestRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 415 = 400,
+  ) {
+    super(message);
+  }
+}
 
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -22,7 +29,7 @@ export function decodeManifest(bytes: Buffer): { text: string; encoding: Manifes
   if (bytes.length === 0) throw new ManifestRefused('The file is empty.');
   if (bytes.length > MANIFEST_MAX_BYTES) throw new ManifestRefused(`The file is too large: at most ${MANIFEST_MAX_BYTES / 1024 / 1024} MB.`);
   // A NUL never appears in a text file: a spreadsheet's .xlsx, a PDF or an image is not a CSV.
-  if (bytes.includes(0)) throw new ManifestRefused('The file is not a CSV: save the manifest as CSV (comma-separated values) and upload that.');
+  if (bytes.includes(0)) throw new ManifestRefused('The file is not a CSV: save the manifest as CSV (comma-separated values) and upload that.', 415);
   if (bytes.subarray(0, 3).equals(BOM)) return { text: new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(3)), encoding: 'utf-8 with BOM' };
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
@@ -67,7 +74,7 @@ export interface ManifestRow {
   sku: string;
   title: string;
   brand: string | null;
-  category: string;
+  category: CategoryId;
   quantity: number;
   retailCents: number | null;
   unitCostCents: number | null;
@@ -83,7 +90,8 @@ export interface RowProblem {
   message: string;
 }
 
-export type ReadRow = { row: number; ok: true; value: ManifestRow } | { row: number; ok: false; problems: RowProblem[] };
+/** A row read: its value or its problems, and its cells as the file has them. */
+export type ReadRow = { row: number; cells: readonly string[] } & ({ ok: true; value: ManifestRow } | { ok: false; problems: RowProblem[] });
 
 /** What a supplier's condition words mean as the shop's grades. */
 const CONDITION_WORDS: Record<string, ConditionGrade> = {
@@ -129,22 +137,27 @@ export function readRow(cells: readonly string[], mapping: ColumnMapping, row: n
   const condition = conditionText ? ((ConditionGrades as readonly string[]).includes(conditionText.toUpperCase().replace(/[\s-]+/g, '_')) ? (conditionText.toUpperCase().replace(/[\s-]+/g, '_') as ConditionGrade) : CONDITION_WORDS[squash(conditionText)]) : 'OPEN_BOX';
   if (!condition) problem('condition', `${column('condition')} "${conditionText}" is not a grade the shop knows`);
   const categoryText = squash(cell('category'));
-  const category = (CategoryIds as readonly string[]).find((id) => squash(id) === categoryText) ?? 'general';
-  if (problems.length > 0) return { row, ok: false, problems };
+  const category: CategoryId = CategoryIds.find((id) => squash(id) === categoryText) ?? 'general';
+  if (problems.length > 0) return { row, cells, ok: false, problems };
   return {
     row,
+    cells,
     ok: true,
     value: { sku, title, brand: cell('brand') || null, category, quantity, retailCents, unitCostCents, condition: condition!, notes: cell('notes') || null, location: cell('location') || null },
   };
 }
 
 /**
- * The manifest's header and its rows, streamed: csv-parse reads the text a record at a time, and
+ * The manifest's header and its rows, streamed (from its text, or a stream of its text such as
+ * decodedManifestStream): csv-parse reads a record at a time, and
  * each is checked as it comes. A file csv-parse cannot read (an unclosed quote, rows of another
  * width than the header) is refused whole, naming the line.
  */
-export async function* readManifest(text: string, mapping?: ColumnMapping): AsyncGenerator<{ headers: string[]; mapping: ColumnMapping } | ReadRow> {
-  const parser = Readable.from([text]).pipe(parse({ relax_column_count: false, skip_empty_lines: true, trim: false }));
+export async function* readManifest(source: string | Readable, mapping?: ColumnMapping): AsyncGenerator<{ headers: string[]; mapping: ColumnMapping } | ReadRow> {
+  const text = typeof source === 'string' ? Readable.from([source]) : source;
+  const parser = text.pipe(parse({ relax_column_count: false, skip_empty_lines: true, trim: false }));
+  // A source that fails (storage gone mid-file) fails the parse, not the process.
+  if (typeof source !== 'string') source.once('error', (err) => parser.destroy(err));
   let headers: string[] | undefined;
   let used: ColumnMapping = mapping ?? {};
   let row = 1;
@@ -170,6 +183,13 @@ export async function* readManifest(text: string, mapping?: ColumnMapping): Asyn
     throw err;
   }
   if (!headers) throw new ManifestRefused('The file has no header row.');
+}
+
+/** The text of a stored manifest as a stream, decoded as it was read at upload (a BOM dropped). */
+export function decodedManifestStream(bytes: Readable, encoding: ManifestEncoding): Readable {
+  const decoder = iconv.decodeStream(encoding === 'windows-1252' ? 'win1252' : 'utf8', { stripBOM: true }) as unknown as Readable & NodeJS.WritableStream;
+  bytes.once('error', (err) => decoder.destroy(err));
+  return bytes.pipe(decoder);
 }
 
 /** A cell for a spreadsheet: text that a spreadsheet would run as a formula gets a leading apostrophe. */

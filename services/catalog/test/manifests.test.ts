@@ -1,0 +1,385 @@
+// Manifest intake against real PostgreSQL and a real storage folder: every bad file refused whole
+// with nothing kept, the dry run changing nothing, the import writing draft listings and stock a
+// batch per transaction, and nothing written twice: not for the same file uploaded again, not for an
+// import cancelled and resumed, stopped midway by a restart, or run by two instances at once.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import iconv from 'iconv-lite';
+import { ManifestDetail, ManifestDryRun, ManifestRows, ManifestUploaded, type ManifestSettings } from '@pl/contracts';
+import { testLogger } from '@pl/service-kit/testing';
+import { claimImport, findManifest } from '../src/db/manifests.repo';
+import { IMPORT_BATCH_ROWS, runImports, startImport, writeImport } from '../src/manifests/manifest-import';
+import type { ObjectStorage } from '../src/storage/object-storage';
+import { startCatalog } from './catalog-test-app';
+import { insertProduct, uniqueSku } from './factories';
+
+let catalog: Awaited<ReturnType<typeof startCatalog>>;
+beforeAll(async () => {
+  catalog = await startCatalog();
+}, 30_000);
+afterAll(() => catalog?.stop());
+
+const manifests = '/api/admin/manifests';
+const HEADER = 'Item #,Description,Brand,Dept,Qty,MSRP,Unit Cost,Condition,Notes';
+const LOCATION = 'columbus-warehouse';
+const settingsFor = (detail: ManifestDetail, more: Partial<ManifestSettings> = {}): ManifestSettings => ({ mapping: detail.mapping, locationId: LOCATION, pricePct: 60, lotCost: null, ...more });
+
+function upload(body: Buffer | string, name = 'lot.csv', who: keyof typeof catalog.callers = 'admin') {
+  return fetch(`${catalog.url}${manifests}?name=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv', ...catalog.callers[who] },
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+  });
+}
+const post = (pathname: string, body?: unknown) => catalog.request('POST', pathname, body ?? {}, catalog.callers.admin);
+async function uploaded(body: Buffer | string, name?: string) {
+  const res = await upload(body, name);
+  expect([200, 201]).toContain(res.status);
+  return ManifestUploaded.parse(await res.json());
+}
+const detailOf = async (id: string) => ManifestDetail.parse(await (await catalog.get(`${manifests}/${id}`, catalog.callers.admin)).json());
+
+async function importedBy(id: string, timeoutMs = 60_000): Promise<ManifestDetail> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const detail = await detailOf(id);
+    if (detail.status !== 'importing') return detail;
+    if (Date.now() > until) throw new Error(`still importing: ${JSON.stringify(detail)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A manifest of `n` good rows with fresh skus (a unique run tag keeps files of separate tests apart). */
+function goodRows(n: number, tag = uniqueSku()) {
+  const lines = [HEADER];
+  for (let i = 1; i <= n; i++) lines.push(`${tag}-${i},Cordless Drill ${i},DeWalt,Home & Garden,${(i % 3) + 1},$${100 + (i % 50)}.00,${20 + (i % 7)}.50,Open Box,`);
+  return { text: lines.join('\r\n') + '\r\n', skus: Array.from({ length: n }, (_, i) => `${tag}-${i + 1}`) };
+}
+
+const count = async (sql: string, params: unknown[] = []) => Number((await catalog.pool.query<{ n: string }>(sql, params)).rows[0]!.n);
+const manifestCount = () => count('SELECT count(*) AS n FROM manifests');
+
+describe('uploading', () => {
+  it('reads the file once, keeps it, detects the columns, and the same file again is the same manifest', async () => {
+    const { text } = goodRows(3);
+    const first = await upload(text, 'B-Stock lot 4411.csv');
+    expect(first.status).toBe(201);
+    const { manifest, duplicate } = ManifestUploaded.parse(await first.json());
+    expect(duplicate).toBe(false);
+    expect(manifest).toMatchObject({ fileName: 'B-Stock lot 4411.csv', encoding: 'utf-8', status: 'uploaded', totalRows: 3, rowsDone: 0 });
+    expect(manifest.headers).toEqual(HEADER.split(','));
+    expect(manifest.mapping).toEqual({ sku: 0, title: 1, brand: 2, category: 3, quantity: 4, retail: 5, unitCost: 6, condition: 7, notes: 8 });
+    expect(manifest.sample[0]).toEqual(text.split('\r\n')[1]!.split(','));
+
+    const again = await upload(text, 'renamed.csv');
+    expect(again.status).toBe(200);
+    expect(ManifestUploaded.parse(await again.json())).toMatchObject({ duplicate: true, manifest: { id: manifest.id, fileName: 'B-Stock lot 4411.csv' } });
+  });
+
+  it('says which encoding it read: UTF-8 with a BOM, and Windows-1252 from a spreadsheet on Windows', async () => {
+    const bom = await uploaded(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(goodRows(1).text)]));
+    expect(bom.manifest.encoding).toBe('utf-8 with BOM');
+    expect(bom.manifest.headers[0]).toBe('Item #');
+    const sku = uniqueSku();
+    const cp1252 = await uploaded(iconv.encode(`${HEADER}\r\n${sku},“Café” Espresso Machine – 15 bar,,,1,$89.99,,,\r\n`, 'win1252'));
+    expect(cp1252.manifest.encoding).toBe('windows-1252');
+    expect(cp1252.manifest.sample[0]![1]).toBe('“Café” Espresso Machine – 15 bar');
+  });
+
+  it('refuses a bad file whole, saying why, and keeps nothing', async () => {
+    const before = await manifestCount();
+    const storedManifests = () => (existsSync(path.join(catalog.storageDir, 'manifests')) ? readdirSync(path.join(catalog.storageDir, 'manifests')).length : 0);
+    const files = storedManifests();
+    const cases: Array<[Buffer | string, number, RegExp]> = [
+      ['', 400, /empty/],
+      [Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00]), 415, /not a CSV/],
+      [`${HEADER}\n${uniqueSku()},"Drill,DeWalt,Home,1,10,5,New,\n`, 400, /quote is opened and never closed/],
+      [`${HEADER}\n${uniqueSku()},Drill,DeWalt\n`, 400, /another number of cells than the header \(line 2\)/],
+      [`${HEADER}\n`, 400, /no rows/],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await upload(body);
+      const answer = (await res.json()) as { message: string };
+      expect([res.status, answer.message]).toEqual([status, expect.stringMatching(message)]);
+    }
+    const tooLarge = await upload(Buffer.alloc(20 * 1024 * 1024 + 1, 'a'));
+    expect(tooLarge.status).toBe(413);
+    expect(await manifestCount()).toBe(before);
+    expect(storedManifests()).toBe(files);
+  });
+
+  it('is for admins only', async () => {
+    const { text } = goodRows(1);
+    expect((await upload(text, 'x.csv', 'anonymous')).status).toBe(401);
+    expect((await upload(text, 'x.csv', 'customer')).status).toBe(403);
+    expect((await catalog.get(manifests, catalog.callers.customer)).status).toBe(403);
+  });
+});
+
+describe('the dry run', () => {
+  it('counts what an import would do and names every problem by row and column, changing nothing', async () => {
+    const existing = await insertProduct(catalog.pool, { title: 'Shop drill', variants: [{ sku: uniqueSku(), levels: [{ locationId: LOCATION, onHand: 2 }] }] });
+    const existingSku = (await catalog.pool.query<{ sku: string }>('SELECT sku FROM variants WHERE product_id = $1', [existing.id])).rows[0]!.sku;
+    const tag = uniqueSku();
+    const text = [
+      HEADER,
+      `${tag}-1,Drill,DeWalt,Home & Garden,2,$199.00,40.00,New,`,
+      `${existingSku},Drill again,DeWalt,Home & Garden,3,$199.00,40.00,New,`,
+      `${tag}-2,Saw,DeWalt,Home & Garden,two,$99.00,,Used,`,
+      `${tag}-3,Sander,DeWalt,Home & Garden,1,,,Used,`,
+      `${tag}-4,"=HYPERLINK(""http://evil.example"",""Click"")",Acme,General,1,$10.00,,Broken,`,
+      `${tag}-1,Drill (second pallet),DeWalt,Home & Garden,1,$199.00,40.00,New,`,
+    ].join('\n');
+    const { manifest } = await uploaded(text);
+    const products = await count('SELECT count(*) AS n FROM products');
+    const res = await post(`${manifests}/${manifest.id}/dry-run`, settingsFor(manifest));
+    expect(res.status).toBe(200);
+    const dry = ManifestDryRun.parse(await res.json());
+    expect(dry).toMatchObject({ rows: 6, toCreate: 2, toAdd: 2, refused: 2, units: 7 });
+    expect(dry.problems.map((p) => p.message)).toEqual(['row 4: Qty "two" is not a number', 'row 5: MSRP is empty, and a new listing needs a retail price']);
+    expect(dry.preview.map((r) => [r.row, r.action, r.price])).toEqual([
+      [2, 'create', '119.40'],
+      [3, 'add', '119.40'],
+      [6, 'create', '6.00'],
+      [7, 'add', '119.40'],
+    ]);
+    // The formula is a title like any other text: kept as written, never run.
+    expect(dry.preview[2]!.title).toBe('=HYPERLINK("http://evil.example","Click")');
+    expect(await count('SELECT count(*) AS n FROM products')).toBe(products);
+    expect((await detailOf(manifest.id)).status).toBe('uploaded');
+  });
+
+  it('refuses settings it cannot import with', async () => {
+    const { manifest } = await uploaded(goodRows(2).text);
+    const cases: Array<[unknown, number, RegExp]> = [
+      [{ ...settingsFor(manifest), locationId: 'mars-base' }, 422, /not one of the shop's locations/],
+      [{ ...settingsFor(manifest), mapping: { title: 1 } }, 422, /SKU/],
+      [{ ...settingsFor(manifest), mapping: { sku: 0, title: 40 } }, 422, /column 41, and the file has 9/],
+      [{ ...settingsFor(manifest), mapping: { sku: 0, title: 0 } }, 422, /mapped to two fields/],
+      [{ ...settingsFor(manifest), pricePct: 0 }, 400, /pricePct/],
+      [{ ...settingsFor(manifest), lotCost: '12' }, 400, /lotCost/],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await post(`${manifests}/${manifest.id}/dry-run`, body);
+      expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([status, expect.stringMatching(message)]);
+    }
+    expect((await post(`${manifests}/00000000-0000-4000-8000-000000000000/dry-run`, settingsFor(manifest))).status).toBe(404);
+    expect((await post(`${manifests}/not-an-id/dry-run`, settingsFor(manifest))).status).toBe(400);
+  });
+});
+
+describe('importing', () => {
+  it('creates draft listings with their units and costs, adds units to listings the shop has, and keeps every row’s outcome', async () => {
+    const existingSku = uniqueSku();
+    await insertProduct(catalog.pool, { title: 'Shop drill', variants: [{ sku: existingSku, levels: [{ locationId: LOCATION, onHand: 2 }] }] });
+    await catalog.pool.query('UPDATE variants SET unit_cost_cents = 1000 WHERE sku = $1', [existingSku]);
+    const tag = uniqueSku();
+    const text = [
+      HEADER,
+      `${tag}-1,Cordless Drill,DeWalt,Home & Garden,1,$199.00,40.00,Customer Return,Box dented`,
+      `${existingSku},Shop drill,DeWalt,Home & Garden,2,$199.00,25.00,New,`,
+      `${tag}-2,Saw,DeWalt,Home & Garden,two,$99.00,,Used,`,
+      `${tag}-3,Mitre Saw,DeWalt,Home & Garden,3,$300.00,,Used,`,
+    ].join('\n');
+    const { manifest } = await uploaded(text);
+    const res = await post(`${manifests}/${manifest.id}/import`, settingsFor(manifest, { pricePct: 50 }));
+    expect(res.status).toBe(202);
+    const done = await importedBy(manifest.id);
+    expect(done).toMatchObject({ status: 'imported', totalRows: 4, rowsDone: 4, created: 2, added: 1, refused: 1, units: 6, secondsLeft: null });
+
+    const { rows: drafts } = await catalog.pool.query(
+      `SELECT p.title, p.published_at, p.condition_grade, p.condition_notes, p.one_of_a_kind, p.category_id, v.price_cents, v.compare_at_cents, v.unit_cost_cents,
+              (SELECT on_hand FROM inventory_levels WHERE variant_id = v.id AND location_id = $2) AS on_hand,
+              (SELECT source FROM price_changes WHERE variant_id = v.id ORDER BY id LIMIT 1) AS price_source
+         FROM variants v JOIN products p ON p.id = v.product_id WHERE v.sku = ANY($1) ORDER BY v.sku`,
+      [[`${tag}-1`, `${tag}-3`], LOCATION],
+    );
+    expect(drafts).toEqual([
+      { title: 'Cordless Drill', published_at: null, condition_grade: 'OPEN_BOX', condition_notes: 'Box dented', one_of_a_kind: true, category_id: 'home-garden', price_cents: 9950, compare_at_cents: 19900, unit_cost_cents: 4000, on_hand: 1, price_source: 'manifest' },
+      { title: 'Mitre Saw', published_at: null, condition_grade: 'USED', condition_notes: null, one_of_a_kind: false, category_id: 'home-garden', price_cents: 15000, compare_at_cents: 30000, unit_cost_cents: null, on_hand: 3, price_source: 'manifest' },
+    ]);
+    // Two more units at 25.00 beside two at 10.00: the cost becomes their average.
+    const { rows: shop } = await catalog.pool.query(
+      `SELECT v.unit_cost_cents, l.on_hand FROM variants v JOIN inventory_levels l ON l.variant_id = v.id AND l.location_id = $2 WHERE v.sku = $1`,
+      [existingSku, LOCATION],
+    );
+    expect(shop).toEqual([{ unit_cost_cents: 1750, on_hand: 4 }]);
+
+    const rows = ManifestRows.parse(await (await catalog.get(`${manifests}/${manifest.id}/rows`, catalog.callers.admin)).json());
+    expect(rows.rows.map((r) => [r.row, r.outcome, r.quantity])).toEqual([
+      [2, 'created', 1],
+      [3, 'added', 2],
+      [4, 'refused', null],
+      [5, 'created', 3],
+    ]);
+    const refused = ManifestRows.parse(await (await catalog.get(`${manifests}/${manifest.id}/rows?outcome=refused`, catalog.callers.admin)).json());
+    expect(refused.rows[0]!.problems[0]!.message).toBe('row 4: Qty "two" is not a number');
+
+    // The POS hears of the units: the new items to create and the units received.
+    const { rows: events } = await catalog.pool.query<{ payload: { batch: number; locationId: string; items: Array<{ sku: string; action: string; quantity: number; price: string }> } }>(
+      `SELECT payload FROM outbox WHERE subject = $1 ORDER BY seq`,
+      [`manifest.received.${manifest.id}`],
+    );
+    expect(events.map((e) => [e.payload.batch, e.payload.locationId, e.payload.items.map((i) => [i.sku, i.action, i.quantity, i.price])])).toEqual([
+      [0, LOCATION, [[`${tag}-1`, 'created', 1, '99.50'], [existingSku, 'added', 2, '99.50'], [`${tag}-3`, 'created', 3, '150.00']]],
+    ]);
+
+    // Done is done: importing again is refused, and the same file again is this manifest.
+    const again = await post(`${manifests}/${manifest.id}/import`, settingsFor(manifest, { pricePct: 50 }));
+    expect([again.status, ((await again.json()) as { message: string }).message]).toEqual([409, expect.stringMatching(/nothing is imported twice/)]);
+    expect((await uploaded(text)).duplicate).toBe(true);
+    expect(await count('SELECT count(*) AS n FROM variants WHERE sku LIKE $1', [`${tag}-%`])).toBe(2);
+  });
+
+  it('spreads the lot’s cost over rows without their own by their share of the retail value', async () => {
+    const tag = uniqueSku();
+    const text = [HEADER, `${tag}-1,TV,LG,Electronics,1,$300.00,,New,`, `${tag}-2,Soundbar,LG,Electronics,2,$100.00,,New,`, `${tag}-3,Cable,LG,Electronics,1,$50.00,7.00,New,`].join('\n');
+    const { manifest } = await uploaded(text);
+    // Retail of the lot: 300 + 2 × 100 + 50 = 550; 110.00 for the lot is 20 % of retail.
+    const dry = ManifestDryRun.parse(await (await post(`${manifests}/${manifest.id}/dry-run`, settingsFor(manifest, { lotCost: '110.00' }))).json());
+    expect(dry.preview.map((r) => r.unitCost)).toEqual(['60.00', '20.00', '7.00']);
+    await post(`${manifests}/${manifest.id}/import`, settingsFor(manifest, { lotCost: '110.00' }));
+    await importedBy(manifest.id);
+    const { rows } = await catalog.pool.query(`SELECT sku, unit_cost_cents FROM variants WHERE sku LIKE $1 ORDER BY sku`, [`${tag}-%`]);
+    expect(rows.map((r) => r.unit_cost_cents)).toEqual([6000, 2000, 700]);
+  });
+});
+
+/** The storage, with the file cut off after `bytes`: the import waits there for the rest, as a process would that is stopped. */
+function stallingStorage(bytes: number): ObjectStorage & { release(): void } {
+  const streams: PassThrough[] = [];
+  return {
+    ...catalog.storage,
+    async get(key) {
+      const stored = await catalog.storage.get(key);
+      if (!stored) return null;
+      const all = Buffer.concat(await stored.body.toArray());
+      const body = new PassThrough();
+      body.write(all.subarray(0, bytes));
+      streams.push(body);
+      return { ...stored, body };
+    },
+    release() {
+      for (const stream of streams) stream.destroy(new Error('stopped'));
+    },
+  };
+}
+
+async function startedImport(text: string) {
+  const { manifest } = await uploaded(text);
+  // Started without the app's runner: the test decides who writes it.
+  await startImport(catalog.pool, catalog.storage, manifest.id, settingsFor(manifest));
+  return manifest;
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > until) throw new Error(`waited in vain: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Every row has exactly one outcome and every sku exactly one listing with its units, once. */
+async function expectEachRowOnce(manifestId: string, skus: readonly string[], qtyOf: (i: number) => number) {
+  expect(await count('SELECT count(*) AS n FROM manifest_rows WHERE manifest_id = $1', [manifestId])).toBe(skus.length);
+  const { rows } = await catalog.pool.query<{ sku: string; listings: number; on_hand: number }>(
+    `SELECT v.sku, count(DISTINCT v.product_id)::int AS listings, coalesce(sum(l.on_hand), 0)::int AS on_hand
+       FROM variants v LEFT JOIN inventory_levels l ON l.variant_id = v.id WHERE v.sku = ANY($1) GROUP BY v.sku`,
+    [skus],
+  );
+  expect(rows).toHaveLength(skus.length);
+  const bySku = new Map(rows.map((r) => [r.sku, r]));
+  const wrong = skus.flatMap((sku, i) => (bySku.get(sku)?.listings === 1 && bySku.get(sku)?.on_hand === qtyOf(i + 1) ? [] : [[sku, bySku.get(sku)]]));
+  expect(wrong).toEqual([]);
+}
+
+describe('an import stopped midway', () => {
+  const rows = IMPORT_BATCH_ROWS * 3 + 17;
+  const qtyOf = (i: number) => (i % 3) + 1;
+
+  it('goes on after a restart from the last committed batch, every row written once', async () => {
+    const { text, skus } = goodRows(rows);
+    const manifest = await startedImport(text);
+    // The first instance reads a little over a batch and a half, writes the first batch, and stops
+    // there (its process gone: it never commits or ends anything again).
+    const stalled = stallingStorage(Math.floor(text.length * 0.55));
+    const dead = 'instance-that-stops';
+    const claimed = (await claimImport(catalog.pool, dead, 60_000))!;
+    expect(claimed.id).toBe(manifest.id);
+    const abandoned = writeImport(catalog.pool, stalled, claimed, dead).catch(() => 'stopped');
+    const midway = await waitFor(() => detailOf(manifest.id), (d) => d.rowsDone > 0);
+    expect(midway).toMatchObject({ status: 'importing', rowsDone: IMPORT_BATCH_ROWS });
+
+    // While its lease holds, no other instance takes the import.
+    expect(await runImports(catalog.pool, catalog.storage, testLogger('other'), 'instance-2')).toBe(0);
+    // The lease runs out (as it does a minute after a process stops): the next instance goes on.
+    await catalog.pool.query(`UPDATE manifests SET lease_until = now() - interval '1 second' WHERE id = $1`, [manifest.id]);
+    expect(await runImports(catalog.pool, catalog.storage, testLogger('restarted'), 'instance-2')).toBe(1);
+    // The stopped instance coming back to life changes nothing: the import is not its any more.
+    stalled.release();
+    await abandoned;
+    const done = await detailOf(manifest.id);
+    expect(done).toMatchObject({ status: 'imported', rowsDone: rows, created: rows, refused: 0 });
+    await expectEachRowOnce(manifest.id, skus, qtyOf);
+  }, 60_000);
+
+  it('runs once when two instances start it at the same moment', async () => {
+    const { text, skus } = goodRows(rows);
+    const manifest = await startedImport(text);
+    const second = await catalog.startSecondInstance();
+    try {
+      const worked = await Promise.all([
+        runImports(catalog.pool, catalog.storage, testLogger('one'), 'instance-1'),
+        runImports(catalog.pool, catalog.storage, testLogger('two'), 'instance-2'),
+      ]);
+      expect(worked.sort()).toEqual([0, 1]);
+    } finally {
+      await second.stop();
+    }
+    expect(await detailOf(manifest.id)).toMatchObject({ status: 'imported', rowsDone: rows });
+    await expectEachRowOnce(manifest.id, skus, qtyOf);
+  }, 60_000);
+
+  it('stops between batches when cancelled, keeps what it wrote, and goes on when imported again', async () => {
+    const { text, skus } = goodRows(rows);
+    const { manifest } = await uploaded(text);
+    await startImport(catalog.pool, catalog.storage, manifest.id, settingsFor(manifest));
+    const stalled = stallingStorage(Math.floor(text.length * 0.55));
+    const claimed = (await claimImport(catalog.pool, 'instance-1', 60_000))!;
+    const running = writeImport(catalog.pool, stalled, claimed, 'instance-1');
+    await waitFor(() => detailOf(manifest.id), (d) => d.rowsDone > 0);
+    const cancel = await post(`${manifests}/${manifest.id}/cancel`);
+    expect(cancel.status).toBe(200);
+    stalled.release();
+    await running.catch(() => undefined);
+    // The writer stopped on the cut-off file before its next batch: the cancel is seen by the next
+    // instance to take it (here, at once, as the lease is still held, by ending the lease).
+    await catalog.pool.query(`UPDATE manifests SET lease_until = now() - interval '1 second' WHERE id = $1`, [manifest.id]);
+    await runImports(catalog.pool, catalog.storage, testLogger('next'), 'instance-2');
+    const cancelled = await detailOf(manifest.id);
+    expect(cancelled).toMatchObject({ status: 'cancelled', rowsDone: IMPORT_BATCH_ROWS });
+    expect(await count('SELECT count(*) AS n FROM manifest_rows WHERE manifest_id = $1', [manifest.id])).toBe(IMPORT_BATCH_ROWS);
+    expect((await post(`${manifests}/${manifest.id}/cancel`)).status).toBe(409);
+
+    const changed = await post(`${manifests}/${manifest.id}/import`, settingsFor(manifest, { pricePct: 40 }));
+    expect(changed.status).toBe(409);
+    const resumed = await post(`${manifests}/${manifest.id}/import`, settingsFor(manifest));
+    expect(resumed.status).toBe(202);
+    expect(await importedBy(manifest.id)).toMatchObject({ status: 'imported', rowsDone: rows, created: rows });
+    await expectEachRowOnce(manifest.id, skus, qtyOf);
+  }, 60_000);
+});
+
+describe('the manifest list', () => {
+  it('lists manifests newest first with their progress', async () => {
+    const { manifest } = await uploaded(goodRows(1).text, 'newest.csv');
+    const res = await catalog.get(manifests, catalog.callers.admin);
+    const { manifests: list } = (await res.json()) as { manifests: Array<{ id: string; fileName: string }> };
+    expect(list[0]).toMatchObject({ id: manifest.id, fileName: 'newest.csv' });
+    expect((await findManifest(catalog.pool, manifest.id))?.status).toBe('uploaded');
+  });
+});
