@@ -26,7 +26,10 @@
 //      the same sizes from the original, in this process, runs alternating (median of 5); and one
 //      photo size (320 WebP) through the gateway and the catalog's media route (object storage, a
 //      folder) beside a bare node:http server streaming the same file, pinned as the ceiling rows are.
-// Issues 12's, 13's and 29's targets are printed beside the figures they apply to ('target …'); nothing is asserted.
+//   9. manifests (issue 30): a 50,000-row manifest (BENCH_MANIFEST_ROWS) uploaded and imported through
+//      the gateway as an admin, beside a bare COPY of the same file into a plain table on the same
+//      PostgreSQL, with each process's peak resident memory beside its idle one.
+// Issues 12's, 13's, 29's and 30's targets are printed beside the figures they apply to ('target …'); nothing is asserted.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -37,6 +40,9 @@ import lighthouse from 'lighthouse';
 import { throttling as lighthouseThrottling } from 'lighthouse/core/config/constants.js';
 import WebSocket from 'ws';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { pathToFileURL } from 'node:url';
 import { bundleForNode } from '../scripts/build-node.mjs';
@@ -55,7 +61,9 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const RUSH_ROUNDS = Number(process.env.BENCH_RUSH_ROUNDS ?? 20);
 /** How many times each side of the photo pipeline row runs (median printed). */
 const PHOTO_RUNS = Number(process.env.BENCH_PHOTO_RUNS ?? 5);
-/** BENCH_ONLY=ceiling,lighthouse,staleness,cart,checkout,pos,catalogue,photos,images runs only those parts (all when unset). */
+/** Rows of the manifest row (issue 30). */
+const MANIFEST_ROWS = Number(process.env.BENCH_MANIFEST_ROWS ?? 50_000);
+/** BENCH_ONLY=ceiling,lighthouse,staleness,cart,checkout,pos,catalogue,photos,images,manifest runs only those parts (all when unset). */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : undefined;
 const part = (name) => !ONLY || ONLY.has(name);
 
@@ -966,6 +974,74 @@ async function firstImageRow(shop, input) {
   }
 }
 
+/** A supplier's manifest of `rows` rows, each a new sku, in the columns B-Stock's manifests have. */
+function benchManifest(rows) {
+  const tag = `BM${Date.now().toString(36).toUpperCase()}`;
+  const lines = ['Item #,Description,Brand,Dept,Qty,MSRP,Unit Cost,Condition,Notes'];
+  const grades = ['New', 'Open Box', 'Customer Return', 'Used', 'For Parts'];
+  const depts = ['Electronics', 'Home & Garden', 'Gaming', 'Clothing', 'Automotive'];
+  for (let i = 1; i <= rows; i++) {
+    lines.push(`${tag}-${i},"Cordless Drill Kit ${i}, 20V",DeWalt,${depts[i % 5]},${(i % 4) + 1},$${(50 + (i % 400)).toFixed(2)},${(10 + (i % 90)).toFixed(2)},${grades[i % 5]},"Pallet ${Math.ceil(i / 500)}"`);
+  }
+  return Buffer.from(lines.join('\r\n') + '\r\n');
+}
+
+/**
+ * Issue 30: a 50,000-row manifest through the gateway as an admin (upload, then import until done),
+ * beside its floor: a bare COPY of the same bytes into a plain table of text columns on the same
+ * PostgreSQL. Peak resident memory of each process during the upload and import, beside its idle.
+ */
+async function manifestRow(shop, databaseUrl) {
+  const gateway = shop.url;
+  const file = benchManifest(MANIFEST_ROWS);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let floorMs;
+  try {
+    await client.query('CREATE TABLE bench_manifest_copy (sku text, title text, brand text, dept text, qty text, msrp text, cost text, grade text, notes text)');
+    const started = process.hrtime.bigint();
+    await pipeline(Readable.from([file]), client.query(copyFrom('COPY bench_manifest_copy FROM STDIN WITH (FORMAT csv, HEADER true)')));
+    floorMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const { rows } = await client.query('SELECT count(*)::int AS n FROM bench_manifest_copy');
+    if (rows[0].n !== MANIFEST_ROWS) throw new Error(`COPY stored ${rows[0].n} rows`);
+    await client.query('DROP TABLE bench_manifest_copy');
+  } finally {
+    await client.end();
+  }
+
+  const cookie = await adminCookie(gateway);
+  const admin = (method, path, body, type = 'application/json') =>
+    fetch(gateway + path, { method, headers: { cookie, origin: gateway, ...(body ? { 'content-type': type } : {}) }, body });
+  const named = { gateway: shop.pidOf.gateway, catalog: shop.pidOf.catalog, 'pos-sync': shop.pidOf['pos-sync'] };
+  const idle = Object.fromEntries(Object.entries(named).map(([name, pid]) => [name, rssMb(pid)]));
+  const watch = processWatch(named);
+  const started = process.hrtime.bigint();
+  const uploaded = await admin('POST', '/api/admin/manifests?name=bench.csv', file, 'text/csv');
+  if (uploaded.status !== 201) throw new Error(`manifest upload answered ${uploaded.status}: ${await uploaded.text()}`);
+  const { manifest } = await uploaded.json();
+  const uploadMs = Number(process.hrtime.bigint() - started) / 1e6;
+  const settings = { mapping: manifest.mapping, locationId: 'columbus-warehouse', pricePct: 60, lotCost: null };
+  const importing = await admin('POST', `/api/admin/manifests/${manifest.id}/import`, JSON.stringify(settings));
+  if (importing.status !== 202) throw new Error(`manifest import answered ${importing.status}: ${await importing.text()}`);
+  let done;
+  for (;;) {
+    done = await (await admin('GET', `/api/admin/manifests/${manifest.id}`)).json();
+    if (done.status !== 'importing') break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const totalMs = Number(process.hrtime.bigint() - started) / 1e6;
+  const { cpu, peakRssMb } = watch();
+  if (done.status !== 'imported' || done.created !== MANIFEST_ROWS) throw new Error(`manifest import ended ${done.status}: ${JSON.stringify(done)}`);
+  console.log(`\nManifest intake (issue 30): ${MANIFEST_ROWS.toLocaleString('en-US')} rows, ${(file.length / 1024 / 1024).toFixed(1)} MB, through the gateway as an admin`);
+  console.log(
+    `${'manifest upload + import'.padEnd(34)} ${(totalMs / 1000).toFixed(2).padStart(6)} s (upload ${(uploadMs / 1000).toFixed(2)} s)   floor: bare COPY of the file ${(floorMs / 1000).toFixed(2)} s -> ${(totalMs / floorMs).toFixed(1)}x   target <= 10x`,
+  );
+  console.log(`${''.padEnd(34)} CPU s: ${Object.entries(cpu).map(([name, sec]) => `${name} ${sec.toFixed(1)}`).join(', ')}`);
+  for (const [name, peak] of Object.entries(peakRssMb)) {
+    console.log(`${`  peak RSS, ${name}`.padEnd(34)} ${peak.toFixed(0).padStart(6)} MB   idle ${idle[name].toFixed(0)} MB -> ${(peak / idle[name]).toFixed(2)}x   target <= 1.5x`);
+  }
+}
+
 const db = await findTestDatabase();
 const nats = await findTestNats();
 if (!nats.url) throw new Error('benchmarks need NATS with JetStream (NATS_URL or 127.0.0.1:4222)');
@@ -1011,6 +1087,7 @@ try {
   }
   if (part('images')) await imageRows(shop, photoInput, objectsDir);
   if (part('images')) await firstImageRow(shop, photoInput);
+  if (part('manifest')) await manifestRow(shop, url.toString());
 } finally {
   await shop.stop();
   rmSync(objectsDir, { recursive: true, force: true });
