@@ -13,5 +13,7 @@ export default createModuleFederationConfig(
     './AdminOrderPage': './src/exposes/admin-order-page.tsx',
     './IntakeDeskPage': './src/exposes/intake-desk-page.tsx',
     './IntakeListingPage': './src/exposes/intake-listing-page.tsx',
+    './ManifestsPage': './src/exposes/manifests-page.tsx',
+    './ManifestPage': './src/exposes/manifest-page.tsx',
   }),
 );

@@ -60,6 +60,8 @@ export const RemotePages: ReadonlyArray<{ path: string; id: RemotePageId }> = [
   { path: '/admin/orders/:id', id: 'mf_admin/AdminOrderPage' },
   { path: '/admin/intake', id: 'mf_admin/IntakeDeskPage' },
   { path: '/admin/intake/:productId', id: 'mf_admin/IntakeListingPage' },
+  { path: '/admin/manifests', id: 'mf_admin/ManifestsPage' },
+  { path: '/admin/manifests/:manifestId', id: 'mf_admin/ManifestPage' },
   { path: '/checkout', id: 'mf_cart_checkout/CheckoutPage' },
 ];
 

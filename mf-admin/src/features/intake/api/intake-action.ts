@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { IntakeDetail, PhotoList } from '@pl/contracts';
-import { errorStatus, serverMessage, toast } from '@pl/ui';
+import { toast } from '@pl/ui';
+import { failureText } from '../../../shared/utils/failure-text.js';
 import { intakeCountsQueryOptions } from './get-intake-counts.js';
 import { intakeDetailQueryKey } from './get-intake-detail.js';
 import { intakeListKeyPrefix } from './get-intake-list.js';
@@ -23,11 +24,6 @@ export function putPhotos(queryClient: QueryClient, productId: string, photos: P
   queryClient.setQueryData<IntakeDetail>(intakeDetailQueryKey(productId), (detail) => (detail ? { ...detail, product: { ...detail.product, photos } } : detail));
 }
 
-/** Why a change failed, for a toast: the server's reason, else the status. */
-export function failureText(error: unknown): string {
-  const status = errorStatus(error);
-  return serverMessage(error) ?? (status ? `The shop answered ${status}. Please try again.` : 'No connection: please try again.');
-}
 
 interface ActionOptions<Answer> {
   productId: string;
