@@ -36,6 +36,10 @@ export const ApiPaths = {
     acceptPosCondition: (productId: string) => `/api/admin/intake/${encodeURIComponent(productId)}/accept-pos-condition`,
     /** GET: the manifests, newest first (ManifestList). POST the CSV (ManifestUploadQuery): ManifestUploaded. */
     manifests: '/api/admin/manifests',
+    /** GET WaitingDraftsQuery: the drafts waiting for their intake (WaitingDrafts). Before manifest(id) in the route table. */
+    manifestDrafts: '/api/admin/manifests/drafts',
+    /** POST: the draft becomes its product, unpublished (DraftIntakeStarted), to inspect and photograph at the desk. */
+    draftIntake: (sku: string) => `/api/admin/manifests/drafts/${encodeURIComponent(sku)}/intake`,
     /** GET: one manifest (ManifestDetail), with its progress while importing. */
     manifest: (id: string) => `/api/admin/manifests/${encodeURIComponent(id)}`,
     /** POST ManifestSettings: ManifestDryRun, changing nothing. */

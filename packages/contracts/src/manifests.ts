@@ -159,3 +159,33 @@ export const ManifestReceivedData = z.object({
   items: z.array(ManifestReceivedItem).min(1),
 });
 export type ManifestReceivedData = z.infer<typeof ManifestReceivedData>;
+
+/** A manifest's new sku waiting for its intake: a draft listing that is not a product yet. */
+export const WaitingDraft = z.object({
+  sku: z.string(),
+  title: z.string(),
+  brand: z.string().nullable(),
+  category: z.string(),
+  conditionGrade: z.string(),
+  /** Units waiting with it, over every manifest that brought some. */
+  units: z.number().int(),
+  price: DecimalString,
+  compareAtPrice: DecimalString.nullable(),
+  manifestId: z.string(),
+  fileName: z.string(),
+  row: z.number().int(),
+});
+export type WaitingDraft = z.infer<typeof WaitingDraft>;
+
+/** GET /api/admin/manifests/drafts: the drafts waiting for their intake, oldest manifest first. */
+export const WaitingDraftsQuery = z.strictObject({
+  q: oneLineText(200, { trim: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export const WaitingDrafts = z.object({ drafts: z.array(WaitingDraft), total: z.number().int() });
+export type WaitingDrafts = z.infer<typeof WaitingDrafts>;
+
+/** POST …/drafts/:sku/intake: the draft's product (made now: 201; made before: 200), to open at the intake desk. */
+export const DraftIntakeStarted = z.object({ productId: z.string(), sku: z.string() });
+export type DraftIntakeStarted = z.infer<typeof DraftIntakeStarted>;

@@ -41,7 +41,11 @@ CREATE TABLE manifests (
 CREATE INDEX manifests_uploaded_idx ON manifests (uploaded_at DESC, id);
 CREATE INDEX manifests_importing_idx ON manifests (started_at) WHERE status = 'importing';
 
--- Each row's outcome, written in the transaction that wrote the row's listing and stock.
+-- Each row's outcome, written in the transaction that wrote its stock. A created row is a draft
+-- listing awaiting its intake: it stays a row here (nothing in the catalogue's search indexes)
+-- until an admin starts its intake or the POS changes it, when it becomes a product with
+-- published_at null (manifest-drafts.ts); product_id then names that product. Rows adding units to
+-- a sku that is such a draft wait with it and join it then.
 CREATE TABLE manifest_rows (
   manifest_id uuid NOT NULL REFERENCES manifests (id) ON DELETE CASCADE,
   row int NOT NULL,
@@ -52,7 +56,18 @@ CREATE TABLE manifest_rows (
   location_id text,
   quantity int,
   unit_cost_cents int,
+  -- The draft listing a created row makes.
+  title text,
+  brand text,
+  category_id text,
+  condition_grade text,
+  condition_notes text,
+  one_of_a_kind boolean,
+  price_cents int,
+  compare_at_cents int,
   problems jsonb NOT NULL DEFAULT '[]',
   PRIMARY KEY (manifest_id, row)
 );
-CREATE INDEX manifest_rows_outcome_idx ON manifest_rows (manifest_id, outcome, row);
+-- Units waiting for their listing, by sku; one draft per sku at a time.
+CREATE INDEX manifest_rows_waiting_idx ON manifest_rows (sku) WHERE product_id IS NULL AND outcome <> 'refused';
+CREATE UNIQUE INDEX manifest_rows_one_draft_idx ON manifest_rows (sku) WHERE product_id IS NULL AND outcome = 'created';

@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import iconv from 'iconv-lite';
-import { ManifestDetail, ManifestDryRun, ManifestRows, ManifestUploaded, type ManifestSettings } from '@pl/contracts';
+import { DraftIntakeStarted, ManifestDetail, ManifestDryRun, ManifestRows, ManifestUploaded, WaitingDrafts, type ManifestSettings, type UpsertProductRequest } from '@pl/contracts';
 import { testLogger } from '@pl/service-kit/testing';
 import { claimImport, findManifest } from '../src/db/manifests.repo';
 import { IMPORT_BATCH_ROWS, runImports, startImport, writeImport } from '../src/manifests/manifest-import';
@@ -188,16 +188,29 @@ describe('importing', () => {
     const done = await importedBy(manifest.id);
     expect(done).toMatchObject({ status: 'imported', totalRows: 4, rowsDone: 4, created: 2, added: 1, refused: 1, units: 6, secondsLeft: null });
 
+    // The new skus are drafts waiting for their intake: rows, not products yet.
+    expect(await count('SELECT count(*) AS n FROM variants WHERE sku LIKE $1', [`${tag}-%`])).toBe(0);
+    const waiting = WaitingDrafts.parse(await (await catalog.get(`${manifests}/drafts?q=${tag}`, catalog.callers.admin)).json());
+    expect(waiting.drafts.map((d) => [d.sku, d.title, d.units, d.price, d.compareAtPrice, d.conditionGrade, d.fileName])).toEqual([
+      [`${tag}-1`, 'Cordless Drill', 1, '99.50', '199.00', 'OPEN_BOX', 'lot.csv'],
+      [`${tag}-3`, 'Mitre Saw', 3, '150.00', '300.00', 'USED', 'lot.csv'],
+    ]);
+    // Starting its intake makes the draft its product: unpublished, with its price, cost and units.
+    const started = await post(`${manifests}/drafts/${tag}-1/intake`);
+    expect(started.status).toBe(201);
+    const { productId } = DraftIntakeStarted.parse(await started.json());
+    const startedAgain = await post(`${manifests}/drafts/${tag}-1/intake`);
+    expect([startedAgain.status, DraftIntakeStarted.parse(await startedAgain.json()).productId]).toEqual([200, productId]);
+    expect((await post(`${manifests}/drafts/NO-SUCH-SKU/intake`)).status).toBe(404);
     const { rows: drafts } = await catalog.pool.query(
-      `SELECT p.title, p.published_at, p.condition_grade, p.condition_notes, p.one_of_a_kind, p.category_id, v.price_cents, v.compare_at_cents, v.unit_cost_cents,
+      `SELECT p.id, p.title, p.published_at, p.condition_grade, p.condition_notes, p.one_of_a_kind, p.category_id, v.price_cents, v.compare_at_cents, v.unit_cost_cents,
               (SELECT on_hand FROM inventory_levels WHERE variant_id = v.id AND location_id = $2) AS on_hand,
               (SELECT source FROM price_changes WHERE variant_id = v.id ORDER BY id LIMIT 1) AS price_source
          FROM variants v JOIN products p ON p.id = v.product_id WHERE v.sku = ANY($1) ORDER BY v.sku`,
       [[`${tag}-1`, `${tag}-3`], LOCATION],
     );
     expect(drafts).toEqual([
-      { title: 'Cordless Drill', published_at: null, condition_grade: 'OPEN_BOX', condition_notes: 'Box dented', one_of_a_kind: true, category_id: 'home-garden', price_cents: 9950, compare_at_cents: 19900, unit_cost_cents: 4000, on_hand: 1, price_source: 'manifest' },
-      { title: 'Mitre Saw', published_at: null, condition_grade: 'USED', condition_notes: null, one_of_a_kind: false, category_id: 'home-garden', price_cents: 15000, compare_at_cents: 30000, unit_cost_cents: null, on_hand: 3, price_source: 'manifest' },
+      { id: productId, title: 'Cordless Drill', published_at: null, condition_grade: 'OPEN_BOX', condition_notes: 'Box dented', one_of_a_kind: true, category_id: 'home-garden', price_cents: 9950, compare_at_cents: 19900, unit_cost_cents: 4000, on_hand: 1, price_source: 'manifest' },
     ]);
     // Two more units at 25.00 beside two at 10.00: the cost becomes their average.
     const { rows: shop } = await catalog.pool.query(
@@ -207,6 +220,12 @@ describe('importing', () => {
     expect(shop).toEqual([{ unit_cost_cents: 1750, on_hand: 4 }]);
 
     const rows = ManifestRows.parse(await (await catalog.get(`${manifests}/${manifest.id}/rows`, catalog.callers.admin)).json());
+    expect(rows.rows.map((r) => [r.row, r.outcome, r.quantity, r.productId])).toEqual([
+      [2, 'created', 1, productId],
+      [3, 'added', 2, expect.any(String)],
+      [4, 'refused', null, null],
+      [5, 'created', 3, null],
+    ]);
     expect(rows.rows.map((r) => [r.row, r.outcome, r.quantity])).toEqual([
       [2, 'created', 1],
       [3, 'added', 2],
@@ -229,7 +248,7 @@ describe('importing', () => {
     const again = await post(`${manifests}/${manifest.id}/import`, settingsFor(manifest, { pricePct: 50 }));
     expect([again.status, ((await again.json()) as { message: string }).message]).toEqual([409, expect.stringMatching(/nothing is imported twice/)]);
     expect((await uploaded(text)).duplicate).toBe(true);
-    expect(await count('SELECT count(*) AS n FROM variants WHERE sku LIKE $1', [`${tag}-%`])).toBe(2);
+    expect(await count('SELECT count(*) AS n FROM manifest_rows WHERE sku LIKE $1', [`${tag}-%`])).toBe(2);
   });
 
   it('spreads the lot’s cost over rows without their own by their share of the retail value', async () => {
@@ -241,7 +260,7 @@ describe('importing', () => {
     expect(dry.preview.map((r) => r.unitCost)).toEqual(['60.00', '20.00', '7.00']);
     await post(`${manifests}/${manifest.id}/import`, settingsFor(manifest, { lotCost: '110.00' }));
     await importedBy(manifest.id);
-    const { rows } = await catalog.pool.query(`SELECT sku, unit_cost_cents FROM variants WHERE sku LIKE $1 ORDER BY sku`, [`${tag}-%`]);
+    const { rows } = await catalog.pool.query(`SELECT sku, unit_cost_cents FROM manifest_rows WHERE sku LIKE $1 ORDER BY sku`, [`${tag}-%`]);
     expect(rows.map((r) => r.unit_cost_cents)).toEqual([6000, 2000, 700]);
   });
 });
@@ -283,18 +302,18 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
   }
 }
 
-/** Every row has exactly one outcome and every sku exactly one listing with its units, once. */
+/** Every row has exactly one outcome, and every sku exactly one draft with its units, once; no product yet. */
 async function expectEachRowOnce(manifestId: string, skus: readonly string[], qtyOf: (i: number) => number) {
   expect(await count('SELECT count(*) AS n FROM manifest_rows WHERE manifest_id = $1', [manifestId])).toBe(skus.length);
-  const { rows } = await catalog.pool.query<{ sku: string; listings: number; on_hand: number }>(
-    `SELECT v.sku, count(DISTINCT v.product_id)::int AS listings, coalesce(sum(l.on_hand), 0)::int AS on_hand
-       FROM variants v LEFT JOIN inventory_levels l ON l.variant_id = v.id WHERE v.sku = ANY($1) GROUP BY v.sku`,
+  const { rows } = await catalog.pool.query<{ sku: string; drafts: number; units: number }>(
+    `SELECT sku, count(*)::int AS drafts, sum(quantity)::int AS units FROM manifest_rows WHERE sku = ANY($1) AND outcome = 'created' GROUP BY sku`,
     [skus],
   );
   expect(rows).toHaveLength(skus.length);
   const bySku = new Map(rows.map((r) => [r.sku, r]));
-  const wrong = skus.flatMap((sku, i) => (bySku.get(sku)?.listings === 1 && bySku.get(sku)?.on_hand === qtyOf(i + 1) ? [] : [[sku, bySku.get(sku)]]));
+  const wrong = skus.flatMap((sku, i) => (bySku.get(sku)?.drafts === 1 && bySku.get(sku)?.units === qtyOf(i + 1) ? [] : [[sku, bySku.get(sku)]]));
   expect(wrong).toEqual([]);
+  expect(await count('SELECT count(*) AS n FROM variants WHERE sku = ANY($1)', [skus])).toBe(0);
 }
 
 describe('an import stopped midway', () => {
@@ -381,5 +400,64 @@ describe('the manifest list', () => {
     const { manifests: list } = (await res.json()) as { manifests: Array<{ id: string; fileName: string }> };
     expect(list[0]).toMatchObject({ id: manifest.id, fileName: 'newest.csv' });
     expect((await findManifest(catalog.pool, manifest.id))?.status).toBe('uploaded');
+  });
+});
+
+describe('a draft waiting for its intake', () => {
+  async function importedDraft(lines: string[]) {
+    const { manifest } = await uploaded([HEADER, ...lines].join('\n'));
+    await post(`${manifests}/${manifest.id}/import`, settingsFor(manifest));
+    return importedBy(manifest.id);
+  }
+
+  it('gathers the units of every manifest that brings its sku, and becomes one product with all of them', async () => {
+    const sku = uniqueSku();
+    await importedDraft([`${sku},Robot Vacuum,iRobot,Home & Garden,2,$300.00,50.00,Open Box,`]);
+    const second = await importedDraft([`${sku},Robot Vacuum (pallet 2),iRobot,Home & Garden,3,$300.00,80.00,Open Box,`]);
+    expect(second).toMatchObject({ created: 0, added: 1 });
+    const { drafts } = WaitingDrafts.parse(await (await catalog.get(`${manifests}/drafts?q=${sku}`, catalog.callers.admin)).json());
+    expect(drafts.map((d) => [d.title, d.units])).toEqual([['Robot Vacuum', 5]]);
+    const { productId } = DraftIntakeStarted.parse(await (await post(`${manifests}/drafts/${sku}/intake`)).json());
+    const { rows } = await catalog.pool.query(
+      `SELECT v.unit_cost_cents, (SELECT sum(on_hand)::int FROM inventory_levels WHERE variant_id = v.id) AS on_hand FROM variants v WHERE v.product_id = $1`,
+      [productId],
+    );
+    // (2 × 50 + 3 × 80) / 5 = 68.00
+    expect(rows).toEqual([{ unit_cost_cents: 6800, on_hand: 5 }]);
+    expect(await count(`SELECT count(*) AS n FROM manifest_rows WHERE sku = $1 AND product_id = $2`, [sku, productId])).toBe(2);
+  });
+
+  it('becomes its product, still a draft, when the POS names it or counts it: never a second listing', async () => {
+    const named = uniqueSku();
+    const counted = uniqueSku();
+    await importedDraft([`${named},Stand Mixer,KitchenAid,Home & Garden,1,$450.00,,Open Box,`, `${counted},Air Fryer,Ninja,Home & Garden,4,$130.00,,New,`]);
+    // The POS created the item from the manifest and sends it back renamed (pos-sync's upsert).
+    const upsert: UpsertProductRequest = {
+      title: 'KitchenAid Stand Mixer 5 qt',
+      brand: 'KitchenAid',
+      description: null,
+      conditionGrade: 'OPEN_BOX',
+      conditionNotes: null,
+      oneOfAKind: true,
+      category: 'home-garden',
+      images: [],
+      variants: [{ sku: named, priceCents: 27000, compareAtCents: 45000, stock: [{ locationId: LOCATION, onHand: 1 }] }],
+    };
+    const res = await catalog.internal('PUT', '/internal/products', upsert);
+    expect(res.status).toBe(200);
+    // A count from the till: 3 of the 4 air fryers are there.
+    const stock = await catalog.internal('PUT', '/internal/stock', { sku: counted, locationId: LOCATION, onHand: 3 });
+    expect(stock.status).toBe(200);
+    const { rows } = await catalog.pool.query(
+      `SELECT v.sku, p.title, p.published_at, (SELECT sum(on_hand)::int FROM inventory_levels WHERE variant_id = v.id) AS on_hand,
+              (SELECT count(*)::int FROM products q JOIN variants w ON w.product_id = q.id WHERE w.sku = v.sku) AS listings
+         FROM variants v JOIN products p ON p.id = v.product_id WHERE v.sku = ANY($1) ORDER BY p.title`,
+      [[named, counted]],
+    );
+    expect(rows).toEqual([
+      { sku: counted, title: 'Air Fryer', published_at: null, on_hand: 3, listings: 1 },
+      { sku: named, title: 'KitchenAid Stand Mixer 5 qt', published_at: null, on_hand: 1, listings: 1 },
+    ]);
+    expect(await count(`SELECT count(*) AS n FROM manifest_rows WHERE sku = ANY($1) AND product_id IS NULL`, [[named, counted]])).toBe(0);
   });
 });

@@ -1,6 +1,11 @@
 // Manifests and their rows' outcomes (migration 013).
-import type { ColumnMapping, ManifestDetail, ManifestRowProblem, ManifestRows, ManifestSettings, ManifestStatus, ManifestSummary } from '@pl/contracts';
-import type { Queryable } from '@pl/service-kit';
+import { centsToDecimal, type ColumnMapping, type ManifestDetail, type WaitingDraft, type WaitingDrafts, ManifestRowProblem, ManifestRows, ManifestSettings, ManifestStatus, ManifestSummary } from '@pl/contracts';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify/sync';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { containsPattern, type Queryable } from '@pl/service-kit';
 import type { ManifestEncoding } from '../manifests/manifest-reader.js';
 import { isoInstant } from './inventory.repo.js';
 
@@ -165,37 +170,55 @@ export interface RowOutcome {
   row: number;
   sku: string | null;
   outcome: 'created' | 'added' | 'refused';
+  /** The listing the units went to; null while it is a draft waiting for its intake. */
   productId: string | null;
   variantId: string | null;
   locationId: string | null;
   quantity: number | null;
   unitCostCents: number | null;
+  /** A created row's draft listing. */
+  draft: DraftFields | null;
   problems: ManifestRowProblem[];
 }
 
-export async function insertRowOutcomes(db: Queryable, manifestId: string, outcomes: readonly RowOutcome[]): Promise<void> {
+export interface DraftFields {
+  title: string;
+  brand: string | null;
+  categoryId: string;
+  conditionGrade: string;
+  conditionNotes: string | null;
+  oneOfAKind: boolean;
+  priceCents: number;
+  compareAtCents: number | null;
+}
+
+const ROW_COLUMNS = [
+  'manifest_id', 'row', 'sku', 'outcome', 'product_id', 'variant_id', 'location_id', 'quantity', 'unit_cost_cents',
+  'title', 'brand', 'category_id', 'condition_grade', 'condition_notes', 'one_of_a_kind', 'price_cents', 'compare_at_cents', 'problems',
+] as const;
+
+/**
+ * Writes rows' outcomes with COPY (a batch of a 50,000-row manifest is a few hundred kB of CSV: one
+ * round trip, no statement to plan, the table's few indexes filled as it goes). csv-stringify
+ * writes the CSV: a null as an empty unquoted field, text always quoted (so an empty text stays '').
+ */
+export async function insertRowOutcomes(client: pg.PoolClient, manifestId: string, outcomes: readonly RowOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
-  await db.query(
-    `INSERT INTO manifest_rows (manifest_id, row, sku, outcome, product_id, variant_id, location_id, quantity, unit_cost_cents, problems)
-     SELECT $1, d.row, d.sku, d.outcome, d.product_id, d.variant_id, d.location_id, d.quantity, d.unit_cost_cents, coalesce(d.problems, '[]')
-       FROM jsonb_to_recordset($2::jsonb) AS d(row int, sku text, outcome text, product_id uuid, variant_id uuid, location_id text, quantity int, unit_cost_cents int, problems jsonb)`,
-    [
-      manifestId,
-      JSON.stringify(
-        outcomes.map((o) => ({
-          row: o.row,
-          sku: o.sku,
-          outcome: o.outcome,
-          product_id: o.productId,
-          variant_id: o.variantId,
-          location_id: o.locationId,
-          quantity: o.quantity,
-          unit_cost_cents: o.unitCostCents,
-          problems: o.problems,
-        })),
-      ),
-    ],
-  );
+  const copy = client.query(copyFrom(`COPY manifest_rows (${ROW_COLUMNS.join(', ')}) FROM STDIN WITH (FORMAT csv)`));
+  const text = (value: string | null) => (value === null ? null : { q: value });
+  const records = outcomes.map((o) => [
+    manifestId, o.row, text(o.sku), o.outcome, o.productId, o.variantId, text(o.locationId), o.quantity, o.unitCostCents,
+    text(o.draft?.title ?? null), text(o.draft?.brand ?? null), text(o.draft?.categoryId ?? null), text(o.draft?.conditionGrade ?? null),
+    text(o.draft?.conditionNotes ?? null), o.draft ? String(o.draft.oneOfAKind) : null, o.draft?.priceCents ?? null, o.draft?.compareAtCents ?? null,
+    text(JSON.stringify(o.problems)),
+  ]);
+  const csv = stringify(records, {
+    cast: {
+      object: (value) => ((value as { q?: string }).q === undefined ? JSON.stringify(value) : { value: (value as { q: string }).q, quoted: true }),
+      number: (value) => String(value),
+    },
+  });
+  await pipeline(Readable.from([csv]), copy);
 }
 
 export async function listRowOutcomes(db: Queryable, manifestId: string, query: { outcome?: RowOutcome['outcome']; after: number; limit: number }): Promise<ManifestRows> {
@@ -244,4 +267,30 @@ function secondsLeft(m: ManifestRecord): number | null {
   const elapsedMs = Date.parse(m.readAt) - Date.parse(m.runStartedAt);
   if (done <= 0 || elapsedMs <= 0) return null;
   return Math.max(0, Math.ceil(((m.totalRows - m.rowsDone) * elapsedMs) / done / 1000));
+}
+
+/** The drafts waiting for their intake, oldest manifest first, and how many there are. */
+export async function listWaitingDrafts(db: Queryable, query: { q?: string; limit: number; offset: number }): Promise<WaitingDrafts> {
+  const { rows } = await db.query<WaitingDraft & { total: number; priceCents: number; compareAtCents: number | null }>(
+    `SELECT r.sku, r.title, r.brand, r.category_id AS category, r.condition_grade AS "conditionGrade",
+            (SELECT sum(w.quantity) FROM manifest_rows w WHERE w.sku = r.sku AND w.product_id IS NULL AND w.outcome <> 'refused')::int AS units,
+            r.price_cents AS "priceCents", r.compare_at_cents AS "compareAtCents", r.manifest_id AS "manifestId", m.file_name AS "fileName", r.row,
+            count(*) OVER ()::int AS total
+       FROM manifest_rows r JOIN manifests m ON m.id = r.manifest_id
+      WHERE r.product_id IS NULL AND r.outcome = 'created'
+        AND ($1::text IS NULL OR r.sku ILIKE $1 OR r.title ILIKE $1 OR r.brand ILIKE $1)
+      ORDER BY m.uploaded_at, r.manifest_id, r.row
+      LIMIT $2 OFFSET $3`,
+    [query.q ? containsPattern(query.q) : null, query.limit, query.offset],
+  );
+  return {
+    drafts: rows.map(({ total: _total, priceCents, compareAtCents, ...d }) => ({ ...d, price: centsToDecimal(priceCents), compareAtPrice: compareAtCents === null ? null : centsToDecimal(compareAtCents) })),
+    total: rows[0]?.total ?? (query.offset > 0 ? (await listWaitingDrafts(db, { ...query, offset: 0, limit: 1 })).total : 0),
+  };
+}
+
+/** The product a sku's manifest rows went to, once made. */
+export async function productOfSku(db: Queryable, sku: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ productId: string }>(`SELECT product_id AS "productId" FROM variants WHERE sku = $1`, [sku]);
+  return rows[0]?.productId;
 }

@@ -5,6 +5,8 @@ import { loseUncoveredHolds } from '../db/holds.repo.js';
 import { levelsWithHolds, locationExists, lockVariantBySku, setOnHand } from '../db/inventory.repo.js';
 import { unknownSku } from './holds.js';
 import { recordInventoryUpdated } from './inventory-events.js';
+import { lockSkus } from '../db/product-write.repo.js';
+import { makeDraftProducts } from '../manifests/manifest-drafts.js';
 import { stockTotals } from './product-view.js';
 
 /**
@@ -24,7 +26,12 @@ export async function countOnHand(db: Queryable, variantId: string, locationId: 
  */
 export async function setStock(pool: Pool, request: SetStockRequest): Promise<SetStockResult> {
   return withTransaction(pool, async (client) => {
-    const variant = await lockVariantBySku(client, request.sku);
+    let variant = await lockVariantBySku(client, request.sku);
+    // A manifest's draft waiting for its intake: the POS counted its units, so it becomes its product now.
+    if (!variant) {
+      await lockSkus(client, [request.sku]);
+      if ((await makeDraftProducts(client, [request.sku])).size > 0) variant = await lockVariantBySku(client, request.sku);
+    }
     if (!variant) throw unknownSku(request.sku);
     if (!(await locationExists(client, request.locationId))) throw notFound(`Unknown location ${request.locationId}`);
     const changed = await countOnHand(client, variant.id, request.locationId, request.onHand);

@@ -22,6 +22,7 @@ import {
   type VariantPrice,
 } from '../db/product-write.repo.js';
 import { recordInventoryUpdatedMany } from './inventory-events.js';
+import { makeDraftProducts } from '../manifests/manifest-drafts.js';
 
 /** What became of one product of a batch: written, refused (an AppError with the reason), or failed (the database's error). */
 export type UpsertOutcome = UpsertProductResult | Error;
@@ -88,6 +89,12 @@ async function writeProducts(client: pg.PoolClient, requests: readonly UpsertPro
   await lockSkus(client, skus);
   const unknown = new Set(await unknownLocations(client, requests.flatMap((r) => r.variants.flatMap((v) => v.stock.map((s) => s.locationId)))));
   const existing = new Map((await lockVariantsBySkus(client, skus)).map((v) => [v.sku, v]));
+  // A sku that is a manifest's draft waiting for its intake becomes its product first: the POS
+  // naming it (its item created from the manifest, then changed) updates that draft, never a second listing.
+  const unknownSkus = skus.filter((sku) => !existing.has(sku));
+  if (unknownSkus.length > 0 && (await makeDraftProducts(client, unknownSkus)).size > 0) {
+    for (const v of await lockVariantsBySkus(client, unknownSkus)) existing.set(v.sku, v);
+  }
 
   const creates: Array<ProductFields & { id: string; prices: VariantPrice[] }> = [];
   const updates: Array<ProductFields & { id: string }> = [];

@@ -34,7 +34,8 @@ import {
   type ManifestRecord,
   type RowOutcome,
 } from '../db/manifests.repo.js';
-import { insertProducts, insertVariants, lockSkus, type NewVariant } from '../db/product-write.repo.js';
+import { lockSkus } from '../db/product-write.repo.js';
+import { waitingDraftSkus } from './manifest-drafts.js';
 import type { VariantRef } from '../db/inventory.repo.js';
 import { recordInventoryUpdatedMany } from '../domain/inventory-events.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
@@ -174,10 +175,15 @@ function planChunk(
   });
 }
 
+/** Skus the shop has: listings', and drafts waiting for their intake. */
 async function existingSkus(db: Queryable, rows: readonly ReadRow[]): Promise<string[]> {
   const skus = [...new Set(rows.flatMap((r) => (r.ok ? [r.value.sku] : [])))];
   if (skus.length === 0) return [];
-  const { rows: found } = await db.query<{ sku: string }>(`SELECT sku FROM variants WHERE sku = ANY($1::text[])`, [skus]);
+  const { rows: found } = await db.query<{ sku: string }>(
+    `SELECT sku FROM variants WHERE sku = ANY($1::text[])
+     UNION SELECT sku FROM manifest_rows WHERE sku = ANY($1::text[]) AND product_id IS NULL AND outcome = 'created'`,
+    [skus],
+  );
   return found.map((r) => r.sku);
 }
 
@@ -329,10 +335,15 @@ export async function writeImport(pool: Pool, storage: ObjectStorage, claimed: M
   });
 }
 
-/** Writes one batch of rows in the caller's transaction; answers how many POS events it recorded. */
+/**
+ * Writes one batch of rows in the caller's transaction; answers how many POS events it recorded.
+ * A new sku's row is its draft listing, kept as the row (manifest-drafts.ts makes it a product when
+ * its intake starts): writing 50,000 products and their search columns now would cost the import
+ * most of its time for listings nobody has looked at. Units for a listing the shop has go to its
+ * stock at once; units for a sku that is still a draft wait in their row with it.
+ */
 async function writeBatch(client: pg.PoolClient, manifest: ManifestRecord, rows: readonly ReadRow[], locations: Locations, firstEvent: number): Promise<number> {
   const settings = manifest.settings!;
-  await client.query(`SELECT set_config('pl.price_source', 'manifest', true), set_config('pl.price_reason', $1, true)`, [`manifest ${manifest.fileName}`.slice(0, 200)]);
   const skus = [...new Set(rows.flatMap((r) => (r.ok ? [r.value.sku] : [])))];
   await lockSkus(client, skus);
   const { rows: found } = await client.query<VariantRef & { published: boolean }>(
@@ -341,77 +352,69 @@ async function writeBatch(client: pg.PoolClient, manifest: ManifestRecord, rows:
     [skus],
   );
   const variants = new Map(found.map((v) => [v.sku, v]));
-  const planned = planChunk(rows, new Set(variants.keys()), settings, locations, manifest.costBasis, manifest.headers);
+  const drafts = await waitingDraftSkus(client, skus);
+  const planned = planChunk(rows, new Set([...variants.keys(), ...drafts]), settings, locations, manifest.costBasis, manifest.headers);
+  const received = planned.filter(isPlanned);
 
-  // New listings: drafts, one product and variant per sku, its units at the row's location.
-  const created = planned.filter((p): p is PlannedRow => isPlanned(p) && p.action === 'create');
-  const newVariants: NewVariant[] = [];
-  const products = created.map((p) => {
-    const productId = randomUUID();
-    const variant: NewVariant = { id: randomUUID(), productId, sku: p.value.sku, priceCents: p.priceCents!, compareAtCents: p.value.retailCents, unitCostCents: p.unitCostCents };
-    newVariants.push(variant);
-    variants.set(p.value.sku, { id: variant.id, productId, sku: variant.sku, published: false });
+  // Units for listings the shop has: to their stock now. An added row's cost joins the variant's
+  // as a weighted average over the units on hand.
+  const toListings = received.filter((p) => p.action === 'add' && variants.has(p.value.sku));
+  if (toListings.length > 0) {
+    await client.query(
+      `WITH d AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS d(variant_id uuid, qty int, cost int)),
+            agg AS (SELECT variant_id, round(sum(cost::numeric * qty) / nullif(sum(qty) FILTER (WHERE cost IS NOT NULL), 0))::int AS cost,
+                           sum(qty) FILTER (WHERE cost IS NOT NULL)::int AS costed FROM d GROUP BY variant_id)
+       UPDATE variants v
+          SET unit_cost_cents = CASE WHEN v.unit_cost_cents IS NULL THEN agg.cost
+                                     ELSE round((v.unit_cost_cents::numeric * on_hand.units + agg.cost::numeric * agg.costed) / nullif(on_hand.units + agg.costed, 0))::int END
+         FROM agg, LATERAL (SELECT coalesce(sum(on_hand), 0) AS units FROM inventory_levels WHERE variant_id = agg.variant_id) on_hand
+        WHERE v.id = agg.variant_id AND agg.cost IS NOT NULL`,
+      [JSON.stringify(toListings.map((p) => ({ variant_id: variants.get(p.value.sku)!.id, qty: p.value.quantity, cost: p.unitCostCents })))],
+    );
+    await client.query(
+      `INSERT INTO inventory_levels AS l (variant_id, location_id, on_hand)
+       SELECT variant_id, location_id, sum(qty) FROM jsonb_to_recordset($1::jsonb) AS d(variant_id uuid, location_id text, qty int)
+        GROUP BY variant_id, location_id ORDER BY variant_id, location_id
+       ON CONFLICT (variant_id, location_id) DO UPDATE SET on_hand = l.on_hand + EXCLUDED.on_hand, updated_at = now()`,
+      [JSON.stringify(toListings.map((p) => ({ variant_id: variants.get(p.value.sku)!.id, location_id: p.locationId, qty: p.value.quantity })))],
+    );
+    // Shoppers hear of units added to a listing they can see; a draft's are announced when it is published.
+    const announced = new Map<string, VariantRef>();
+    for (const p of toListings) {
+      const v = variants.get(p.value.sku)!;
+      if (v.published) announced.set(v.id, { id: v.id, productId: v.productId, sku: v.sku });
+    }
+    await recordInventoryUpdatedMany(client, [...announced.values()]);
+  }
+
+  const outcomes: RowOutcome[] = planned.map((p) => {
+    if (!isPlanned(p)) return { row: p.row, sku: p.sku, outcome: 'refused', productId: null, variantId: null, locationId: null, quantity: null, unitCostCents: null, draft: null, problems: p.problems };
+    const listing = variants.get(p.value.sku);
     return {
-      id: productId,
-      title: p.value.title,
-      brand: p.value.brand,
-      description: null,
-      conditionGrade: p.value.condition,
-      conditionNotes: p.value.notes,
-      oneOfAKind: p.value.quantity === 1,
-      category: p.value.category,
-      images: [],
-      prices: [{ sku: variant.sku, priceCents: variant.priceCents, compareAtCents: variant.compareAtCents }],
+      row: p.row,
+      sku: p.value.sku,
+      outcome: p.action === 'create' ? 'created' : 'added',
+      productId: listing?.productId ?? null,
+      variantId: listing?.id ?? null,
+      locationId: p.locationId,
+      quantity: p.value.quantity,
+      unitCostCents: p.unitCostCents,
+      draft:
+        p.action === 'create'
+          ? {
+              title: p.value.title,
+              brand: p.value.brand,
+              categoryId: p.value.category,
+              conditionGrade: p.value.condition,
+              conditionNotes: p.value.notes,
+              oneOfAKind: p.value.quantity === 1,
+              priceCents: p.priceCents!,
+              compareAtCents: p.value.retailCents,
+            }
+          : null,
+      problems: [],
     };
   });
-  await insertProducts(client, products, { drafts: true });
-  await insertVariants(client, newVariants);
-
-  // Units received: every planned row's, to the level of its variant and location. An added row's
-  // cost joins the variant's as a weighted average over the units on hand.
-  const added = planned.filter((p): p is PlannedRow => isPlanned(p) && p.action === 'add');
-  await client.query(
-    `WITH d AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS d(variant_id uuid, qty int, cost int)),
-          agg AS (SELECT variant_id, sum(qty)::int AS qty, round(sum(cost::numeric * qty) / nullif(sum(qty) FILTER (WHERE cost IS NOT NULL), 0))::int AS cost,
-                         sum(qty) FILTER (WHERE cost IS NOT NULL)::int AS costed FROM d GROUP BY variant_id)
-     UPDATE variants v
-        SET unit_cost_cents = CASE WHEN v.unit_cost_cents IS NULL THEN agg.cost
-                                   ELSE round((v.unit_cost_cents::numeric * on_hand.units + agg.cost::numeric * agg.costed) / nullif(on_hand.units + agg.costed, 0))::int END
-       FROM agg, LATERAL (SELECT coalesce(sum(on_hand), 0) AS units FROM inventory_levels WHERE variant_id = agg.variant_id) on_hand
-      WHERE v.id = agg.variant_id AND agg.cost IS NOT NULL`,
-    [JSON.stringify(added.map((p) => ({ variant_id: variants.get(p.value.sku)!.id, qty: p.value.quantity, cost: p.unitCostCents })))],
-  );
-  const received = planned.filter(isPlanned);
-  await client.query(
-    `INSERT INTO inventory_levels AS l (variant_id, location_id, on_hand)
-     SELECT variant_id, location_id, sum(qty) FROM jsonb_to_recordset($1::jsonb) AS d(variant_id uuid, location_id text, qty int)
-      GROUP BY variant_id, location_id ORDER BY variant_id, location_id
-     ON CONFLICT (variant_id, location_id) DO UPDATE SET on_hand = l.on_hand + EXCLUDED.on_hand, updated_at = now()`,
-    [JSON.stringify(received.map((p) => ({ variant_id: variants.get(p.value.sku)!.id, location_id: p.locationId, qty: p.value.quantity })))],
-  );
-  // Shoppers hear of units added to a listing they can see; drafts are announced when published.
-  const announced = new Map<string, VariantRef>();
-  for (const p of added) {
-    const v = variants.get(p.value.sku)!;
-    if (v.published) announced.set(v.id, { id: v.id, productId: v.productId, sku: v.sku });
-  }
-  await recordInventoryUpdatedMany(client, [...announced.values()]);
-
-  const outcomes: RowOutcome[] = planned.map((p) =>
-    isPlanned(p)
-      ? {
-          row: p.row,
-          sku: p.value.sku,
-          outcome: p.action === 'create' ? 'created' : 'added',
-          productId: variants.get(p.value.sku)!.productId,
-          variantId: variants.get(p.value.sku)!.id,
-          locationId: p.locationId,
-          quantity: p.value.quantity,
-          unitCostCents: p.unitCostCents,
-          problems: [],
-        }
-      : { row: p.row, sku: p.sku, outcome: 'refused', productId: null, variantId: null, locationId: null, quantity: null, unitCostCents: null, problems: p.problems },
-  );
   await insertRowOutcomes(client, manifest.id, outcomes);
 
   // The POS hears of the units too (pos-sync creates the new items and receives the rest): one
@@ -445,8 +448,8 @@ async function writeBatch(client: pg.PoolClient, manifest: ManifestRecord, rows:
     manifest.id,
     {
       rows: rows[rows.length - 1]!.row - 1 - manifest.rowsDone,
-      created: created.length,
-      added: added.length,
+      created: outcomes.filter((o) => o.outcome === 'created').length,
+      added: outcomes.filter((o) => o.outcome === 'added').length,
       refused: outcomes.filter((o) => o.outcome === 'refused').length,
       units: received.reduce((sum, p) => sum + p.value.quantity, 0),
       events: events.length,

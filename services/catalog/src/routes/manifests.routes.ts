@@ -7,13 +7,18 @@ import {
   ManifestRowsQuery,
   ManifestSettings,
   ManifestUploadQuery,
+  WaitingDraftsQuery,
+  type DraftIntakeStarted,
   type ManifestDetail,
+  type WaitingDrafts,
   type ManifestDryRun,
   type ManifestList,
   type ManifestUploaded,
 } from '@pl/contracts';
-import { AppError, conflict, notFound, parseInput, requireAdmin, type Pool } from '@pl/service-kit';
-import { findManifest, listManifests, listRowOutcomes, requestCancel, toManifestDetail, toManifestSummary } from '../db/manifests.repo.js';
+import { AppError, conflict, notFound, parseInput, requireAdmin, withTransaction, type Pool } from '@pl/service-kit';
+import { findManifest, listManifests, listRowOutcomes, listWaitingDrafts, productOfSku, requestCancel, toManifestDetail, toManifestSummary } from '../db/manifests.repo.js';
+import { lockSkus } from '../db/product-write.repo.js';
+import { makeDraftProducts } from '../manifests/manifest-drafts.js';
 import { dryRun, startImport, uploadManifest } from '../manifests/manifest-import.js';
 import { ManifestRefused } from '../manifests/manifest-reader.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
@@ -26,6 +31,7 @@ export interface ManifestRoutesOptions {
 
 const MANIFEST = `${ApiPaths.catalog.manifests}/:manifestId`;
 const ManifestId = z.string().uuid('not a manifest id');
+const Sku = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'not a sku');
 const LIST_LIMIT = 50;
 
 /** The file's bytes (or pasted text), read whole up to the limit: larger is a 413 before anything is kept. */
@@ -42,6 +48,20 @@ export function manifestRoutes(pool: Pool, { storage, kickImports }: ManifestRou
   router.use(ApiPaths.catalog.manifests, requireAdmin, (_req, res, next) => {
     res.set('cache-control', 'no-store');
     next();
+  });
+  // Before the routes of one manifest (:manifestId would take 'drafts').
+  router.get(ApiPaths.catalog.manifestDrafts, async (req, res) => {
+    res.json((await listWaitingDrafts(pool, parseInput(WaitingDraftsQuery, req.query))) satisfies WaitingDrafts);
+  });
+  router.post(`${ApiPaths.catalog.manifestDrafts}/:sku/intake`, async (req, res) => {
+    const sku = parseInput(Sku, req.params.sku);
+    const made = await withTransaction(pool, async (client) => {
+      await lockSkus(client, [sku]);
+      return (await makeDraftProducts(client, [sku])).get(sku);
+    });
+    const productId = made ?? (await productOfSku(pool, sku));
+    if (!productId) throw notFound(`No draft or listing has the sku ${sku}`);
+    res.status(made ? 201 : 200).json({ productId, sku } satisfies DraftIntakeStarted);
   });
   router.get(ApiPaths.catalog.manifests, async (_req, res) => {
     res.json({ manifests: (await listManifests(pool, LIST_LIMIT)).map(toManifestSummary) } satisfies ManifestList);

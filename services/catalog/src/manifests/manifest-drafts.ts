@@ -1,0 +1,108 @@
+// A manifest's new sku is a draft listing kept as its row (migration 013) until something needs it
+// as a product: an admin starting its intake, or the POS changing its item (a count, a rename). It
+// then becomes a product with published_at null (shoppers see it once published), its variant at
+// the draft's price and retail with the average cost of its units, and the units of every row
+// waiting with it at their locations; the rows then name it. Once, under the sku's lock.
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { CategoryId, ConditionGrade } from '@pl/contracts';
+import type { Queryable } from '@pl/service-kit';
+import { insertProducts, insertVariants, type NewVariant } from '../db/product-write.repo.js';
+
+/** Skus among these that are drafts waiting for their intake. */
+export async function waitingDraftSkus(db: Queryable, skus: readonly string[]): Promise<string[]> {
+  if (skus.length === 0) return [];
+  const { rows } = await db.query<{ sku: string }>(`SELECT sku FROM manifest_rows WHERE sku = ANY($1::text[]) AND product_id IS NULL AND outcome = 'created'`, [skus]);
+  return rows.map((r) => r.sku);
+}
+
+interface WaitingRow {
+  manifestId: string;
+  row: number;
+  sku: string;
+  outcome: 'created' | 'added';
+  locationId: string;
+  quantity: number;
+  unitCostCents: number | null;
+  title: string | null;
+  brand: string | null;
+  categoryId: string | null;
+  conditionGrade: string | null;
+  conditionNotes: string | null;
+  oneOfAKind: boolean | null;
+  priceCents: number | null;
+  compareAtCents: number | null;
+}
+
+/**
+ * Makes products of the drafts waiting among these skus, in the caller's transaction (which holds
+ * their sku locks: lockSkus). Answers the new product's id per sku made; skus that are no waiting
+ * draft are left alone.
+ */
+export async function makeDraftProducts(client: pg.PoolClient, skus: readonly string[]): Promise<Map<string, string>> {
+  const made = new Map<string, string>();
+  if (skus.length === 0) return made;
+  const { rows } = await client.query<WaitingRow>(
+    `SELECT manifest_id AS "manifestId", row, sku, outcome, location_id AS "locationId", quantity, unit_cost_cents AS "unitCostCents",
+            title, brand, category_id AS "categoryId", condition_grade AS "conditionGrade", condition_notes AS "conditionNotes",
+            one_of_a_kind AS "oneOfAKind", price_cents AS "priceCents", compare_at_cents AS "compareAtCents"
+       FROM manifest_rows WHERE sku = ANY($1::text[]) AND product_id IS NULL AND outcome <> 'refused'
+      ORDER BY sku, (outcome = 'created') DESC, manifest_id, row FOR UPDATE`,
+    [skus],
+  );
+  const bySku = new Map<string, WaitingRow[]>();
+  for (const row of rows) bySku.set(row.sku, [...(bySku.get(row.sku) ?? []), row]);
+
+  const products: Parameters<typeof insertProducts>[1][number][] = [];
+  const variants: NewVariant[] = [];
+  const levels: Array<{ variant_id: string; location_id: string; qty: number }> = [];
+  const linked: Array<{ sku: string; product_id: string; variant_id: string }> = [];
+  for (const [sku, waiting] of bySku) {
+    const draft = waiting[0]!;
+    // Units added to a draft that no longer waits (already made) belong to that product's stock elsewhere.
+    if (draft.outcome !== 'created') continue;
+    const productId = randomUUID();
+    const variantId = randomUUID();
+    const costed = waiting.filter((w) => w.unitCostCents !== null);
+    const costedUnits = costed.reduce((n, w) => n + w.quantity, 0);
+    const unitCostCents = costedUnits > 0 ? Math.round(costed.reduce((n, w) => n + w.unitCostCents! * w.quantity, 0) / costedUnits) : null;
+    const price = { sku, priceCents: draft.priceCents!, compareAtCents: draft.compareAtCents };
+    products.push({
+      id: productId,
+      title: draft.title!,
+      brand: draft.brand,
+      description: null,
+      conditionGrade: draft.conditionGrade as ConditionGrade,
+      conditionNotes: draft.conditionNotes,
+      oneOfAKind: draft.oneOfAKind ?? false,
+      category: draft.categoryId as CategoryId,
+      images: [],
+      prices: [price],
+    });
+    variants.push({ id: variantId, productId, ...price, unitCostCents });
+    for (const w of waiting) levels.push({ variant_id: variantId, location_id: w.locationId, qty: w.quantity });
+    linked.push({ sku, product_id: productId, variant_id: variantId });
+    made.set(sku, productId);
+  }
+  if (made.size === 0) return made;
+  // Their first prices are the manifest's, whoever made them products (the POS's own follow as 'pos').
+  const { rows: before } = await client.query<{ source: string }>(`SELECT coalesce(current_setting('pl.price_source', true), '') AS source`);
+  await client.query(`SELECT set_config('pl.price_source', 'manifest', true)`);
+  await insertProducts(client, products, { drafts: true });
+  await insertVariants(client, variants);
+  await client.query(`SELECT set_config('pl.price_source', $1, true)`, [before[0]!.source]);
+  await client.query(
+    `INSERT INTO inventory_levels AS l (variant_id, location_id, on_hand)
+     SELECT variant_id, location_id, sum(qty) FROM jsonb_to_recordset($1::jsonb) AS d(variant_id uuid, location_id text, qty int)
+      GROUP BY variant_id, location_id ORDER BY variant_id, location_id
+     ON CONFLICT (variant_id, location_id) DO UPDATE SET on_hand = l.on_hand + EXCLUDED.on_hand, updated_at = now()`,
+    [JSON.stringify(levels)],
+  );
+  await client.query(
+    `UPDATE manifest_rows r SET product_id = d.product_id, variant_id = d.variant_id
+       FROM jsonb_to_recordset($1::jsonb) AS d(sku text, product_id uuid, variant_id uuid)
+      WHERE r.sku = d.sku AND r.product_id IS NULL AND r.outcome <> 'refused'`,
+    [JSON.stringify(linked)],
+  );
+  return made;
+}
