@@ -201,23 +201,19 @@ const ROW_COLUMNS = [
  * Writes rows' outcomes with COPY (a batch of a 50,000-row manifest is a few hundred kB of CSV: one
  * round trip, no statement to plan, the table's few indexes filled as it goes). csv-stringify
  * writes the CSV: a null as an empty unquoted field, text always quoted (so an empty text stays '').
+ * (No per-field `cast` returning options: csv-stringify normalises those options field by field.)
  */
 export async function insertRowOutcomes(client: pg.PoolClient, manifestId: string, outcomes: readonly RowOutcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   const copy = client.query(copyFrom(`COPY manifest_rows (${ROW_COLUMNS.join(', ')}) FROM STDIN WITH (FORMAT csv)`));
-  const text = (value: string | null) => (value === null ? null : { q: value });
   const records = outcomes.map((o) => [
-    manifestId, o.row, text(o.sku), o.outcome, o.productId, o.variantId, text(o.locationId), o.quantity, o.unitCostCents,
-    text(o.draft?.title ?? null), text(o.draft?.brand ?? null), text(o.draft?.categoryId ?? null), text(o.draft?.conditionGrade ?? null),
-    text(o.draft?.conditionNotes ?? null), o.draft ? String(o.draft.oneOfAKind) : null, o.draft?.priceCents ?? null, o.draft?.compareAtCents ?? null,
-    text(JSON.stringify(o.problems)),
+    manifestId, o.row, o.sku, o.outcome, o.productId, o.variantId, o.locationId, o.quantity, o.unitCostCents,
+    o.draft?.title ?? null, o.draft?.brand ?? null, o.draft?.categoryId ?? null, o.draft?.conditionGrade ?? null,
+    o.draft?.conditionNotes ?? null, o.draft ? String(o.draft.oneOfAKind) : null, o.draft?.priceCents ?? null, o.draft?.compareAtCents ?? null,
+    JSON.stringify(o.problems),
   ]);
-  const csv = stringify(records, {
-    cast: {
-      object: (value) => ((value as { q?: string }).q === undefined ? JSON.stringify(value) : { value: (value as { q: string }).q, quoted: true }),
-      number: (value) => String(value),
-    },
-  });
+  // Every text quoted (an empty one as ""), so COPY reads only an unquoted empty field, a null, as null.
+  const csv = stringify(records, { quoted_string: true });
   await pipeline(Readable.from([csv]), copy);
 }
 

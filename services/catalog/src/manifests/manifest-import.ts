@@ -270,11 +270,14 @@ export async function startImport(pool: Pool, storage: ObjectStorage, id: string
   if (manifest.settings && JSON.stringify(normalised(manifest.settings)) !== JSON.stringify(normalised(settings))) {
     throw conflict('This import began with other settings (mapping, location, price or lot cost); it goes on with those.');
   }
-  const { basis } = manifest.costBasis ? { basis: manifest.costBasis } : await dryRun(pool, storage, manifest, settings);
-  if (manifest.settings) await checkSettings(pool, manifest, settings);
+  // The lot's cost is spread over the valid rows' retail value: a pass over the file, when there is one to spread.
+  const basis = manifest.costBasis ?? (settings.lotCost === null ? NO_COST_BASIS : (await dryRun(pool, storage, manifest, settings)).basis);
+  await checkSettings(pool, manifest, settings);
   await markImporting(pool, id, settings, basis);
   return 'started';
 }
+
+const NO_COST_BASIS: CostBasis = { retailCents: 0, units: 0 };
 
 const normalised = (s: ManifestSettings) => ({ mapping: Object.fromEntries(Object.entries(s.mapping).sort()), locationId: s.locationId, pricePct: s.pricePct, lotCost: s.lotCost });
 

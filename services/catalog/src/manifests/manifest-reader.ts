@@ -154,7 +154,9 @@ export function readRow(cells: readonly string[], mapping: ColumnMapping, row: n
  * width than the header) is refused whole, naming the line.
  */
 export async function* readManifest(source: string | Readable, mapping?: ColumnMapping): AsyncGenerator<{ headers: string[]; mapping: ColumnMapping } | ReadRow> {
-  const text = typeof source === 'string' ? Readable.from([source]) : source;
+  // A string goes in slices: csv-parse handed a whole 5 MB file as one chunk rescans what is left of
+  // it at every record (most of an import's time, measured), where a file's stream comes in 64 kB.
+  const text = typeof source === 'string' ? Readable.from(slices(source, 64 * 1024)) : source;
   const parser = text.pipe(parse({ relax_column_count: false, skip_empty_lines: true, trim: false }));
   // A source that fails (storage gone mid-file) fails the parse, not the process.
   if (typeof source !== 'string') source.once('error', (err) => parser.destroy(err));
@@ -183,6 +185,10 @@ export async function* readManifest(source: string | Readable, mapping?: ColumnM
     throw err;
   }
   if (!headers) throw new ManifestRefused('The file has no header row.');
+}
+
+function* slices(text: string, size: number): Generator<string> {
+  for (let at = 0; at < text.length; at += size) yield text.slice(at, at + size);
 }
 
 /** The text of a stored manifest as a stream, decoded as it was read at upload (a BOM dropped). */
