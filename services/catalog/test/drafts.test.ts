@@ -82,6 +82,17 @@ describe('a draft, to shoppers', () => {
   });
 });
 
+describe("a draft's events", () => {
+  it('carry ids, sku and counts only, as every listing\'s do: no title, price or image reaches a shopper\'s socket', async () => {
+    const { draft } = await draftBeside('Thistledown');
+    const sku = draft.variants[0]!.sku;
+    // A count of its units (as the POS or a manifest's stock sends it).
+    expect((await catalog.internal('PUT', '/internal/stock', { sku, locationId: 'dublin', onHand: 5 })).status).toBe(200);
+    const events = await outbox(Subjects.inventoryUpdated(sku));
+    expect(events).toEqual([{ productId: draft.id, variantId: draft.variants[0]!.id, sku, onHand: 5, reserved: 0, available: 5 }]);
+  });
+});
+
 describe('a draft, to admins', () => {
   it('is in the admin inventory and at the intake desk, marked as a draft, in its own queue and count', async () => {
     const { onSale, draft } = await draftBeside('Marrowfat', 'automotive');
