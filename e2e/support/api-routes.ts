@@ -115,6 +115,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
     body: { sample: { answers: { powers_on: 'pass', battery_health: 89, accessories: 'charger' }, grade: 'USED', notes: 'Light scratches on the lid', inspectorName: 'Ann' }, schema: InspectionInput },
   },
   { method: 'POST', path: `${ApiPaths.catalog.intake}/:productId/accept-pos-condition`, params: { productId: PRODUCT_ID } },
+  // issue 30: a draft goes on sale
+  { method: 'POST', path: `${ApiPaths.catalog.intake}/:productId/publish`, params: { productId: PRODUCT_ID } },
   { method: 'POST', path: `${ApiPaths.catalog.intake}/:productId/photos`, params: { productId: PRODUCT_ID }, body: 'raw' },
   {
     method: 'PUT',

@@ -116,7 +116,8 @@ export const Location = z.object({
 });
 export type Location = z.infer<typeof Location>;
 
-export const AdminInventoryEntry = z.object({ product: Product.omit({ variants: true }), variants: z.array(Variant) });
+/** `publishedAt`: when the listing went on sale; null: a draft, not shown to shoppers until published at the intake desk. */
+export const AdminInventoryEntry = z.object({ product: Product.omit({ variants: true }), variants: z.array(Variant), publishedAt: z.string().nullable() });
 export type AdminInventoryEntry = z.infer<typeof AdminInventoryEntry>;
 
 /** GET /api/categories/counts and GET /api/locations answer with plain arrays. */

@@ -34,6 +34,8 @@ export const ApiPaths = {
     photo: (productId: string, photoId: string) => `/api/admin/intake/${encodeURIComponent(productId)}/photos/${encodeURIComponent(photoId)}`,
     /** POST: the grade and notes the POS sent become the listing's (the inspector accepts them). */
     acceptPosCondition: (productId: string) => `/api/admin/intake/${encodeURIComponent(productId)}/accept-pos-condition`,
+    /** POST: a draft listing (from a manifest) goes on sale: shoppers see it from now on. */
+    publish: (productId: string) => `/api/admin/intake/${encodeURIComponent(productId)}/publish`,
     /** GET: the manifests, newest first (ManifestList). POST the CSV (ManifestUploadQuery): ManifestUploaded. */
     manifests: '/api/admin/manifests',
     /** GET WaitingDraftsQuery: the drafts waiting for their intake (WaitingDrafts). Before manifest(id) in the route table. */

@@ -18,8 +18,8 @@ export const PHOTO_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'ima
 /** The longest alt text a photo may have. */
 export const PHOTO_ALT_MAX = 300;
 
-/** The work queue's lists: what needs the desk's attention. */
-export const IntakeQueues = ['all', 'no_photos', 'not_inspected', 'stale'] as const;
+/** The work queue's lists: what needs the desk's attention ('drafts': listings from a manifest, not shown to shoppers until published). */
+export const IntakeQueues = ['all', 'drafts', 'no_photos', 'not_inspected', 'stale'] as const;
 /** An inspection older than this many days puts a listing in the 'stale' queue (INTAKE_STALE_DAYS). */
 export const INTAKE_STALE_DAYS_DEFAULT = 90;
 

@@ -44,6 +44,8 @@ export const IntakeEntry = z.object({
   photoCount: z.number().int(),
   cover: ProductPhoto.nullable(),
   inspectedAt: z.string().nullable(),
+  /** When the listing went on sale; null: a draft, not shown to shoppers until published. */
+  publishedAt: z.string().nullable(),
 });
 export type IntakeEntry = z.infer<typeof IntakeEntry>;
 
@@ -65,6 +67,7 @@ export type IntakeList = z.infer<typeof IntakeList>;
 
 /** GET /api/admin/intake/counts: the dashboard's figures. */
 export const IntakeCounts = z.object({
+  drafts: z.number().int(),
   noPhotos: z.number().int(),
   notInspected: z.number().int(),
   stale: z.number().int(),
@@ -75,6 +78,8 @@ export type IntakeCounts = z.infer<typeof IntakeCounts>;
 /** GET /api/admin/intake/:productId: the listing, its inspections (newest first) and a POS grade waiting for the inspector. */
 export const IntakeDetail = z.object({
   product: Product,
+  /** When the listing went on sale; null: a draft, not shown to shoppers until published (POST ApiPaths.catalog.publish). */
+  publishedAt: z.string().nullable(),
   inspections: z.array(InspectionRecord),
   /**
    * The grade and notes the POS sent after the listing was inspected, when they differ from the
@@ -99,8 +104,11 @@ export type PhotoPatchInput = z.infer<typeof PhotoPatchInput>;
 export const PhotoList = z.object({ photos: z.array(ProductPhoto) });
 export type PhotoList = z.infer<typeof PhotoList>;
 
-/** product.updated data (catalog → gateways → browsers): the listing's photos or inspection changed; pages refetch it. */
-export const ProductUpdatedData = z.object({ productId: z.string(), what: z.enum(['photos', 'inspection']) });
+/**
+ * product.updated data (catalog → gateways → browsers): the listing's photos or inspection changed,
+ * pages showing it refetch it; or it was published (a draft went on sale), lists refetch to show it.
+ */
+export const ProductUpdatedData = z.object({ productId: z.string(), what: z.enum(['photos', 'inspection', 'published']) });
 export type ProductUpdatedData = z.infer<typeof ProductUpdatedData>;
 
 export const ProductUpdatedMessage = ProductUpdatedData.extend({ type: z.literal('product.updated'), id: z.string(), timestamp: z.string() });

@@ -49,6 +49,23 @@ describe('cart lines', () => {
       expect(await cartOf(token)).toEqual(before);
     });
 
+    it.each([
+      ['one-of-a-kind', true],
+      ['multi-unit', false],
+    ])('refuses a %s draft (not on sale until published, decision 055) with a 404 and holds nothing; published, it can be added', async (_kind, oneOfAKind) => {
+      const sku = await app.product({ onHand: 3, oneOfAKind });
+      await app.catalog.pool.query(`UPDATE products SET published_at = NULL WHERE id = (SELECT product_id FROM variants WHERE sku = $1)`, [sku]);
+      const token = await app.guest();
+
+      const refused = await app.call('POST', '/api/cart/lines', token, { variantId: sku, qty: 1 });
+      expect([refused.status, refused.body.message]).toEqual([404, `Unknown SKU ${sku}`]);
+      expect((await cartOf(token)).lines).toEqual([]);
+      expect(await holdsOf(sku)).toEqual([]);
+
+      await app.catalog.pool.query(`UPDATE products SET published_at = now() WHERE id = (SELECT product_id FROM variants WHERE sku = $1)`, [sku]);
+      expect((await app.call('POST', '/api/cart/lines', token, { variantId: sku, qty: 1 })).status).toBe(201);
+    });
+
     it('answers 401 JSON to a caller without a session', async () => {
       const sku = await app.product();
       const res = await app.call('POST', '/api/cart/lines', undefined, { variantId: sku, qty: 1 });

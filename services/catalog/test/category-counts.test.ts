@@ -4,7 +4,7 @@ import { compactCategoryCounts } from '../src/db/categories.repo.js';
 import { startCatalog, type CatalogTestApp } from './catalog-test-app.js';
 import { insertProduct } from './factories.js';
 
-/** The counts are kept by triggers on products (migration 007); each test compares them with a count of the table. */
+/** The counts are kept by triggers on products (migrations 007, 014); each test compares them with a count of the listings on sale (drafts are not counted). */
 describe('GET /api/categories/counts at every kind of write', () => {
   let catalog: CatalogTestApp;
   beforeAll(async () => {
@@ -22,7 +22,7 @@ describe('GET /api/categories/counts at every kind of write', () => {
     return Object.fromEntries(counts.filter((c) => c.count !== 0).map((c) => [c.category, c.count]));
   };
   const counted = async () => {
-    const { rows } = await catalog.pool.query<{ category: string; n: number }>('SELECT category_id AS category, count(*)::int AS n FROM products GROUP BY 1');
+    const { rows } = await catalog.pool.query<{ category: string; n: number }>('SELECT category_id AS category, count(*)::int AS n FROM products WHERE published_at IS NOT NULL GROUP BY 1');
     return Object.fromEntries(rows.map((r) => [r.category, r.n]));
   };
 
@@ -44,6 +44,28 @@ describe('GET /api/categories/counts at every kind of write', () => {
 
     await catalog.pool.query(`DELETE FROM products WHERE id = $1`, [laptop.id]);
     expect(await served()).toEqual({ gaming: 2 });
+  });
+
+  it('leaves drafts out until they are published, wherever they are moved or deleted', async () => {
+    const listed = await insertProduct(catalog.pool, { categoryId: 'electronics' });
+    const draft = await insertProduct(catalog.pool, { categoryId: 'electronics', publishedAt: null });
+    const other = await insertProduct(catalog.pool, { categoryId: 'gaming', publishedAt: null });
+    expect(await served()).toEqual({ electronics: 1 });
+
+    // A draft moved between categories moves no count; published, it counts where it is.
+    await catalog.pool.query(`UPDATE products SET category_id = 'general' WHERE id = $1`, [draft.id]);
+    expect(await served()).toEqual({ electronics: 1 });
+    await catalog.pool.query(`UPDATE products SET published_at = now() WHERE id = $1`, [draft.id]);
+    expect(await served()).toEqual({ electronics: 1, general: 1 });
+    // Moved and published in one statement.
+    await catalog.pool.query(`UPDATE products SET category_id = 'automotive', published_at = now() WHERE id = $1`, [other.id]);
+    expect(await served()).toEqual({ electronics: 1, general: 1, automotive: 1 });
+    // Publishing again (a new date) counts nothing twice; a draft deleted uncounts nothing.
+    await catalog.pool.query(`UPDATE products SET published_at = now() WHERE id = $1`, [draft.id]);
+    const gone = await insertProduct(catalog.pool, { categoryId: 'electronics', publishedAt: null });
+    await catalog.pool.query(`DELETE FROM products WHERE id = ANY($1::uuid[])`, [[gone.id, listed.id]]);
+    expect(await served()).toEqual({ general: 1, automotive: 1 });
+    expect(await served()).toEqual(await counted());
   });
 
   it('counts products inserted and deleted many to a statement', async () => {

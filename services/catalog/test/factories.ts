@@ -18,6 +18,8 @@ export interface ProductInput {
   categoryId?: string;
   images?: string[];
   createdAt?: Date;
+  /** null: a draft (as a manifest makes it), not shown to shoppers; default: on sale since createdAt. */
+  publishedAt?: Date | null;
   variants?: VariantInput[];
 }
 
@@ -26,8 +28,8 @@ export const uniqueSku = () => `SKU-${randomUUID().slice(0, 8).toUpperCase()}`;
 /** Inserts a product with its variants, stock and holds, defaults overridable (buildProduct-style). */
 export async function insertProduct(pool: Pool, input: ProductInput = {}) {
   const { rows } = await pool.query<{ id: string }>(
-    `INSERT INTO products (title, brand, description, condition_grade, condition_notes, one_of_a_kind, category_id, images, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    `INSERT INTO products (title, brand, description, condition_grade, condition_notes, one_of_a_kind, category_id, images, created_at, published_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
     [
       input.title ?? 'Refurbished Laptop',
       input.brand === undefined ? 'Acme' : input.brand,
@@ -38,6 +40,7 @@ export async function insertProduct(pool: Pool, input: ProductInput = {}) {
       input.categoryId ?? 'electronics',
       input.images ?? [],
       input.createdAt ?? new Date(),
+      input.publishedAt === undefined ? (input.createdAt ?? new Date()) : input.publishedAt,
     ],
   );
   const productId = rows[0]!.id;

@@ -1,7 +1,7 @@
 import type { InspectionRecord, InspectionReport, IntakeCounts, IntakeEntry, IntakeListQuery } from '@pl/contracts';
 import { containsPattern, type Queryable } from '@pl/service-kit';
 import type { StoredPhoto } from '../domain/product-view.js';
-import { isoInstant } from './inventory.repo.js';
+import { isoInstant, type VariantRef } from './inventory.repo.js';
 
 /** A listing as the desk changes it: locked for the transaction (photos and inspections are one row's update). */
 export interface LockedListing {
@@ -17,6 +17,17 @@ export async function lockListing(db: Queryable, productId: string): Promise<Loc
     [productId],
   );
   return rows[0];
+}
+
+/**
+ * Puts a draft on sale (published_at: now) and locks its variants, answering them; undefined when
+ * the listing was already on sale or does not exist (the caller tells which).
+ */
+export async function publishDraft(db: Queryable, productId: string): Promise<VariantRef[] | undefined> {
+  const { rowCount } = await db.query(`UPDATE products SET published_at = now(), updated_at = now() WHERE id = $1 AND published_at IS NULL`, [productId]);
+  if (!rowCount) return undefined;
+  const { rows } = await db.query<VariantRef>(`SELECT id, product_id AS "productId", sku FROM variants WHERE product_id = $1 ORDER BY id FOR UPDATE`, [productId]);
+  return rows;
 }
 
 /** The listing's photos, without a lock (an upload's early check; the locked one decides). */
@@ -93,6 +104,7 @@ export async function acceptPosCondition(db: Queryable, productId: string): Prom
 
 const QUEUE_FILTERS: Record<Exclude<IntakeListQuery['queue'], 'stale'>, string> = {
   all: 'true',
+  drafts: 'p.published_at IS NULL',
   no_photos: `p.photos = '[]'`,
   not_inspected: 'p.inspected_at IS NULL',
 };
@@ -110,6 +122,7 @@ interface EntryRow {
   photoCount: number;
   cover: StoredPhoto[];
   inspectedAt: string | null;
+  publishedAt: string | null;
 }
 
 /**
@@ -137,7 +150,7 @@ export async function listIntake(db: Queryable, query: IntakeListQuery, staleDay
     db.query<EntryRow>(
       `SELECT p.id AS "productId", p.title, p.category_id AS category, p.condition_grade AS "conditionGrade", p.one_of_a_kind AS "oneOfAKind",
               jsonb_array_length(p.photos) AS "photoCount", jsonb_path_query_array(p.photos, '$[*] ? (@.cover == true)') AS cover,
-              ${isoInstant('p.inspected_at')} AS "inspectedAt",
+              ${isoInstant('p.inspected_at')} AS "inspectedAt", ${isoInstant('p.published_at')} AS "publishedAt",
               coalesce((SELECT array_agg(v.sku ORDER BY v.sku) FROM variants v WHERE v.product_id = p.id), '{}') AS skus
          FROM products p
         WHERE ${filter}
@@ -153,7 +166,8 @@ export async function listIntake(db: Queryable, query: IntakeListQuery, staleDay
 
 export async function intakeCounts(db: Queryable, staleDays: number): Promise<IntakeCounts> {
   const { rows } = await db.query<Omit<IntakeCounts, 'staleAfterDays'>>(
-    `SELECT (SELECT count(*) FROM products WHERE photos = '[]')::int AS "noPhotos",
+    `SELECT (SELECT count(*) FROM products WHERE published_at IS NULL)::int AS drafts,
+            (SELECT count(*) FROM products WHERE photos = '[]')::int AS "noPhotos",
             (SELECT count(*) FROM products WHERE inspected_at IS NULL)::int AS "notInspected",
             (SELECT count(*) FROM products WHERE inspected_at < now() - make_interval(days => $1))::int AS stale`,
     [staleDays],

@@ -1,4 +1,5 @@
 import { prepared, type Queryable } from '@pl/service-kit';
+import { ON_SALE } from './on-sale.js';
 
 export interface VariantRef {
   id: string;
@@ -64,9 +65,13 @@ export async function levelsWithHolds(
   return (await queryLevels(db, 'l.variant_id = ANY($1::uuid[])', [variantIds], options)).map(({ variant: _, ...level }) => level);
 }
 
-/** A variant and its levels with holds in one statement, without locking: the quick look before a hold. */
+/**
+ * A variant and its levels with holds in one statement, without locking: the quick look before a
+ * hold. A draft's variant is not found: shoppers may not hold what is not on sale (decision 055;
+ * a listing is never unpublished, so what this look finds on sale stays on sale under the lock).
+ */
 export async function glanceAtSku(db: Queryable, sku: string, holder: string): Promise<{ variant: VariantRef; levels: LevelWithHolds[] } | undefined> {
-  const rows = await queryLevels(db, 'v.sku = $1', [sku], { holder });
+  const rows = await queryLevels(db, `v.sku = $1 AND EXISTS (SELECT 1 FROM products p WHERE p.id = v.product_id AND ${ON_SALE('p')})`, [sku], { holder });
   const first = rows[0];
   if (!first) return undefined;
   return { variant: first.variant, levels: rows.filter((r) => r.locationId !== null).map(({ variant: _, ...level }) => level) };

@@ -10,6 +10,7 @@ import type { ProductRecord } from '../domain/product-view.js';
 import type { SearchText } from '../domain/search-text.js';
 import { unitsHeldAt } from './inventory.repo.js';
 import { plannedEachTime, statementFor } from './prepared.js';
+import { ON_SALE } from './on-sale.js';
 import { LISTED_PRODUCT_COLUMNS, withVariants, type ProductRow } from './products.repo.js';
 
 export interface ProductListCriteria {
@@ -203,7 +204,7 @@ function filters(c: ProductListCriteria, { param }: Parameters, price: string): 
 async function sortedPage(db: Queryable, c: ProductListCriteria, sort: Exclude<ListOrder, 'relevance'>, respelled: string[][] | undefined): Promise<ProductPage> {
   const order = ORDERS[sort];
   const sql = parameters();
-  const where = [...(c.search ? [searchSql(c.search, respelled, sql).match] : []), ...filters(c, sql, order.price ?? 'p.min_price_cents')];
+  const where = [...(c.search ? [searchSql(c.search, respelled, sql).match] : []), ON_SALE('p'), ...filters(c, sql, order.price ?? 'p.min_price_cents')];
   const filter = where.length > 0 ? `WHERE ${where.join('\n        AND ')}` : '';
   // The filter's own parameters: the cursor adds more after them.
   const filterParams = sql.values.slice();
@@ -280,7 +281,7 @@ async function rankedPage(db: Queryable, c: ProductListCriteria, respelled: stri
   const sql = parameters();
   const search = searchSql(c.search, respelled, sql);
   const rest = filters(c, sql, 'p.min_price_cents');
-  const matches = [search.match, ...rest].join(' AND ');
+  const matches = [search.match, ON_SALE('p'), ...rest].join(' AND ');
   const inWindow = search.inTitleEach('r');
   // Each candidate is ranked where it is found, once it is known to be one (PostgreSQL computes a
   // select list below a sort: ranking before LIMIT would rank every match); only its id and rank go further.
@@ -298,20 +299,20 @@ async function rankedPage(db: Queryable, c: ProductListCriteria, respelled: stri
            search.matchImplied && rest.length === 0 && !search.rankReadsRow
              ? `
            SELECT r.id, ${search.rank('r')} AS k
-             FROM (SELECT w.id, w.created_at, w.search_name FROM products w ORDER BY w.created_at DESC, w.id DESC LIMIT (SELECT products FROM newest)) r`
+             FROM (SELECT w.id, w.created_at, w.search_name, w.published_at FROM products w ORDER BY w.created_at DESC, w.id DESC LIMIT (SELECT products FROM newest)) r`
              : `
            SELECT p.*
-             FROM (SELECT w.id, w.created_at, w.search_name FROM products w ORDER BY w.created_at DESC, w.id DESC LIMIT (SELECT products FROM newest)) r
+             FROM (SELECT w.id, w.created_at, w.search_name, w.published_at FROM products w ORDER BY w.created_at DESC, w.id DESC LIMIT (SELECT products FROM newest)) r
              -- Each title match's row, one at a time in the index's order until enough are found (OFFSET 0 keeps PostgreSQL from joining them all first).
              CROSS JOIN LATERAL (SELECT p.id, ${search.rank('p')} AS k FROM products p WHERE p.id = r.id${[...(search.matchImplied ? [] : [search.match]), ...rest].map((c) => ` AND ${c}`).join('')} OFFSET 0) p`
          }
-            WHERE ${inWindow.join(' AND ')}
+            WHERE ${[ON_SALE('r'), ...inWindow].join(' AND ')}
             ORDER BY r.created_at DESC, r.id DESC
             LIMIT ${SEARCH_CANDIDATES}),
          older AS (${rankCandidates(
            newestMatches(
              columns,
-             `${[...search.inTitle('p'), ...(search.matchImplied ? [] : [search.match]), ...rest].join(' AND ')}
+             `${[...search.inTitle('p'), ...(search.matchImplied ? [] : [search.match]), ON_SALE('p'), ...rest].join(' AND ')}
               AND ((SELECT products FROM newest) = 0
                    OR (p.created_at, p.id) < (SELECT b.created_at, b.id FROM products b ORDER BY b.created_at DESC, b.id DESC OFFSET ${RECENT_WINDOW - 1} LIMIT 1))`,
              `${SEARCH_CANDIDATES} - (SELECT count(*) FROM recent)`,
@@ -342,7 +343,7 @@ async function rankedPage(db: Queryable, c: ProductListCriteria, respelled: stri
     // Each probe's count, and only when it stays under the cap, the next one's (PostgreSQL runs a subquery of a CASE branch only when it takes that branch).
     const allMatches = () =>
       search.countProbes.reduceRight(
-        (otherwise, probe) => `(SELECT CASE WHEN probe.n > ${PRODUCT_COUNT_LIMIT} THEN probe.n ELSE ${otherwise} END FROM ${capped([probe(), ...rest].join(' AND '))} probe)`,
+        (otherwise, probe) => `(SELECT CASE WHEN probe.n > ${PRODUCT_COUNT_LIMIT} THEN probe.n ELSE ${otherwise} END FROM ${capped([probe(), ON_SALE('p'), ...rest].join(' AND '))} probe)`,
         capped(matches),
       );
     const count = c.after ? '' : `, CASE WHEN found.n < ${SEARCH_CANDIDATES} THEN found.n ELSE ${allMatches()} END AS total`;

@@ -2,6 +2,7 @@ import type { InspectionReport, InventoryLevel } from '@pl/contracts';
 import type { ProductRecord, StoredPhoto, VariantRecord } from '../domain/product-view.js';
 import { containsPattern, prepared, type Queryable } from '@pl/service-kit';
 import { activeHoldsAt, isoInstant } from './inventory.repo.js';
+import { ON_SALE } from './on-sale.js';
 
 export interface ProductRow {
   id: string;
@@ -15,6 +16,7 @@ export interface ProductRow {
   images: string[];
   photos: StoredPhoto[];
   inspection: InspectionReport | null;
+  published_at: string | null;
 }
 interface VariantRow {
   id: string;
@@ -26,8 +28,7 @@ interface VariantRow {
   reserved_until: string | null;
 }
 
-export const PRODUCT_COLUMNS =
-  'p.id, p.title, p.brand, p.description, p.condition_grade, p.condition_notes, p.one_of_a_kind, p.category_id, p.images, p.photos, p.inspection';
+export const PRODUCT_COLUMNS = `p.id, p.title, p.brand, p.description, p.condition_grade, p.condition_notes, p.one_of_a_kind, p.category_id, p.images, p.photos, p.inspection, ${isoInstant('p.published_at')} AS published_at`;
 /**
  * PRODUCT_COLUMNS for lists: of the photos only the cover (a card shows one; twelve photos' data a
  * product would make a page of 24 products ~200 kB).
@@ -78,12 +79,13 @@ export async function withVariants(db: Queryable, products: readonly ProductRow[
     images: p.images,
     photos: p.photos,
     inspection: p.inspection,
+    publishedAt: p.published_at,
     variants: variantsByProduct.get(p.id) ?? [],
   }));
 }
 
 /**
- * One page of the admin's inventory view, newest first, with how many products match in all. `q`
+ * One page of the admin's inventory view, newest first, drafts included (publishedAt null), with how many products match in all. `q`
  * matches part of the title, brand or a variant's sku, case-insensitively.
  */
 export async function listInventoryPage(db: Queryable, query: { q?: string; limit: number; offset: number }): Promise<{ records: ProductRecord[]; total: number }> {
@@ -108,7 +110,14 @@ export async function listInventoryPage(db: Queryable, query: { q?: string; limi
   return { records: await withVariants(db, page.rows), total: count.rows[0]!.n };
 }
 
+/** A product as shoppers may see it: a draft is as unknown as a product that does not exist (decision 055). */
 export async function findProduct(db: Queryable, id: string): Promise<ProductRecord | undefined> {
+  const { rows } = await db.query<ProductRow>(prepared(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1 AND ${ON_SALE('p')}`, [id]));
+  return (await withVariants(db, rows))[0];
+}
+
+/** A product as the admins see it, draft or not (the intake desk). */
+export async function findProductForAdmin(db: Queryable, id: string): Promise<ProductRecord | undefined> {
   const { rows } = await db.query<ProductRow>(prepared(`SELECT ${PRODUCT_COLUMNS} FROM products p WHERE p.id = $1`, [id]));
   return (await withVariants(db, rows))[0];
 }

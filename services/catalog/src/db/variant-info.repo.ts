@@ -1,9 +1,10 @@
 import type { VariantInfo } from '@pl/contracts';
 import type { Queryable } from '@pl/service-kit';
 import { unitsHeldAt } from './inventory.repo.js';
+import { ON_SALE } from './on-sale.js';
 import type { StoredPhoto } from '../domain/product-view.js';
 
-/** A variant with its product's display fields and what is available now (active, unexpired holds counted per location). */
+/** A variant with its product's display fields and what is available now (active, unexpired holds counted per location); a draft's is unknown, as shoppers may not buy it (decision 055). */
 /** `cover`: the cover photo once the shop has photographed the unit (the caller makes it the line's image). */
 export async function findVariantInfo(db: Queryable, sku: string): Promise<(VariantInfo & { cover: StoredPhoto | null }) | undefined> {
   const { rows } = await db.query<VariantInfo & { photos: StoredPhoto[] }>(
@@ -12,7 +13,7 @@ export async function findVariantInfo(db: Queryable, sku: string): Promise<(Vari
             coalesce((SELECT sum(greatest(0, l.on_hand - ${unitsHeldAt('l', 'now()')}))
                         FROM inventory_levels l WHERE l.variant_id = v.id), 0)::int AS available
        FROM variants v JOIN products p ON p.id = v.product_id
-      WHERE v.sku = $1`,
+      WHERE v.sku = $1 AND ${ON_SALE('p')}`,
     [sku],
   );
   const row = rows[0];

@@ -16,9 +16,10 @@ import {
 } from '@pl/contracts';
 import { AppError, conflict, notFound, withTransaction, writeOutbox, type Pool } from '@pl/service-kit';
 import type pg from 'pg';
-import { listingPhotos, lockListing, recordInspection, setPhotos } from '../db/intake.repo.js';
+import { listingPhotos, lockListing, publishDraft, recordInspection, setPhotos } from '../db/intake.repo.js';
 import { photoFileName, PhotoRejected, processPhoto } from '../photos/photo-pipeline.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
+import { recordInventoryUpdatedMany } from './inventory-events.js';
 import type { StoredPhoto } from './product-view.js';
 
 export const PRODUCT_UPDATED = { type: 'product.updated', version: 1 } as const;
@@ -79,6 +80,24 @@ export async function inspect(pool: Pool, productId: string, inspector: string, 
       summary: inspectionSummary(checklist, input.answers),
     });
     await announce(client, { productId, what: 'inspection' });
+  });
+}
+
+/**
+ * Puts a draft on sale: shoppers see it from this commit on (decision 055). Open pages learn of it
+ * live: product.updated ('published') makes shoppers' lists refetch, and inventory.updated for each
+ * of its variants is what every open list and count, and the cart's memo of refused skus, already
+ * follow. Publishing a listing already on sale changes nothing and announces nothing.
+ */
+export async function publish(pool: Pool, productId: string): Promise<void> {
+  await withTransaction(pool, async (client) => {
+    const variants = await publishDraft(client, productId);
+    if (!variants) {
+      if (!(await lockListing(client, productId))) throw notFound('Product not found');
+      return;
+    }
+    await announce(client, { productId, what: 'published' });
+    await recordInventoryUpdatedMany(client, variants);
   });
 }
 

@@ -59,6 +59,8 @@ export interface ProductRecord {
   /** The shop's photos of the unit (a list's read carries only the cover); absent: none. */
   photos?: StoredPhoto[];
   inspection?: InspectionReport | null;
+  /** When it went on sale; null: a draft, which only admins see (decision 055). */
+  publishedAt?: string | null;
   variants: VariantRecord[];
 }
 

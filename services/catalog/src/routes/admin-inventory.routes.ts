@@ -13,7 +13,7 @@ export function adminInventoryRoutes(pool: Pool): Router {
     const { records, total } = await listInventoryPage(pool, parseInput(AdminInventoryQuery, req.query));
     const entries: AdminInventoryEntry[] = records.map((record) => {
       const { variants, ...product } = toProduct(record);
-      return { product, variants };
+      return { product, variants, publishedAt: record.publishedAt ?? null };
     });
     res.set('cache-control', 'no-store').set(TOTAL_COUNT_HEADER, String(total)).json(entries);
   });

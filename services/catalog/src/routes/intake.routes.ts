@@ -16,8 +16,8 @@ import {
 import { AppError, notFound, parseInput, requireAdmin, type Pool } from '@pl/service-kit';
 import { z } from 'zod';
 import { acceptPosCondition, intakeCounts, listInspections, listIntake, pendingPosCondition } from '../db/intake.repo.js';
-import { findProduct } from '../db/products.repo.js';
-import { addPhoto, arrangePhotos, deletePhoto, describePhoto, inspect } from '../domain/intake.js';
+import { findProductForAdmin } from '../db/products.repo.js';
+import { addPhoto, arrangePhotos, deletePhoto, describePhoto, inspect, publish } from '../domain/intake.js';
 import { toProduct, toProductPhoto, type StoredPhoto } from '../domain/product-view.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 
@@ -43,14 +43,14 @@ const photosAnswer = (photos: readonly StoredPhoto[]): PhotoList => ({ photos: p
  */
 const readUpload = express.raw({ type: () => true, limit: MAX_PHOTO_UPLOAD_BYTES });
 
-/** The intake desk (admins only): the work queue, inspections, and the listing's photos. */
+/** The intake desk (admins only): the work queue, inspections, the listing's photos, and publishing a draft. */
 export function intakeRoutes(pool: Pool, options: IntakeRoutesOptions): Router {
   const { storage, staleDays } = options;
   const detail = async (productId: string): Promise<IntakeDetail> => {
-    const record = await findProduct(pool, productId);
+    const record = await findProductForAdmin(pool, productId);
     if (!record) throw notFound('Product not found');
     const [inspections, posCondition] = await Promise.all([listInspections(pool, productId), pendingPosCondition(pool, productId)]);
-    return { product: toProduct(record), inspections, posCondition };
+    return { product: toProduct(record), publishedAt: record.publishedAt ?? null, inspections, posCondition };
   };
   const router = Router();
   router.use(ApiPaths.catalog.intake, requireAdmin, (_req, res, next) => {
@@ -77,9 +77,14 @@ export function intakeRoutes(pool: Pool, options: IntakeRoutesOptions): Router {
   router.post(`${LISTING}/accept-pos-condition`, async (req, res) => {
     const productId = productIdOf(req);
     if (!(await acceptPosCondition(pool, productId))) {
-      if (!(await findProduct(pool, productId))) throw notFound('Product not found');
+      if (!(await findProductForAdmin(pool, productId))) throw notFound('Product not found');
       throw new AppError(409, ErrorCodes.conflict, 'The POS has no other grade for this listing.');
     }
+    res.json(await detail(productId));
+  });
+  router.post(`${LISTING}/publish`, async (req, res) => {
+    const productId = productIdOf(req);
+    await publish(pool, productId);
     res.json(await detail(productId));
   });
   router.post(`${LISTING}/photos`, async (req, res, next) => {

@@ -160,10 +160,18 @@ function InventoryTable({ rows, columns, stale }: { rows: InventoryRow[]; column
           </tr>
         </thead>
         <tbody>
-          {rows.map(({ product, variant: v }) => (
+          {rows.map(({ product, variant: v, draft }) => (
             <tr key={v.id} data-sku={v.sku}>
               <td>
                 <span className="adm-product">{product.title}</span>
+                {draft && (
+                  <>
+                    {' '}
+                    <Badge variant="secondary" tone="orange" data-draft>
+                      Draft — not shown to shoppers
+                    </Badge>
+                  </>
+                )}
                 {product.oneOfAKind && (
                   <>
                     {' '}

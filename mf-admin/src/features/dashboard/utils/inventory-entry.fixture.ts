@@ -16,4 +16,5 @@ export const buildEntry = (title: string, variants: Variant[] = [], id = `p-${ti
     originalPrice: null,
   },
   variants,
+  publishedAt: '2026-11-01T10:00:00.000Z',
 });

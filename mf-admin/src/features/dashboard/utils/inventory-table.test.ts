@@ -46,6 +46,15 @@ describe('inventory rows', () => {
     ]);
   });
 
+  it('marks the rows of a draft, which shoppers do not see until it is published', () => {
+    const rows = inventoryRows([lamp, { ...phone, publishedAt: null }]);
+    expect(rows.map((r) => [r.variant.sku, r.draft])).toEqual([
+      ['LAMP-001', false],
+      ['LAMP-002', false],
+      ['PX-9', true],
+    ]);
+  });
+
   it('adds up the variants and units of the rows shown', () => {
     expect(inventoryTotals(inventoryRows([lamp, phone]))).toEqual({ variants: 3, onHand: 11, reserved: 2, available: 9 });
     expect(inventoryTotals([])).toEqual({ variants: 0, onHand: 0, reserved: 0, available: 0 });

@@ -4,6 +4,8 @@ import type { AdminInventoryEntry, InventoryLevel, Location, Variant } from '@pl
 export interface InventoryRow {
   product: AdminInventoryEntry['product'];
   variant: Variant;
+  /** A draft (from a manifest): not shown to shoppers until published at the intake desk. */
+  draft: boolean;
 }
 
 export interface LocationColumn {
@@ -12,7 +14,7 @@ export interface LocationColumn {
 }
 
 export function inventoryRows(entries: readonly AdminInventoryEntry[]): InventoryRow[] {
-  return entries.flatMap((entry) => entry.variants.map((variant) => ({ product: entry.product, variant })));
+  return entries.flatMap((entry) => entry.variants.map((variant) => ({ product: entry.product, variant, draft: entry.publishedAt === null })));
 }
 
 /**

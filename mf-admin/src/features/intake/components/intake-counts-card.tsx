@@ -4,7 +4,7 @@ import { buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle,
 import { PanelError } from '../../../shared/components/panel-error.js';
 import { deskClear, deskQueryOf, queueCountText } from '../utils/intake-queue.js';
 
-const QUEUES = ['not_inspected', 'no_photos', 'stale'] as const;
+const QUEUES = ['drafts', 'not_inspected', 'no_photos', 'stale'] as const;
 
 /** The dashboard's view of the intake desk: how many listings wait in each queue, each a link to it. */
 export function IntakeCountsCard({ counts }: { counts: UseQueryResult<IntakeCounts> }) {
@@ -22,7 +22,7 @@ export function IntakeCountsCard({ counts }: { counts: UseQueryResult<IntakeCoun
         ) : counts.isError && !counts.data ? (
           <PanelError what="the intake counts" error={counts.error} />
         ) : deskClear(counts.data) ? (
-          <p className="pl-muted adm-counts-none">Every listing is inspected and photographed.</p>
+          <p className="pl-muted adm-counts-none">Every listing is on sale, inspected and photographed.</p>
         ) : (
           <ul className="adm-intake-counts__list">
             {QUEUES.map((queue) => (

@@ -124,6 +124,11 @@ function IntakeEntryItem({ entry, search, staleAfterDays }: { entry: IntakeEntry
           {entry.title}
         </Link>
         <p className="adm-intake-entry__meta">
+          {entry.publishedAt === null && (
+            <Badge variant="secondary" tone="orange" data-draft>
+              Draft — not shown to shoppers
+            </Badge>
+          )}
           <ConditionBadge grade={entry.conditionGrade} />
           {entry.oneOfAKind && (
             <Badge variant="secondary" tone="purple">

@@ -8,12 +8,13 @@ import { useRetry } from '../../../shared/components/use-retry.js';
 import { formatDateTime } from '../../../shared/utils/date-text.js';
 import { useIntakeDetail } from '../api/get-intake-detail.js';
 import { deskPathOf, photoCountText, type DeskLinkState } from '../utils/intake-queue.js';
+import { DraftNotice } from './draft-notice.js';
 import { InspectionCard } from './inspection-card.js';
 import { InspectionHistoryCard } from './inspection-history-card.js';
 import { PhotosCard } from './photos-card.js';
 import { PosConditionNotice } from './pos-condition-notice.js';
 
-/** /admin/intake/:productId: one listing at the desk: its inspection, its grade, its photos and their descriptions. */
+/** /admin/intake/:productId: one listing at the desk: its inspection, its grade, its photos and their descriptions; a draft's publishing. */
 export function IntakeListingPage() {
   const { productId = '' } = useParams();
   const detail = useIntakeDetail(productId);
@@ -64,7 +65,7 @@ interface DetailProps {
 }
 
 function ListingDetail({ detail, backTo, titleRef }: DetailProps) {
-  const { product, inspections, posCondition } = detail;
+  const { product, inspections, posCondition, publishedAt } = detail;
   const gradeRef = useRef<HTMLParagraphElement>(null);
   const focusAfterRender = useFocusAfterRender();
   // After an inspection or an accepted POS grade, the control used is gone (the form starts afresh,
@@ -117,6 +118,8 @@ function ListingDetail({ detail, backTo, titleRef }: DetailProps) {
           </>
         )}
       </p>
+      {/* Published, the notice leaves: focus goes to the listing's grade line, as after an inspection. */}
+      {publishedAt === null && <DraftNotice productId={product.id} title={product.title} onPublished={() => focusAfterRender(() => gradeRef.current)} />}
       {posCondition && <PosConditionNotice productId={product.id} posCondition={posCondition} onAccepted={startAfresh} />}
       <div className="adm-order-grid adm-listing-grid">
         <div className="adm-order-main">

@@ -66,6 +66,7 @@ describe('a scanned barcode', () => {
 describe('the queues', () => {
   it('names each queue, the stale one by its limit', () => {
     expect(queueLabel('all', 90)).toBe('All listings');
+    expect(queueLabel('drafts', 90)).toBe('Drafts');
     expect(queueLabel('no_photos', 90)).toBe('No photos');
     expect(queueLabel('not_inspected', 90)).toBe('Not inspected');
     expect(queueLabel('stale', 90)).toBe('Inspected over 90 days ago');
@@ -77,6 +78,7 @@ describe('the queues', () => {
     expect(queueTabText('no_photos', counts)).toBe('No photos (1,234)');
     expect(queueTabText('stale', counts)).toBe('Inspected over 90 days ago (2)');
     expect(queueTabText('all', counts)).toBe('All listings');
+    expect(queueTabText('drafts', buildCounts({ drafts: 3 }))).toBe('Drafts (3)');
     expect(queueTabText('not_inspected', undefined)).toBe('Not inspected');
   });
 
@@ -85,17 +87,21 @@ describe('the queues', () => {
     expect(queueCountText('no_photos', counts)).toBe('1 listing without photos');
     expect(queueCountText('not_inspected', counts)).toBe('30 listings not inspected');
     expect(queueCountText('stale', counts)).toBe('2 listings inspected over 90 days ago');
+    expect(queueCountText('drafts', buildCounts({ drafts: 1 }))).toBe('1 draft not shown to shoppers');
+    expect(queueCountText('drafts', buildCounts({ drafts: 4 }))).toBe('4 drafts not shown to shoppers');
   });
 
   it('knows when nothing waits', () => {
     expect(deskClear(buildCounts({ noPhotos: 0, notInspected: 0, stale: 0 }))).toBe(true);
     expect(deskClear(buildCounts({ noPhotos: 0, notInspected: 0, stale: 1 }))).toBe(false);
+    expect(deskClear(buildCounts({ drafts: 1, noPhotos: 0, notInspected: 0, stale: 0 }))).toBe(false);
   });
 
   it('tells an empty search from a queue that is done', () => {
     expect(emptyQueueText({ queue: 'all', q: 'lamp' }, 90)).toBe('No listings match “lamp”.');
     expect(emptyQueueText({ queue: 'no_photos', q: 'lamp' }, 90)).toBe('No listings match “lamp” in no photos.');
     expect(emptyQueueText({ queue: 'all' }, 90)).toBe('No listings yet.');
+    expect(emptyQueueText({ queue: 'drafts' }, 90)).toBe('No drafts: every listing is on sale.');
     expect(emptyQueueText({ queue: 'no_photos' }, 90)).toBe('Every listing has photos.');
     expect(emptyQueueText({ queue: 'not_inspected' }, 90)).toBe('Every listing has been inspected.');
     expect(emptyQueueText({ queue: 'stale' }, 90)).toBe('No inspection is older than 90 days.');

@@ -86,6 +86,8 @@ export function queueLabel(queue: IntakeQueue, staleAfterDays: number | undefine
   switch (queue) {
     case 'all':
       return 'All listings';
+    case 'drafts':
+      return 'Drafts';
     case 'no_photos':
       return 'No photos';
     case 'not_inspected':
@@ -98,6 +100,7 @@ export function queueLabel(queue: IntakeQueue, staleAfterDays: number | undefine
 /** How many listings a queue holds (GET /api/admin/intake/counts); the whole list has no count. */
 export function queueCount(counts: IntakeCounts | undefined, queue: IntakeQueue): number | undefined {
   if (!counts) return undefined;
+  if (queue === 'drafts') return counts.drafts;
   if (queue === 'no_photos') return counts.noPhotos;
   if (queue === 'not_inspected') return counts.notInspected;
   if (queue === 'stale') return counts.stale;
@@ -118,6 +121,7 @@ const listings = (n: number) => `${number.format(n)} ${n === 1 ? 'listing' : 'li
 /** The dashboard's line for a queue: '12 listings without photos'. */
 export function queueCountText(queue: Exclude<IntakeQueue, 'all'>, counts: IntakeCounts): string {
   const n = queueCount(counts, queue)!;
+  if (queue === 'drafts') return `${number.format(n)} ${n === 1 ? 'draft' : 'drafts'} not shown to shoppers`;
   if (queue === 'no_photos') return `${listings(n)} without photos`;
   if (queue === 'not_inspected') return `${listings(n)} not inspected`;
   return `${listings(n)} inspected over ${counts.staleAfterDays} days ago`;
@@ -125,7 +129,7 @@ export function queueCountText(queue: Exclude<IntakeQueue, 'all'>, counts: Intak
 
 /** Nothing waits at the desk. */
 export function deskClear(counts: IntakeCounts): boolean {
-  return counts.noPhotos === 0 && counts.notInspected === 0 && counts.stale === 0;
+  return counts.drafts === 0 && counts.noPhotos === 0 && counts.notInspected === 0 && counts.stale === 0;
 }
 
 /** The line above the list: 'Showing 25 of 130 listings'. */
@@ -139,6 +143,8 @@ export function emptyQueueText(search: DeskSearch, staleAfterDays: number | unde
   switch (search.queue) {
     case 'all':
       return 'No listings yet.';
+    case 'drafts':
+      return 'No drafts: every listing is on sale.';
     case 'no_photos':
       return 'Every listing has photos.';
     case 'not_inspected':

@@ -24,6 +24,7 @@ export const buildEntry = (overrides: Partial<IntakeEntry> = {}): IntakeEntry =>
   photoCount: 0,
   cover: null,
   inspectedAt: null,
+  publishedAt: '2026-11-01T10:00:00.000Z',
   ...overrides,
 });
 
@@ -34,6 +35,7 @@ export const buildList = (prefix: string, size: number, total: number): IntakeLi
 });
 
 export const buildCounts = (overrides: Partial<IntakeCounts> = {}): IntakeCounts => ({
+  drafts: 0,
   noPhotos: 12,
   notInspected: 30,
   stale: 2,

@@ -1,5 +1,5 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { DomEvents, type DomEventDetails, type ProductList } from '@pl/contracts';
+import { ApiPaths, DomEvents, type DomEventDetails, type ProductList } from '@pl/contracts';
 import { INVENTORY_REFRESH_DELAY_MS, keepTeamFresh } from '@pl/ui';
 import { catalogCache } from '../../../shared/team-cache';
 import { buildProduct } from '../testing/build-product';
@@ -64,5 +64,18 @@ describe("a listing's new photos or inspection (product:updated)", () => {
     await settle(INVENTORY_REFRESH_DELAY_MS + 50);
 
     expect([shownPage(), otherPage()]).toEqual([2, 2]);
+  });
+
+  it('refetches every list and the category counts when a draft is published (no list shows it yet)', async () => {
+    const featured = observe<ProductList>(productsQueryOptions().queryKey, { data: [other], nextCursor: null });
+    const otherList = observe(productPagesQueryOptions('category=tools').queryKey, { pages: [{ data: [other] }], pageParams: [undefined] });
+    const counts = observe(catalogCache.key(ApiPaths.catalog.categoryCounts), [{ category: 'tools', count: 1 }]);
+    const otherPage = observe(productQueryOptions('p-other').queryKey, other);
+    await settle();
+
+    send(DomEvents.productUpdated, { ...photosChanged('p-new'), what: 'published' });
+    await settle(INVENTORY_REFRESH_DELAY_MS + 50);
+
+    expect([featured(), otherList(), counts(), otherPage()]).toEqual([2, 2, 2, 1]);
   });
 });

@@ -3,33 +3,53 @@ import { ApiPaths, DomEvents } from '@pl/contracts';
 import { coalescedRefresh, INVENTORY_REFRESH_DELAY_MS, refetchAfterFetches, useTeamFreshness, type FreshnessRules } from '@pl/ui';
 import { catalogCache } from '../../../shared/team-cache.js';
 import { applyInventoryUpdate } from '../utils/inventory-patch.js';
-import { showsProduct } from '../utils/product-refresh.js';
+import { isProductList, showsProduct } from '../utils/product-refresh.js';
 import { productsKeyPrefix } from './get-products.js';
 
 const isProductQuery = (query: { queryKey: readonly unknown[] }) => query.queryKey[1] === ApiPaths.catalog.products;
 
-/** The listings whose photos or inspection changed since the last refetch, per page (its QueryClient). */
-const changedListings = new WeakMap<QueryClient, { ids: Set<string>; refresh: ReturnType<typeof coalescedRefresh> }>();
+interface ChangedListings {
+  ids: Set<string>;
+  published: boolean;
+  refresh: ReturnType<typeof coalescedRefresh>;
+}
+/** The listings whose photos or inspection changed since the last refetch, and whether one was published, per page (its QueryClient). */
+const changedListings = new WeakMap<QueryClient, ChangedListings>();
+/** The category counts (the categories feature's query): a published draft adds to one. */
+const categoryCountsKey = catalogCache.key(ApiPaths.catalog.categoryCounts);
 
 /**
  * A listing's photos or inspection changed (product:updated): the queries showing it (its page, the
  * lists it is in) are refetched, after the same short wait as for stock. A burst of uploads then
  * costs one refetch, and the answers the catalog and the gateway keep, which hear of the change by
  * another path than this event, have forgotten the old listing by the time it is asked for again.
+ * A draft was published: no list shows it yet, so every list is refetched (not the other products'
+ * pages), and the category counts.
  */
-function refetchListing(client: QueryClient, productId: string): void {
+function refetchListing(client: QueryClient, productId: string, published: boolean): void {
   let changed = changedListings.get(client);
   if (!changed) {
-    const ids = new Set<string>();
-    const refresh = coalescedRefresh(() => {
-      const due = [...ids];
-      ids.clear();
-      return refetchAfterFetches(client, (query) => matchQuery({ queryKey: productsKeyPrefix }, query) && due.some((id) => showsProduct(query.state.data, id)));
-    }, INVENTORY_REFRESH_DELAY_MS);
-    changed = { ids, refresh };
+    const state: ChangedListings = {
+      ids: new Set<string>(),
+      published: false,
+      refresh: coalescedRefresh(() => {
+        const due = [...state.ids];
+        const all = state.published;
+        state.ids.clear();
+        state.published = false;
+        return refetchAfterFetches(
+          client,
+          (query) =>
+            (matchQuery({ queryKey: productsKeyPrefix }, query) && ((all && isProductList(query.state.data)) || due.some((id) => showsProduct(query.state.data, id)))) ||
+            (all && matchQuery({ queryKey: categoryCountsKey }, query)),
+        );
+      }, INVENTORY_REFRESH_DELAY_MS),
+    };
+    changed = state;
     changedListings.set(client, changed);
   }
   changed.ids.add(productId);
+  if (published) changed.published = true;
   changed.refresh.signal();
 }
 
@@ -48,7 +68,7 @@ export const liveProducts: FreshnessRules = {
   refetchAfterInventory: isProductQuery,
   refetchOnResync: isProductQuery,
   on: {
-    [DomEvents.productUpdated]: (client, message) => refetchListing(client, message.productId),
+    [DomEvents.productUpdated]: (client, message) => refetchListing(client, message.productId, message.what === 'published'),
   },
 };
 

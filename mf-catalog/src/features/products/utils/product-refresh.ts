@@ -14,3 +14,8 @@ export function showsProduct(cached: unknown, productId: string): boolean {
   if (Array.isArray(cached.data)) return listHolds(cached, productId);
   return cached.id === productId;
 }
+
+/** Whether what a product query holds is a list (`{ data }`) or an infinite list (`{ pages }`), not one product's page. */
+export function isProductList(cached: unknown): boolean {
+  return isObject(cached) && (Array.isArray(cached.pages) || Array.isArray(cached.data));
+}
