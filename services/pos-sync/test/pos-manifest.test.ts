@@ -199,10 +199,13 @@ describe('manifest units to the POS', () => {
     );
     expect(posProductsWith(fresh.sku)).toEqual([]);
     const { rows } = await stack.pool.query(
-      `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'failed')::int AS failed FROM writebacks`,
+      `SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'failed')::int AS failed FROM writebacks WHERE kind = 'manifest'`,
     );
     expect(rows[0].failed).toBeGreaterThanOrEqual(1);
-    expect((await stack.call('GET', '/api/admin/sync/status')).body.writebacks).toEqual(rows[0]);
+    expect((await stack.call('GET', '/api/admin/sync/status')).body.manifests).toEqual({
+      ...rows[0],
+      lastFailure: 'The POS rejected the request: The POS already has sku PL-EL-001; nothing was created',
+    });
   });
 
   it("sends nothing for units added to the shop's own listings, saying why", async () => {

@@ -127,11 +127,21 @@ export async function markWritebackSkipped(db: Queryable, orderId: string, note:
   await db.query(`UPDATE writebacks SET status = 'skipped', last_error = $2 WHERE order_id = $1`, [orderId, note]);
 }
 
-/** For the dashboard: sales (returns, manifest batches) still to reach the POS, and those it refused (or that were given up). */
+/** For the dashboard: sales (and give-backs) still to reach the POS, and those it refused (or that were given up). */
 export async function countWritebacks(db: Queryable): Promise<{ pending: number; failed: number }> {
   const { rows } = await db.query<{ pending: number; failed: number }>(
-    `SELECT (SELECT count(*)::int FROM writebacks WHERE status = 'pending') AS pending,
-            (SELECT count(*)::int FROM writebacks WHERE status = 'failed') AS failed`,
+    `SELECT (SELECT count(*)::int FROM writebacks WHERE status = 'pending' AND kind <> 'manifest') AS pending,
+            (SELECT count(*)::int FROM writebacks WHERE status = 'failed' AND kind <> 'manifest') AS failed`,
+  );
+  return rows[0]!;
+}
+
+/** For the dashboard: manifest batches still to reach the POS, those it refused (or that were given up), and the latest refusal. */
+export async function countManifestWritebacks(db: Queryable): Promise<{ pending: number; failed: number; lastFailure: string | null }> {
+  const { rows } = await db.query<{ pending: number; failed: number; lastFailure: string | null }>(
+    `SELECT (SELECT count(*)::int FROM writebacks WHERE status = 'pending' AND kind = 'manifest') AS pending,
+            (SELECT count(*)::int FROM writebacks WHERE status = 'failed' AND kind = 'manifest') AS failed,
+            (SELECT last_error FROM writebacks WHERE status = 'failed' AND kind = 'manifest' ORDER BY created_at DESC, order_id DESC LIMIT 1) AS "lastFailure"`,
   );
   return rows[0]!;
 }
