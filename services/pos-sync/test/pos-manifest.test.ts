@@ -83,6 +83,14 @@ describe('manifest units to the POS', () => {
       expect(rows.length).toBe(delivered.size);
     });
 
+  /** A till's recount in the POS, once pos-sync has applied (or skipped) the webhook it sends. */
+  const recountAtTill = async (sku: string, quantity: number) => {
+    const delivered = stack.pos.deliveries.length;
+    await stack.pos.setCount(sku, LOCATION, quantity);
+    await eventually(() => expect(stack.pos.deliveries.slice(delivered).some((d) => d.type === 'inventory.count.updated' && d.status === 200)).toBe(true));
+    await webhooksSettled();
+  };
+
   it('creates the new listings in the POS once, however often manifest.received is delivered, and its webhooks land on the drafts', async () => {
     const vacuum = await draft(3);
     const lamp = await draft(1);
@@ -121,6 +129,7 @@ describe('manifest units to the POS', () => {
     const applied = stack.pos.adjustmentsApplied();
     const { sku, before, item } = await addedToPosItem(2);
     const data = batchOf([item]);
+    const delivered = stack.pos.deliveries.length;
 
     await publishManifest(data);
     await sent(data);
@@ -128,12 +137,12 @@ describe('manifest units to the POS', () => {
     expect(stack.pos.adjustmentsApplied()).toBe(applied + 1);
     expect(stack.pos.quantity(sku, LOCATION)).toBe(before + 2);
     expect(await writeback(data)).toMatchObject({ attempts: 1, lines: [{ sku, locationId: LOCATION, qty: -2 }] });
-    await eventually(() => expect(stack.pos.deliveries.some((d) => d.type === 'inventory.count.updated' && d.status === 200)).toBe(true));
+    await eventually(() => expect(stack.pos.deliveries.slice(delivered).some((d) => d.type === 'inventory.count.updated' && d.status === 200)).toBe(true));
     await webhooksSettled();
     expect(await stack.onHand(sku, LOCATION)).toBe(before + 2);
   });
 
-  it('creates and receives nothing twice when a batch is sent again after its answer was lost: the POS replays by Idempotency-Key', async () => {
+  it('creates and receives nothing twice when a batch is sent again after its answer was lost (the POS replays by Idempotency-Key), and counts meanwhile do not double it', async () => {
     const fresh = await draft(2);
     const { sku, before, item } = await addedToPosItem(1);
     const data = batchOf([created(fresh.sku, 2), item], 3);
@@ -144,8 +153,11 @@ describe('manifest units to the POS', () => {
     const products = stack.pos.products().length;
 
     // As if the instance had died after the POS took the batch but before it was marked sent (the
-    // POS's webhooks about it already applied meanwhile).
-    await stack.pool.query(`UPDATE writebacks SET status = 'pending', sent_at = NULL, next_attempt_at = now() WHERE order_id = $1`, [keyOf(data)]);
+    // POS's webhooks about it already applied meanwhile), and a till recounted the item before the retry.
+    await stack.pool.query(`UPDATE writebacks SET status = 'pending', sent_at = NULL, next_attempt_at = now() + interval '1 hour' WHERE order_id = $1`, [keyOf(data)]);
+    await recountAtTill(sku, before + 1);
+    expect(await stack.onHand(sku, LOCATION)).toBe(before + 1);
+    await stack.pool.query(`UPDATE writebacks SET next_attempt_at = now() WHERE order_id = $1`, [keyOf(data)]);
     await stack.ctx.writebacks.kick();
 
     await sent(data);
@@ -182,6 +194,26 @@ describe('manifest units to the POS', () => {
     await webhooksSettled();
     expect(await stack.onHand(fresh.sku, LOCATION)).toBe(4);
     expect(await catalogListings(fresh.sku)).toEqual([expect.objectContaining({ id: fresh.productId, published_at: null, unit_cost_cents: UNIT_COST })]);
+  });
+
+  it("shows the POS's count while received units wait for it, and the units once the POS confirms them", async () => {
+    const { sku, before, item } = await addedToPosItem(3);
+    const data = batchOf([item]);
+    stack.pos.setDown(true);
+    try {
+      await publishManifest(data);
+      await eventually(async () => expect((await writeback(data))?.attempts).toBeGreaterThanOrEqual(1));
+      // A till counts the item meanwhile: the POS does not know of the receipt yet (decision 054).
+      await recountAtTill(sku, before);
+      expect(await stack.onHand(sku, LOCATION)).toBe(before);
+    } finally {
+      stack.pos.setDown(false);
+    }
+
+    await sent(data);
+    expect(stack.pos.quantity(sku, LOCATION)).toBe(before + 3);
+    await webhooksSettled();
+    expect(await stack.onHand(sku, LOCATION)).toBe(before + 3);
   });
 
   it('keeps a batch the POS refuses (an sku it already has) as failed, with its answer, and counts it on the status', async () => {
