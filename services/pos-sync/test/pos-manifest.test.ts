@@ -240,6 +240,21 @@ describe('manifest units to the POS', () => {
     });
   });
 
+  it('stops retrying a batch first sent more than 23 hours ago (the POS forgets its key after 24), asking for a check by hand', async () => {
+    const fresh = await draft(1);
+    const data = batchOf([created(fresh.sku, 1)]);
+    await stack.pool.query(
+      `INSERT INTO writebacks (order_id, kind, manifest, attempts, last_error, lines, first_attempted_at)
+       VALUES ($1, 'manifest', $2, 12, 'The POS is unavailable', '[]', now() - interval '23 hours 1 minute')`,
+      [keyOf(data), JSON.stringify(data)],
+    );
+
+    await stack.ctx.writebacks.kick();
+
+    await eventually(async () => expect(await writeback(data)).toMatchObject({ status: 'failed', attempts: 12, last_error: WritebackNotes.notConfirmed }));
+    expect(posProductsWith(fresh.sku)).toEqual([]);
+  });
+
   it("sends nothing for units added to the shop's own listings, saying why", async () => {
     const applied = stack.pos.adjustmentsApplied();
     const own = await draft(2);

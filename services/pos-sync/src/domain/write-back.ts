@@ -65,7 +65,7 @@ export async function sendDueWritebacks(ctx: PosSyncContext): Promise<number> {
 async function sendWriteback(ctx: PosSyncContext, due: DueWriteback): Promise<void> {
   const { orderId, attempts, retryWindowClosed } = due;
   if (retryWindowClosed) {
-    ctx.logger.error({ orderId, attempts }, 'the POS did not confirm a sale write-back within 23 hours; it will not be retried');
+    ctx.logger.error({ orderId, kind: due.kind, attempts }, 'the POS did not confirm a write-back within 23 hours; it will not be retried');
     await markWritebackFailed(ctx.pool, orderId, WritebackNotes.notConfirmed, { attempted: false });
     return;
   }
