@@ -39,6 +39,14 @@ export const SyncStatus = z.object({
    * Optional: a pos-sync older than this field does not send it.
    */
   writebacks: z.object({ pending: z.number().int().nonnegative(), failed: z.number().int().nonnegative() }).optional(),
+  /**
+   * Batches of a manifest's rows on their way to the POS (items to create, units to receive), those
+   * it refused or that were given up, and the latest refusal in its words. Optional: a pos-sync older
+   * than this field does not send it.
+   */
+  manifests: z
+    .object({ pending: z.number().int().nonnegative(), failed: z.number().int().nonnegative(), lastFailure: z.string().nullable() })
+    .optional(),
   /** The latest run, running or ended (absent before the first). Optional: a pos-sync older than this field does not send it. */
   run: SyncRun.optional(),
 });

@@ -105,6 +105,37 @@ describe('HTTP POS connector (contract with the reference POS)', () => {
       expect(pos.adjustmentsApplied()).toBe(appliedBefore + 1);
     });
 
+    it("creates items once, however often the same key is sent, and refuses an sku the POS has as rejected", async () => {
+      const sku = `MF-${uniqueSuffix()}`;
+      const item = {
+        sku,
+        name: 'Dyson V8 cordless vacuum',
+        brand: null,
+        description: null,
+        category: 'home-garden',
+        condition: { grade: 'OPEN_BOX', notes: null },
+        unique: false,
+        price: { amount: 19900, currency: 'USD' },
+        compare_at_price: null,
+        stock: { location_id: 'dublin', quantity: 2 },
+      };
+      const size = pos.products().length;
+
+      const first = await connect(pos).createItems(`manifest-contract-${sku}`, { items: [item] });
+      const again = await connect(pos).createItems(`manifest-contract-${sku}`, { items: [item] });
+
+      expect(first).toEqual([expect.objectContaining({ name: 'Dyson V8 cordless vacuum', variants: [expect.objectContaining({ sku })] })]);
+      expect(again).toEqual(first);
+      expect(pos.products()).toHaveLength(size + 1);
+      expect(pos.quantity(sku, 'dublin')).toBe(2);
+      const received = await connect(pos).adjustInventory(`receive-${sku}`, { reason: 'receive', changes: [{ sku, location_id: 'dublin', delta: 3 }] });
+      expect(received.changes).toEqual([expect.objectContaining({ sku, quantity: 5 })]);
+
+      const err = await failure(connect(pos).createItems(`k-${uniqueSuffix()}`, { items: [item] }));
+      expect([err.kind, err.status, err.transient]).toEqual(['rejected', 409, false]);
+      expect(err.message).toBe(`The POS rejected the request: The POS already has sku ${sku}; nothing was created`);
+    });
+
     it('reports what the POS refuses (an unknown sku) as rejected, with its message', async () => {
       const err = await failure(connect(pos).adjustInventory(`k-${uniqueSuffix()}`, { reason: 'sale', changes: [{ sku: 'NO-SUCH-SKU', location_id: 'dublin', delta: -1 }] }));
       expect([err.kind, err.status, err.transient]).toEqual(['rejected', 404, false]);

@@ -42,6 +42,7 @@ describe('pos-sync service', () => {
       '005-return-writebacks.sql',
       '006-sync-progress.sql',
       '007-event-inbox.sql',
+      '008-manifest-writebacks.sql',
     ]);
   });
 
@@ -65,7 +66,7 @@ describe('pos-sync service', () => {
   describe('GET /api/admin/sync/status', () => {
     it('is ready with nothing synced before the first run', async () => {
       const res = await get('/api/admin/sync/status');
-      expect([res.status, await res.json()]).toEqual([200, { status: 'ready', lastSyncAt: null, totalProducts: 0, lastError: null, writebacks: { pending: 0, failed: 0 } }]);
+      expect([res.status, await res.json()]).toEqual([200, { status: 'ready', lastSyncAt: null, totalProducts: 0, lastError: null, writebacks: { pending: 0, failed: 0 }, manifests: { pending: 0, failed: 0, lastFailure: null } }]);
     });
 
     it('counts the sales waiting for the POS and the sales it refused (not those sent or without POS items)', async () => {
@@ -92,6 +93,7 @@ describe('pos-sync service', () => {
         totalProducts: 42,
         lastError: 'POS answered 401 Unauthorized',
         writebacks: { pending: 0, failed: 0 },
+        manifests: { pending: 0, failed: 0, lastFailure: null },
         run: {
           id: expect.any(String),
           kind: 'full',

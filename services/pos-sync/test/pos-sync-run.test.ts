@@ -75,6 +75,7 @@ describe('sync from the POS', () => {
       totalProducts: POS_PRODUCTS,
       lastError: null,
       writebacks: { pending: 0, failed: 0 },
+      manifests: { pending: 0, failed: 0, lastFailure: null },
       run: expect.objectContaining({ status: 'succeeded', kind: 'full', processed: POS_PRODUCTS, total: POS_PRODUCTS, productsCreated: 0, productsUpdated: POS_PRODUCTS }),
     });
     expect((await runs()).map((r) => [r.status, r.kind])).toEqual([

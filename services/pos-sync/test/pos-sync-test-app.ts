@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { PosWebhookPath } from '@pl/contracts';
 import type { NatsConn, TokenVerifier } from '@pl/service-kit';
-import { startTestService, testCallers, uniqueSuffix, type TestService, type TestStream } from '@pl/service-kit/testing';
+import { connectTestNats, createTestStream, startTestService, testCallers, uniqueSuffix, type TestService, type TestStream } from '@pl/service-kit/testing';
 import { INTERNAL_TOKEN, startCatalog } from '../../catalog/test/catalog-test-app.js';
 import { startReferencePos, type ReferencePosOptions } from '../../../stand-ins/pos-reference/src/index.js';
 import { createApp, posSyncContext, type PosSyncOptions } from '../src/app.js';
@@ -84,7 +84,7 @@ export async function startPosSyncStack(stack: StackOptions = {}) {
     },
     /**
      * Starts the workers main.ts starts (retry passes every 50 ms, no scheduled sync unless asked), with the
-     * order.placed and order.stock-returned consumers reading `<stream prefix>.order.…` of a test stream.
+     * order.placed, order.stock-returned and manifest.received consumers reading `<stream prefix>.…` of a test stream.
      */
     async startWorkers(nats: NatsConn, stream: TestStream, { syncIntervalS = 0 }: { syncIntervalS?: number } = {}) {
       const workers = await startPosSyncWorkers(context, nats, {
@@ -92,6 +92,7 @@ export async function startPosSyncStack(stack: StackOptions = {}) {
         passIntervalMs: 50,
         orderPlaced: { stream: stream.name, subject: `${stream.subjectPrefix}.order.placed`, durable: `pos-sync-writeback-${uniqueSuffix()}` },
         stockReturned: { stream: stream.name, subject: `${stream.subjectPrefix}.order.stock-returned.>`, durable: `pos-sync-stock-returned-${uniqueSuffix()}` },
+        manifestReceived: { stream: stream.name, subject: `${stream.subjectPrefix}.manifest.received.>`, durable: `pos-sync-manifest-received-${uniqueSuffix()}` },
       });
       extra.push(() => workers.stop());
       return workers;
@@ -107,3 +108,25 @@ export async function startPosSyncStack(stack: StackOptions = {}) {
   };
 }
 export type PosSyncStack = Awaited<ReturnType<typeof startPosSyncStack>>;
+
+/**
+ * The stack with its workers reading a throwaway stream named after `name`, POS settings saved and
+ * a first sync made (it tells which skus the POS has and registers its webhooks to this pos-sync).
+ * `stack.stop()` also deletes the stream and closes the NATS connection.
+ */
+export async function startSyncedStackWithWorkers(name: string): Promise<{ stack: PosSyncStack; nats: NatsConn; stream: TestStream }> {
+  const stack = await startPosSyncStack();
+  const nats = await connectTestNats({ name: `${name}-test` });
+  const stream = await createTestStream(nats, name);
+  await stack.startWorkers(nats, stream);
+  await stack.saveSettings();
+  const synced = await stack.sync();
+  if (synced.status !== 200) throw new Error(`the first sync answered ${synced.status}: ${synced.text}`);
+  const stopStack = stack.stop;
+  stack.stop = async () => {
+    await stopStack();
+    await stream.delete();
+    await nats.drain();
+  };
+  return { stack, nats, stream };
+}

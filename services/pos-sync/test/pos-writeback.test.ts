@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { OrderAllocations, type EventEnvelope } from '@pl/contracts';
 import type { NatsConn } from '@pl/service-kit';
-import { connectTestNats, createTestStream, eventually, type TestStream } from '@pl/service-kit/testing';
+import { eventually, type TestStream } from '@pl/service-kit/testing';
 import { insertProduct } from '../../catalog/test/factories.js';
 import { versionKey } from '../src/db/stock-versions.repo.js';
 import { pendingSoldUnits } from '../src/db/writebacks.repo.js';
-import { WritebackNotes } from '../src/domain/write-back.js';
-import { startPosSyncStack, type PosSyncStack } from './pos-sync-test-app.js';
+import { WritebackNotes } from '../src/domain/pos-adjustments.js';
+import { startSyncedStackWithWorkers, type PosSyncStack } from './pos-sync-test-app.js';
 
 /**
  * Sales written back to the POS: an order that committed stock in the real catalog is announced
@@ -20,18 +20,9 @@ describe('write-back of sales to the POS', () => {
   const usedSkus = new Set<string>();
 
   beforeAll(async () => {
-    stack = await startPosSyncStack();
-    nats = await connectTestNats({ name: 'pos-sync-writeback-test' });
-    stream = await createTestStream(nats, 'pos_writeback');
-    await stack.startWorkers(nats, stream);
-    await stack.saveSettings();
-    expect((await stack.sync()).status).toBe(200);
+    ({ stack, nats, stream } = await startSyncedStackWithWorkers('pos_writeback'));
   });
-  afterAll(async () => {
-    await stack.stop();
-    await stream.delete();
-    await nats.drain();
-  });
+  afterAll(() => stack.stop());
 
   /** A sku not used by an earlier test, with enough stock in the shop to sell `qty`. */
   const freshSku = (qty: number) => {

@@ -29,7 +29,7 @@ export function createPosApp(deps: PosAppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(backOfficeRoutes());
-  app.use('/v1', apiGuard(deps), express.json({ limit: '256kb' }));
+  app.use('/v1', apiGuard(deps), express.json({ limit: '1mb' }));
   app.use(merchantRoutes(deps.store));
   app.use(productRoutes(deps.store, deps.actions, deps.cursors));
   app.use(inventoryRoutes(deps.actions));

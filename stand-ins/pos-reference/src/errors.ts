@@ -5,6 +5,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   not_found: 404,
   idempotency_conflict: 409,
+  sku_exists: 409,
   rate_limited: 429,
   unavailable: 503,
 } as const;

@@ -6,7 +6,8 @@ import { fingerprint, type IdempotencyStore } from './store/idempotency-store.js
 import type { CatalogStore, ProductRecord, SkuMatch } from './store/catalog-store.js';
 import type { EventType } from './store/webhook-subscriptions.js';
 import { toWireProduct, type Product } from './wire.js';
-import { AdjustmentBody, CountBody, parseInput, ProductPatch } from './routes/schemas.js';
+import { AdjustmentBody, BatchCreateBody, CountBody, parseInput, ProductPatch } from './routes/schemas.js';
+import { productIdFor, variantIdFor } from './seed/seed-catalog.js';
 
 export interface Count {
   sku: string;
@@ -25,6 +26,11 @@ export interface Adjustment {
 
 export interface AdjustmentResult {
   response: { adjustment: Adjustment };
+  replayed: boolean;
+}
+
+export interface BatchCreateResult {
+  response: { products: Product[] };
   replayed: boolean;
 }
 
@@ -92,6 +98,66 @@ export function createPosActions({ store, idempotency, publish }: PosActionsDeps
       idempotency.remember(idempotencyKey, print, response);
       adjustmentsApplied += 1;
       changes.forEach((change, i) => countUpdated(matches[i] as SkuMatch, change.location_id, change.quantity, change.version));
+      return { response, replayed: false };
+    },
+
+    /**
+     * Creates items (Square's BatchUpsertCatalogObjects, Lightspeed's item create): each a product
+     * with one variant and its first count at one location. All or none: an sku the POS already has
+     * refuses the whole request (409 sku_exists, naming them), as does an unknown location (404).
+     * Under an idempotency key like adjustments (its own keys: the same key on both is two requests).
+     */
+    createProducts(idempotencyKey: string, input: unknown): BatchCreateResult {
+      const print = fingerprint(input);
+      const key = `products:${idempotencyKey}`;
+      const seen = idempotency.get(key);
+      if (seen) {
+        if (seen.fingerprint !== print) throw new PosError('idempotency_conflict', 'This Idempotency-Key was used with another request body');
+        return { response: seen.response as BatchCreateResult['response'], replayed: true };
+      }
+      const body = parseInput(BatchCreateBody, input, 'batch');
+      const taken = body.items.filter((item) => store.findSku(item.sku) !== undefined).map((item) => item.sku);
+      if (taken.length > 0) {
+        const named = taken.slice(0, 10).join(', ') + (taken.length > 10 ? ` and ${taken.length - 10} more` : '');
+        throw new PosError('sku_exists', `The POS already has ${taken.length === 1 ? 'sku' : 'skus'} ${named}; nothing was created`);
+      }
+      const location = body.items.find((item) => !store.hasLocation(item.stock.location_id))?.stock.location_id;
+      if (location !== undefined) throw new PosError('not_found', `Unknown location ${location}`);
+
+      const now = Date.now();
+      const records = body.items.map((item): ProductRecord => {
+        const variant = {
+          id: variantIdFor(item.sku),
+          sku: item.sku,
+          name: null,
+          priceCents: item.price.amount,
+          compareAtCents: item.compare_at_price?.amount ?? null,
+          stock: [] as ProductRecord['variants'][number]['stock'],
+        };
+        const product: ProductRecord = {
+          id: productIdFor(item.sku),
+          name: item.name,
+          brand: item.brand ?? '',
+          description: item.description ?? '',
+          category: item.category,
+          grade: item.condition.grade,
+          notes: item.condition.notes ?? '',
+          unique: item.unique,
+          imageUrl: null,
+          createdAt: now,
+          updatedAt: now,
+          variants: [variant],
+        };
+        // Every location at the base version, as seeded products have; the count received is one change on it.
+        for (const { id } of store.locations) store.stockAt(variant, id);
+        store.adjustQuantity(variant, item.stock.location_id, item.stock.quantity);
+        store.add(product);
+        store.touch(product);
+        return product;
+      });
+      const response = { products: records.map(toWireProduct) };
+      idempotency.remember(key, print, response);
+      for (const product of response.products) publish('catalog.product.created', { product });
       return { response, replayed: false };
     },
 

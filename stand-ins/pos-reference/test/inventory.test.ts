@@ -81,6 +81,24 @@ describe('POST /v1/inventory/adjustments', () => {
     expect(pos.adjustmentsApplied()).toBe(1);
   });
 
+  it("receives goods with reason 'receive': positive deltas only", async () => {
+    const before = stockOf(pos, 'PL-EL-001', 'dublin')!;
+    const received = await api(pos, 'POST', '/v1/inventory/adjustments', {
+      headers: { 'Idempotency-Key': 'manifest-m1-0-receive' },
+      body: { reason: 'receive', reference: 'manifest m1', changes: [{ sku: 'PL-EL-001', location_id: 'dublin', delta: 5 }] },
+    });
+    expect(received.status).toBe(200);
+    expect(received.body.adjustment).toMatchObject({ reason: 'receive', changes: [{ delta: 5, quantity: before.quantity + 5, version: before.version + 1 }] });
+
+    const taking = await api(pos, 'POST', '/v1/inventory/adjustments', {
+      headers: { 'Idempotency-Key': 'receive-negative' },
+      body: { reason: 'receive', changes: [{ sku: 'PL-EL-001', location_id: 'dublin', delta: 2 }, { sku: 'PL-EL-001', location_id: 'dublin', delta: -1 }] },
+    });
+    expect(taking.status).toBe(400);
+    expect(taking.body.error.message).toBe("Invalid adjustment: changes: a 'receive' adds units: every delta must be positive");
+    expect(pos.quantity('PL-EL-001', 'dublin')).toBe(before.quantity + 5);
+  });
+
   it('lets a count go below zero, as a sale against a wrong count does', async () => {
     await pos.setCount('PL-EL-001', 'westerville', 0);
     const response = await api(pos, 'POST', '/v1/inventory/adjustments', {

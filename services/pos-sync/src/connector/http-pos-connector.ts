@@ -14,6 +14,8 @@ import { PosError } from './pos-connector.js';
 import {
   AdjustmentRequest,
   AdjustmentResponse,
+  CreateItemsRequest,
+  CreateItemsResponse,
   MerchantResponse,
   PosErrorBody,
   ProductPage,
@@ -193,6 +195,13 @@ export function createHttpPosConnector(options: HttpPosConnectorOptions): PosCon
         headers: { 'idempotency-key': idempotencyKey },
       });
       return answer.adjustment;
+    },
+    async createItems(idempotencyKey, body) {
+      const answer = await required('POST', '/v1/products/batch', CreateItemsResponse, {
+        body: CreateItemsRequest.parse(body),
+        headers: { 'idempotency-key': idempotencyKey },
+      });
+      return answer.products;
     },
     async subscribeWebhook(url) {
       const { subscription } = await required('PUT', '/v1/webhook-subscription', SubscriptionResponse, { body: { url } });

@@ -1,6 +1,6 @@
 // How pos-sync talks to a point-of-sale system. The shop ships one implementation (HTTP API v1,
 // http-pos-connector.ts, spoken by the reference POS); a vendor's own API would be another.
-import type { Adjustment, AdjustmentRequest, PosMerchant, PosProduct, ProductPage } from './pos-wire.js';
+import type { Adjustment, AdjustmentRequest, CreateItemsRequest, PosMerchant, PosProduct, ProductPage } from './pos-wire.js';
 
 export interface ListProductsQuery {
   /** The previous page's nextCursor; absent for the first page. */
@@ -19,6 +19,11 @@ export interface PosConnector {
   getProduct(id: string): Promise<PosProduct | undefined>;
   /** Applies all changes or none; the same key and body again is answered without applying twice. */
   adjustInventory(idempotencyKey: string, body: AdjustmentRequest): Promise<Adjustment>;
+  /**
+   * Creates items, all or none (an sku the POS already has refuses them all); the same key and body
+   * again is answered without creating twice. Answers the products in the order of the items.
+   */
+  createItems(idempotencyKey: string, body: CreateItemsRequest): Promise<PosProduct[]>;
   /** Registers (idempotently) where the POS sends webhooks; answers the key that signs them. */
   subscribeWebhook(url: string): Promise<{ url: string; signatureKey: string }>;
 }

@@ -41,7 +41,7 @@ export const ProductResponse = z.object({ product: PosProduct });
 export const SubscriptionResponse = z.object({ subscription: z.object({ url: z.string(), signature_key: z.string().min(1), event_types: z.array(z.string()) }) });
 
 export const AdjustmentRequest = z.object({
-  reason: z.enum(['sale', 'return', 'correction']),
+  reason: z.enum(['sale', 'return', 'correction', 'receive']),
   reference: z.string().max(255).optional(),
   changes: z.array(z.object({ sku: z.string(), location_id: z.string(), delta: z.number().int() })).min(1).max(100),
 });
@@ -57,6 +57,24 @@ export const AdjustmentResponse = z.object({
   }),
 });
 export type Adjustment = z.infer<typeof AdjustmentResponse>['adjustment'];
+
+/** Items to create (POST /v1/products/batch): a product with one variant and its first count at one location each. */
+export const NewPosItem = z.object({
+  sku: z.string(),
+  name: z.string(),
+  brand: z.string().nullable(),
+  description: z.string().nullable(),
+  category: z.string(),
+  condition: z.object({ grade: z.string(), notes: z.string().nullable() }),
+  unique: z.boolean(),
+  price: Money,
+  compare_at_price: Money.nullable(),
+  stock: z.object({ location_id: z.string(), quantity: z.number().int().nonnegative() }),
+});
+export type NewPosItem = z.infer<typeof NewPosItem>;
+export const CreateItemsRequest = z.object({ reference: z.string().max(255).optional(), items: z.array(NewPosItem).min(1).max(500) });
+export type CreateItemsRequest = z.infer<typeof CreateItemsRequest>;
+export const CreateItemsResponse = z.object({ products: z.array(PosProduct) });
 
 /** Every POS error body: `{ error: { code, message } }`. */
 export const PosErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });

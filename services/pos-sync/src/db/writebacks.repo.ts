@@ -1,3 +1,4 @@
+import type { ManifestReceivedData } from '@pl/contracts';
 import type { Queryable } from '@pl/service-kit';
 import { versionKey, type StockKey } from './stock-versions.repo.js';
 
@@ -30,13 +31,27 @@ export async function recordReturnWriteback(db: Queryable, writebackKey: string,
   return rowCount === 1;
 }
 
+/** The key of a manifest batch's write-back, also the POS's Idempotency-Key of the items it creates. */
+export const manifestWritebackKey = (manifestId: string, batch: number) => `manifest-${manifestId}-${batch}`;
+
+/** Records a committed batch of a manifest's rows for the POS (items to create, units to receive); false when recorded before. */
+export async function recordManifestWriteback(db: Queryable, data: ManifestReceivedData): Promise<boolean> {
+  const { rowCount } = await db.query(`INSERT INTO writebacks (order_id, kind, manifest) VALUES ($1, 'manifest', $2) ON CONFLICT (order_id) DO NOTHING`, [
+    manifestWritebackKey(data.manifestId, data.batch),
+    JSON.stringify(data),
+  ]);
+  return rowCount === 1;
+}
+
 /** Units per sku and location. In `lines` (what the POS is told) a sale's units are positive and a give-back's negative: units taken. */
 export type WritebackLine = StockKey & { qty: number };
 
 export interface DueWriteback {
-  /** The sale's order id, or a give-back's key (returnWritebackKey). */
+  /** The sale's order id, a give-back's key (returnWritebackKey) or a manifest batch's (manifestWritebackKey). */
   orderId: string;
-  kind: 'sale' | 'return';
+  kind: 'sale' | 'return' | 'manifest';
+  /** A manifest batch's items (kind 'manifest'). */
+  manifest: ManifestReceivedData | null;
   /** The units, positive: a sale's as the catalog committed them (every sku), a give-back's from the catalog's event. */
   units: WritebackLine[] | null;
   attempts: number;
@@ -57,7 +72,7 @@ export async function claimDueWritebacks(db: Queryable, limit: number, leaseMs: 
      WHERE order_id IN (
        SELECT order_id FROM writebacks WHERE status = 'pending' AND next_attempt_at <= now()
        ORDER BY created_at, order_id LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING order_id AS "orderId", kind, units, attempts, lines,
+     RETURNING order_id AS "orderId", kind, units, manifest, attempts, lines,
        coalesce(first_attempted_at < now() - make_interval(secs => $3::double precision / 1000), false) AS "retryWindowClosed"`,
     [limit, leaseMs, retryWindowMs],
   );
@@ -112,11 +127,21 @@ export async function markWritebackSkipped(db: Queryable, orderId: string, note:
   await db.query(`UPDATE writebacks SET status = 'skipped', last_error = $2 WHERE order_id = $1`, [orderId, note]);
 }
 
-/** For the dashboard: sales still to reach the POS, and sales it refused (or that were given up). */
+/** For the dashboard: sales (and give-backs) still to reach the POS, and those it refused (or that were given up). */
 export async function countWritebacks(db: Queryable): Promise<{ pending: number; failed: number }> {
   const { rows } = await db.query<{ pending: number; failed: number }>(
-    `SELECT (SELECT count(*)::int FROM writebacks WHERE status = 'pending') AS pending,
-            (SELECT count(*)::int FROM writebacks WHERE status = 'failed') AS failed`,
+    `SELECT (SELECT count(*)::int FROM writebacks WHERE status = 'pending' AND kind <> 'manifest') AS pending,
+            (SELECT count(*)::int FROM writebacks WHERE status = 'failed' AND kind <> 'manifest') AS failed`,
+  );
+  return rows[0]!;
+}
+
+/** For the dashboard: manifest batches still to reach the POS, those it refused (or that were given up), and the latest refusal. */
+export async function countManifestWritebacks(db: Queryable): Promise<{ pending: number; failed: number; lastFailure: string | null }> {
+  const { rows } = await db.query<{ pending: number; failed: number; lastFailure: string | null }>(
+    `SELECT (SELECT count(*)::int FROM writebacks WHERE status = 'pending' AND kind = 'manifest') AS pending,
+            (SELECT count(*)::int FROM writebacks WHERE status = 'failed' AND kind = 'manifest') AS failed,
+            (SELECT last_error FROM writebacks WHERE status = 'failed' AND kind = 'manifest' ORDER BY created_at DESC, order_id DESC LIMIT 1) AS "lastFailure"`,
   );
   return rows[0]!;
 }
@@ -152,7 +177,7 @@ export async function pendingSoldUnits(db: Queryable, keys: StockKey[]): Promise
                        ELSE (SELECT jsonb_agg(u || jsonb_build_object('qty', -(u->>'qty')::int)) FROM jsonb_array_elements(w.units) u) END)
        ) AS l(sku text, "locationId" text, qty int)
        JOIN unnest($1::text[], $2::text[]) AS k(sku, location_id) ON k.sku = l.sku AND k.location_id = l."locationId"
-      WHERE w.status = 'pending'
+      WHERE w.status = 'pending' AND w.kind <> 'manifest'
       GROUP BY l.sku, l."locationId"`,
     [keys.map((k) => k.sku), keys.map((k) => k.locationId)],
   );

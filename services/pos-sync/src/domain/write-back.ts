@@ -7,10 +7,10 @@
 // Only skus the POS has go (it refuses a whole adjustment over one it does not know, and a shop
 // sells products of its own too); an order of shop products only is done without the POS.
 // Units an order gives back (a cancellation, a received return) go the same way as a 'return'
-// adjustment keyed return-<order id>:<action key>, from the catalog's order.stock-returned event.
+// adjustment keyed return-<order id>:<action key>, from the catalog's order.stock-returned event;
+// the units a manifest brought go beside them (manifest-to-pos.ts).
 import type { OrderAllocations } from '@pl/contracts';
 import { withTransaction } from '@pl/service-kit';
-import type { AdjustmentRequest } from '../connector/pos-wire.js';
 import {
   claimDueWritebacks,
   knownPosSkus,
@@ -23,29 +23,18 @@ import {
   type DueWriteback,
   type WritebackLine,
 } from '../db/writebacks.repo.js';
-import { lockStock, versionKey } from '../db/stock-versions.repo.js';
+import { lockStock } from '../db/stock-versions.repo.js';
 import { applyPosCounts, type PosCount } from './apply-pos-counts.js';
+import { sendManifestBatch } from './manifest-to-pos.js';
+import { adjustments, WritebackNotes, type SaleAdjustment } from './pos-adjustments.js';
 import { requirePosSettings, type PosSettings } from './pos-settings.js';
 import { isPermanent, messageOf, retryDelayMs, type PosSyncContext } from './pos-sync-context.js';
 import { ABANDONED_RUN_MS } from './sync-status.js';
 
 const BATCH = 10;
 const LEASE_MS = 5 * 60_000;
-/** Most changes one POS adjustment takes. */
-const MAX_CHANGES = 100;
 /** The POS remembers Idempotency-Keys for 24 hours (API.md); an hour is left for clocks and a slow last try. */
 export const RETRY_WINDOW_MS = 23 * 60 * 60_000;
-
-export const WritebackNotes = {
-  noPosItems: 'The order has no POS items; nothing was sent to the POS',
-  waitingForSync: 'Waiting for a first sync from the POS, which tells which items it has',
-  notConfirmed: 'Not confirmed by the POS within 23 hours; check the POS and adjust by hand',
-} as const;
-
-export interface SaleAdjustment {
-  idempotencyKey: string;
-  body: AdjustmentRequest;
-}
 
 /**
  * The POS adjustments for an order's sale: one change per sku and location (delta minus the units
@@ -58,28 +47,6 @@ export function saleAdjustments(allocations: OrderAllocations): SaleAdjustment[]
 /** The POS adjustments for units an order gave back (`lines` in units taken: negative), keyed by the give-back. */
 export function returnAdjustments(writebackKey: string, orderId: string, lines: WritebackLine[]): SaleAdjustment[] {
   return adjustments(`return-${writebackKey}`, 'return', orderId, lines);
-}
-
-function adjustments(key: string, reason: AdjustmentRequest['reason'], reference: string, lines: readonly WritebackLine[]): SaleAdjustment[] {
-  const taken = new Map<string, { sku: string; location_id: string; qty: number }>();
-  for (const line of lines) {
-    const key = versionKey(line);
-    const entry = taken.get(key) ?? { sku: line.sku, location_id: line.locationId, qty: 0 };
-    entry.qty += line.qty;
-    taken.set(key, entry);
-  }
-  const changes = [...taken.values()]
-    .sort((a, b) => a.sku.localeCompare(b.sku) || a.location_id.localeCompare(b.location_id))
-    .map(({ sku, location_id, qty }) => ({ sku, location_id, delta: -qty }));
-  const parts: SaleAdjustment[] = [];
-  for (let i = 0; i < changes.length; i += MAX_CHANGES) {
-    const part = i / MAX_CHANGES;
-    parts.push({
-      idempotencyKey: part === 0 ? key : `${key}-${part + 1}`,
-      body: { reason, reference, changes: changes.slice(i, i + MAX_CHANGES) },
-    });
-  }
-  return parts;
 }
 
 /** Sends every due write-back; answers how many were handled. */
@@ -98,7 +65,7 @@ export async function sendDueWritebacks(ctx: PosSyncContext): Promise<number> {
 async function sendWriteback(ctx: PosSyncContext, due: DueWriteback): Promise<void> {
   const { orderId, attempts, retryWindowClosed } = due;
   if (retryWindowClosed) {
-    ctx.logger.error({ orderId, attempts }, 'the POS did not confirm a sale write-back within 23 hours; it will not be retried');
+    ctx.logger.error({ orderId, kind: due.kind, attempts }, 'the POS did not confirm a write-back within 23 hours; it will not be retried');
     await markWritebackFailed(ctx.pool, orderId, WritebackNotes.notConfirmed, { attempted: false });
     return;
   }
@@ -117,6 +84,10 @@ async function sendWriteback(ctx: PosSyncContext, due: DueWriteback): Promise<vo
     return;
   }
   try {
+    if (due.kind === 'manifest' && due.manifest) {
+      await sendManifestBatch(ctx, { ...due, manifest: due.manifest }, settings);
+      return;
+    }
     // A sale's units are the order's committed allocations; a give-back's came with its event (taken: negative).
     const taken = due.kind === 'sale' ? (await ctx.catalog.orderAllocations(orderId))?.lines : due.units?.map((u) => ({ ...u, qty: -u.qty }));
     if (!taken || taken.length === 0) {
@@ -161,11 +132,11 @@ async function sendWriteback(ctx: PosSyncContext, due: DueWriteback): Promise<vo
   } catch (err) {
     const message = messageOf(err);
     if (isPermanent(err)) {
-      ctx.logger.error({ orderId, reason: message }, 'the POS or the catalog refused a sale write-back; it will not be retried');
+      ctx.logger.error({ orderId, kind: due.kind, reason: message }, 'the POS or the catalog refused a write-back; it will not be retried');
       await markWritebackFailed(ctx.pool, orderId, message);
       return;
     }
-    ctx.logger.warn({ orderId, attempts: attempts + 1, reason: message }, 'sale write-back failed; retrying later');
+    ctx.logger.warn({ orderId, kind: due.kind, attempts: attempts + 1, reason: message }, 'write-back failed; retrying later');
     await scheduleWritebackRetry(ctx.pool, orderId, { error: message, delayMs: retryDelayMs(ctx.settings, attempts + 1), attempted: true });
   }
 }

@@ -5,7 +5,7 @@ import { notFound, parseInput, requireAdmin, type Queryable } from '@pl/service-
 import { listProblemEvents, listRecentEvents } from '../db/pos-events.repo.js';
 import { findPosUrl } from '../db/pos-settings.repo.js';
 import { latestSyncRuns } from '../db/sync-runs.repo.js';
-import { countWritebacks } from '../db/writebacks.repo.js';
+import { countManifestWritebacks, countWritebacks } from '../db/writebacks.repo.js';
 import { cancelRunningSync, replayEventsSince, retryProblemEvents } from '../domain/admin-actions.js';
 import { savePosSettings, testPosConnection } from '../domain/pos-settings.js';
 import type { PosSyncContext } from '../domain/pos-sync-context.js';
@@ -31,8 +31,8 @@ export function adminRoutes(ctx: PosSyncContext): Router {
         next();
       })
       .get(ApiPaths.pos.status, async (_req, res) => {
-        const [{ latest, lastSucceeded }, writebacks] = await Promise.all([latestSyncRuns(pool), countWritebacks(pool)]);
-        const body: SyncStatus = { ...toSyncStatus(latest, lastSucceeded), writebacks, ...(latest ? { run: toSyncRun(latest) } : {}) };
+        const [{ latest, lastSucceeded }, writebacks, manifests] = await Promise.all([latestSyncRuns(pool), countWritebacks(pool), countManifestWritebacks(pool)]);
+        const body: SyncStatus = { ...toSyncStatus(latest, lastSucceeded), writebacks, manifests, ...(latest ? { run: toSyncRun(latest) } : {}) };
         res.json(body);
       })
       .get(ApiPaths.pos.events, async (req, res) => {

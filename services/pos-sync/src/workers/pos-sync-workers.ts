@@ -3,6 +3,7 @@ import type { PosSyncContext } from '../domain/pos-sync-context.js';
 import { EVENT_PRUNE_INTERVAL_MS, pruneAppliedEvents } from '../domain/prune-events.js';
 import { runScheduledSync } from '../domain/run-sync.js';
 import { startOrderPlacedConsumer, type EventConsumerOptions } from '../events/order-placed-consumer.js';
+import { startManifestReceivedConsumer } from '../events/manifest-received-consumer.js';
 import { startStockReturnedConsumer } from '../events/stock-returned-consumer.js';
 
 export interface PosSyncWorkerOptions {
@@ -12,11 +13,16 @@ export interface PosSyncWorkerOptions {
   passIntervalMs?: number;
   orderPlaced?: EventConsumerOptions;
   stockReturned?: EventConsumerOptions;
+  manifestReceived?: EventConsumerOptions;
 }
 
-/** The background side of pos-sync: the order.placed and order.stock-returned consumers, the retry passes and the scheduled sync. */
+/** The background side of pos-sync: the order.placed, order.stock-returned and manifest.received consumers, the retry passes and the scheduled sync. */
 export async function startPosSyncWorkers(ctx: PosSyncContext, nats: NatsConn, options: PosSyncWorkerOptions): Promise<BackgroundWorker> {
-  const consumers = [await startOrderPlacedConsumer(ctx, nats, options.orderPlaced), await startStockReturnedConsumer(ctx, nats, options.stockReturned)];
+  const consumers = [
+    await startOrderPlacedConsumer(ctx, nats, options.orderPlaced),
+    await startStockReturnedConsumer(ctx, nats, options.stockReturned),
+    await startManifestReceivedConsumer(ctx, nats, options.manifestReceived),
+  ];
   const intervalMs = options.passIntervalMs ?? 5000;
   const periodic = [
     startPeriodicWorker({ name: 'pos-events', intervalMs, logger: ctx.logger, run: () => ctx.eventApplier.kick() }),

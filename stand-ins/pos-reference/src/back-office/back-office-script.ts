@@ -53,7 +53,11 @@ export const BACK_OFFICE_SCRIPT = String.raw`'use strict';
         all = all.concat(page.products);
         cursor = page.next_cursor;
       } while (cursor);
-      products = all.sort(function (a, b) { return a.variants[0].sku < b.variants[0].sku ? -1 : 1; });
+      // Newest first (items a shop just created over the API, e.g. from a manifest, are on top), then by sku.
+      products = all.sort(function (a, b) {
+        if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
+        return a.variants[0].sku < b.variants[0].sku ? -1 : 1;
+      });
       $('key-form').hidden = true;
       $('forget-key').hidden = false;
       $('catalogue').hidden = false;

@@ -9,10 +9,15 @@ export function inventoryRoutes(actions: PosActions): Router {
       res.json({ count: actions.setCount(req.body) });
     })
     .post('/v1/inventory/adjustments', (req, res) => {
-      const key = IdempotencyKey.safeParse(req.get('idempotency-key'));
-      if (!key.success) throw new PosError('invalid_request', 'An Idempotency-Key header of 1–255 characters is required');
-      const result = actions.adjust(key.data, req.body);
+      const result = actions.adjust(idempotencyKeyOf(req.get('idempotency-key')), req.body);
       if (result.replayed) res.set('Idempotent-Replayed', 'true');
       res.json(result.response);
     });
+}
+
+/** The Idempotency-Key header every write that may be retried carries (400 without one). */
+export function idempotencyKeyOf(header: string | undefined): string {
+  const key = IdempotencyKey.safeParse(header);
+  if (!key.success) throw new PosError('invalid_request', 'An Idempotency-Key header of 1–255 characters is required');
+  return key.data;
 }

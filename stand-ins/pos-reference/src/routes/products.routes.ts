@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { PosError } from '../errors.js';
+import { idempotencyKeyOf } from './inventory.routes.js';
 import type { PosActions } from '../pos-actions.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import { toWireProduct } from '../wire.js';
@@ -19,6 +20,11 @@ export function productRoutes(store: CatalogStore, actions: PosActions, cursors:
         next_cursor: page.more && last ? cursors.encode({ updatedAt: last.updatedAt, id: last.id, since }) : null,
         total_count: page.total,
       });
+    })
+    .post('/v1/products/batch', (req, res) => {
+      const result = actions.createProducts(idempotencyKeyOf(req.get('idempotency-key')), req.body);
+      if (result.replayed) res.set('Idempotent-Replayed', 'true');
+      res.json(result.response);
     })
     .get('/v1/products/:id', (req, res) => {
       const product = store.get(req.params.id);

@@ -1,6 +1,7 @@
 // Request shapes of API.md, parsed at the edge. A failed parse is 400 invalid_request.
 import { z } from 'zod';
 import { PosError } from '../errors.js';
+import { GRADES } from '../seed/seed-product.js';
 
 const Sku = z.string().min(1).max(255);
 const LocationId = z.string().min(1).max(255);
@@ -18,21 +19,57 @@ export const CountBody = z.object({
 });
 export type CountBody = z.infer<typeof CountBody>;
 
-export const AdjustmentBody = z.object({
-  reason: z.enum(['sale', 'return', 'correction']),
-  reference: z.string().max(255).nullish(),
-  changes: z
-    .array(
-      z.object({
-        sku: Sku,
-        location_id: LocationId,
-        delta: z.number().int().min(-1_000_000).max(1_000_000).refine((d) => d !== 0, 'must not be 0'),
-      }),
-    )
-    .min(1)
-    .max(100),
-});
+export const AdjustmentBody = z
+  .object({
+    reason: z.enum(['sale', 'return', 'correction', 'receive']),
+    reference: z.string().max(255).nullish(),
+    changes: z
+      .array(
+        z.object({
+          sku: Sku,
+          location_id: LocationId,
+          delta: z.number().int().min(-1_000_000).max(1_000_000).refine((d) => d !== 0, 'must not be 0'),
+        }),
+      )
+      .min(1)
+      .max(100),
+  })
+  // Goods received (a delivery, a supplier's manifest) only ever add units.
+  .refine((body) => body.reason !== 'receive' || body.changes.every((c) => c.delta > 0), { path: ['changes'], message: "a 'receive' adds units: every delta must be positive" });
 export type AdjustmentBody = z.infer<typeof AdjustmentBody>;
+
+const Money = z.object({ amount: z.number().int().min(0).max(100_000_000), currency: z.literal('USD').default('USD') });
+
+/** One item of POST /v1/products/batch: a product with one variant and its first stock at one location. */
+export const NewItem = z.strictObject({
+  sku: Sku,
+  name: z.string().trim().min(1).max(255),
+  brand: z.string().max(255).nullish(),
+  description: z.string().max(10_000).nullish(),
+  category: z.string().trim().min(1).max(255),
+  condition: z.strictObject({ grade: z.enum(GRADES), notes: z.string().max(10_000).nullish() }),
+  unique: z.boolean(),
+  price: Money,
+  compare_at_price: Money.nullish(),
+  stock: z.strictObject({ location_id: LocationId, quantity: z.number().int().min(0).max(1_000_000) }),
+});
+export type NewItem = z.infer<typeof NewItem>;
+
+export const MAX_BATCH_ITEMS = 500;
+
+export const BatchCreateBody = z
+  .strictObject({
+    reference: z.string().max(255).nullish(),
+    items: z.array(NewItem).min(1).max(MAX_BATCH_ITEMS),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    body.items.forEach((item, i) => {
+      if (seen.has(item.sku)) ctx.addIssue({ code: 'custom', path: ['items', i, 'sku'], message: `sku ${item.sku} appears twice` });
+      seen.add(item.sku);
+    });
+  });
+export type BatchCreateBody = z.infer<typeof BatchCreateBody>;
 
 export const IdempotencyKey = z.string().min(1).max(255);
 

@@ -33,6 +33,21 @@ describe('syncStatusNotes', () => {
     ]);
   });
 
+  it('shows the manifest batches waiting for the POS and those it refused, with its latest answer', () => {
+    const lastFailure = 'The POS rejected the request: The POS already has sku PL-EL-001; nothing was created';
+    expect(syncStatusNotes(buildStatus({ manifests: { pending: 2, failed: 1, lastFailure } }))).toEqual([
+      { id: 'manifests-pending', label: 'Manifest batches waiting for the POS', value: '2', alert: false },
+      {
+        id: 'manifests-failed',
+        label: 'Manifest batches the POS refused',
+        value: '1',
+        hint: `Latest: ${lastFailure}. Create these items or receive these units in the POS by hand.`,
+        alert: true,
+      },
+    ]);
+    expect(syncStatusNotes(buildStatus({ manifests: { pending: 0, failed: 0, lastFailure: null } }))).toEqual([]);
+  });
+
   it("shows a successful sync's warning, but not an error twice (the panel shows a failed sync's error already)", () => {
     const warning = '2 of 10000 POS products could not be saved; the first: Lamp: it has no variants';
     expect(syncStatusNotes(buildStatus({ lastError: warning }))).toEqual([{ id: 'warning', label: 'Warning', value: warning, alert: false }]);

@@ -2,7 +2,7 @@ import type { SyncStatus } from '@pl/contracts';
 
 /** One extra row of the sync status details: a label, its value and, where it helps, what to do. */
 export interface StatusNote {
-  id: 'warning' | 'writebacks-pending' | 'writebacks-failed';
+  id: 'warning' | 'writebacks-pending' | 'writebacks-failed' | 'manifests-pending' | 'manifests-failed';
   label: string;
   value: string;
   hint?: string;
@@ -12,8 +12,9 @@ export interface StatusNote {
 
 /**
  * What the status panel adds below the status: a successful sync's warning (products it could
- * not save), and the sales on their way to the POS or refused by it. Only what is there: nothing
- * for zero counts, nor for a pos-sync too old to send the counts.
+ * not save), the sales on their way to the POS or refused by it, and likewise the batches of
+ * manifests' items (with the POS's latest refusal). Only what is there: nothing for zero counts,
+ * nor for a pos-sync too old to send the counts.
  */
 export function syncStatusNotes(status: SyncStatus): StatusNote[] {
   const notes: StatusNote[] = [];
@@ -26,6 +27,19 @@ export function syncStatusNotes(status: SyncStatus): StatusNote[] {
       label: 'Sales the POS refused',
       value: String(failed),
       hint: 'Check these sales in the POS and adjust its counts by hand.',
+      alert: true,
+    });
+  }
+  const manifests = status.manifests;
+  if (manifests && manifests.pending > 0) {
+    notes.push({ id: 'manifests-pending', label: 'Manifest batches waiting for the POS', value: String(manifests.pending), alert: false });
+  }
+  if (manifests && manifests.failed > 0) {
+    notes.push({
+      id: 'manifests-failed',
+      label: 'Manifest batches the POS refused',
+      value: String(manifests.failed),
+      hint: `${manifests.lastFailure ? `Latest: ${manifests.lastFailure}. ` : ''}Create these items or receive these units in the POS by hand.`,
       alert: true,
     });
   }
