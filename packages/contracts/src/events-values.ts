@@ -24,12 +24,15 @@ export const Subjects = {
   /** The catalog put units back: per sku and location, for the POS write-back. */
   stockReturned: (orderId: string) => `order.stock-returned.${orderId}`,
   stockReturnedAll: 'order.stock-returned.>',
+  /** An admin did something (AuditRecordedData), announced by the service that did it: `audit.recorded.<service>`. */
+  auditRecorded: (service: string) => `audit.recorded.${service}`,
+  auditRecordedAll: 'audit.recorded.>',
 } as const;
 
 /** JetStream stream holding domain events (subjects it captures). */
 export const DomainStream = {
   name: 'SHOP_EVENTS',
-  subjects: ['inventory.updated.>', 'product.updated.>', 'order.>', 'customer.>', 'pos.>'],
+  subjects: ['inventory.updated.>', 'product.updated.>', 'order.>', 'customer.>', 'pos.>', 'audit.>'],
 } as const;
 
 /**

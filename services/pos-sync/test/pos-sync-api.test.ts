@@ -42,6 +42,7 @@ describe('pos-sync service', () => {
       '005-return-writebacks.sql',
       '006-sync-progress.sql',
       '007-event-inbox.sql',
+      '008-audit-log.sql',
     ]);
   });
 

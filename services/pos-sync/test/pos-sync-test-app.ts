@@ -84,7 +84,7 @@ export async function startPosSyncStack(stack: StackOptions = {}) {
     },
     /**
      * Starts the workers main.ts starts (retry passes every 50 ms, no scheduled sync unless asked), with the
-     * order.placed and order.stock-returned consumers reading `<stream prefix>.order.…` of a test stream.
+     * order.placed, order.stock-returned and audit.recorded consumers reading `<stream prefix>.…` of a test stream.
      */
     async startWorkers(nats: NatsConn, stream: TestStream, { syncIntervalS = 0 }: { syncIntervalS?: number } = {}) {
       const workers = await startPosSyncWorkers(context, nats, {
@@ -92,6 +92,7 @@ export async function startPosSyncStack(stack: StackOptions = {}) {
         passIntervalMs: 50,
         orderPlaced: { stream: stream.name, subject: `${stream.subjectPrefix}.order.placed`, durable: `pos-sync-writeback-${uniqueSuffix()}` },
         stockReturned: { stream: stream.name, subject: `${stream.subjectPrefix}.order.stock-returned.>`, durable: `pos-sync-stock-returned-${uniqueSuffix()}` },
+        auditRecorded: { stream: stream.name, subject: `${stream.subjectPrefix}.audit.recorded.>`, durable: `pos-sync-audit-log-${uniqueSuffix()}` },
       });
       extra.push(() => workers.stop());
       return workers;
