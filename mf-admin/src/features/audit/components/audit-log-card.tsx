@@ -107,13 +107,17 @@ function AuditTable({ rows }: { rows: AuditEntry[] }) {
       <tbody>
         {rows.map((e) => (
           <tr key={e.id} data-audit-row={e.action} tabIndex={-1}>
-            <td className="adm-nowrap">
+            <td className="adm-nowrap" data-label="When">
               <time dateTime={e.occurredAt}>{formatDateTime(e.occurredAt)}</time>
             </td>
-            <td>{actorText(e.actor)}</td>
-            <td className="adm-nowrap">{actionText(e.action)}</td>
-            <td className="adm-audit-target">{targetText(e.target)}</td>
-            <td className="adm-audit-change">
+            <td data-label="Who">{actorText(e.actor)}</td>
+            <td className="adm-nowrap" data-label="What">
+              {actionText(e.action)}
+            </td>
+            <td className="adm-audit-target" data-label="On">
+              {targetText(e.target)}
+            </td>
+            <td className="adm-audit-change" data-label="Change">
               <ul>
                 {changeLines(e.before, e.after).map((line, i) => (
                   <li key={i}>{line}</li>

@@ -13,6 +13,7 @@ describe('an audit entry in words', () => {
   it('lists the fields that changed, what a new thing is, and a removal', () => {
     expect(changeLines({ grade: 'OPEN_BOX', notes: null }, { grade: 'USED', notes: null })).toEqual(['grade: OPEN_BOX → USED']);
     expect(changeLines({ grade: 'A' }, { grade: 'A' })).toEqual(['No change']);
+    expect(changeLines({ grade: 'A', notes: null }, { grade: 'B', notes: null, inspectorName: 'Maya' })).toEqual(['grade: A → B', 'inspectorName: Maya']);
     expect(changeLines(null, { id: 'p', alt: 'Front' })).toEqual(['id: p', 'alt: Front']);
     expect(changeLines({ id: 'p' }, null)).toEqual(['Removed']);
     expect(changeLines(null, null)).toEqual([]);

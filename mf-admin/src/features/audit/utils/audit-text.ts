@@ -33,7 +33,8 @@ export function changeLines(before: unknown, after: unknown): string[] {
   if (isRecord(before) && isRecord(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     const changed = keys.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-    return changed.length === 0 ? ['No change'] : changed.map((k) => `${k}: ${valueText(before[k])} → ${valueText(after[k])}`);
+    // A field only the after names (the inspector's answers) is what it became, not a change from nothing.
+    return changed.length === 0 ? ['No change'] : changed.map((k) => (k in before ? `${k}: ${valueText(before[k])} → ${valueText(after[k])}` : `${k}: ${valueText(after[k])}`));
   }
   if ((before === null || before === undefined) && isRecord(after)) return Object.entries(after).map(([k, v]) => `${k}: ${valueText(v)}`);
   if (isRecord(before) && (after === null || after === undefined)) return ['Removed'];
