@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Input, Label, Select } from '@pl/ui';
 import { DayFilter } from '../../../shared/components/day-filter.js';
+import { useShownFilters } from '../../../shared/components/use-shown-filters.js';
 import { actorSearchOf, AUDIT_ACTION_OPTIONS, AUDIT_ACTOR_MAX_LENGTH, changeAuditFilters, hasAuditFilters, type AuditFilters } from '../utils/audit-filters.js';
 
 interface Props {
@@ -10,17 +11,11 @@ interface Props {
 
 /**
  * Who, what and when. A choice applies at once; the name waits for Enter or its button, so the list
- * does not jump while it is typed. The controls show the filters as chosen, a render ahead of the URL.
+ * does not jump while it is typed.
  */
 export function AuditFiltersForm({ filters, onChange }: Props) {
   const whoRef = useRef<HTMLInputElement>(null);
-  const [shown, setShown] = useState(filters);
-  useEffect(() => setShown(filters), [filters]);
-  const set = (change: AuditFilters) => {
-    const next = changeAuditFilters(shown, change);
-    setShown(next);
-    onChange(next);
-  };
+  const { shown, set, clear: clearAll } = useShownFilters(filters, onChange, changeAuditFilters);
 
   const [text, setText] = useState(filters.actor ?? '');
   useEffect(() => setText(filters.actor ?? ''), [filters.actor]);
@@ -29,9 +24,8 @@ export function AuditFiltersForm({ filters, onChange }: Props) {
     set({ actor: actorSearchOf(text) });
   };
   const clear = () => {
-    setShown({});
+    clearAll();
     setText('');
-    onChange({});
     // The button goes away with the filters: keep the keyboard in the form.
     whoRef.current?.focus();
   };

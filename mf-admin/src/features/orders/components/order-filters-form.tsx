@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { OrderStatus, type Location } from '@pl/contracts';
 import { Button, Checkbox, Input, Label, Select } from '@pl/ui';
 import { DayFilter } from '../../../shared/components/day-filter.js';
+import { useShownFilters } from '../../../shared/components/use-shown-filters.js';
 import { changeFilters, hasFilters, ORDER_SEARCH_MAX_LENGTH, orderSearchOf, type OrderFilters } from '../utils/order-filters.js';
 import { ORDER_STATUS_OPTIONS } from '../utils/order-status.js';
 
@@ -19,16 +20,7 @@ interface Props {
  */
 export function OrderFiltersForm({ filters, onChange, locations }: Props) {
   const statusRef = useRef<HTMLSelectElement>(null);
-  // The controls show the filters as chosen, a render ahead of the URL: the router applies a new
-  // query in a transition, and a controlled select or checkbox would meanwhile snap back. Quick
-  // changes in a row also build on each other this way.
-  const [shown, setShown] = useState(filters);
-  useEffect(() => setShown(filters), [filters]);
-  const set = (change: OrderFilters) => {
-    const next = changeFilters(shown, change);
-    setShown(next);
-    onChange(next);
-  };
+  const { shown, set, clear: clearAll } = useShownFilters(filters, onChange, changeFilters);
 
   const [text, setText] = useState(filters.q ?? '');
   useEffect(() => setText(filters.q ?? ''), [filters.q]);
@@ -38,8 +30,7 @@ export function OrderFiltersForm({ filters, onChange, locations }: Props) {
   };
 
   const clear = () => {
-    setShown({});
-    onChange({});
+    clearAll();
     // The button goes away with the filters: keep the keyboard in the form.
     statusRef.current?.focus();
   };
