@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ApiPaths, DevMailbox, IntakeDetail, Product, ProductList, SyncStatus } from '@pl/contracts';
 import { axeViolations, blocking } from './support/axe.js';
-import { orderFlows, shot, waitUntil } from './support/orders.js';
+import { apiFrom, orderFlows, shot, waitUntil } from './support/orders.js';
 import { SLOW } from './support/shopper.js';
 import { useShopInBrowser } from './support/suite.js';
 
@@ -20,17 +20,6 @@ const DESKTOP = { width: 1280, height: 900 };
 
 // Pages with axe, closed after each test, and the demo admin's: the order tests' own (support/orders.ts).
 const { newPage, adminPage } = orderFlows(ctx);
-
-/** A call to the shop's API from the page, with its cookies (as the admin's own pages make it). */
-async function apiFrom<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, { method, credentials: 'include', headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: (await res.json().catch(() => null)) as T };
-    },
-    { method, path, body },
-  );
-}
 
 /** The reference POS's own API (the store's back office). */
 async function pos<T>(method: string, path: string, body?: unknown): Promise<T> {

@@ -15,5 +15,6 @@ export default createModuleFederationConfig(
     './IntakeListingPage': './src/exposes/intake-listing-page.tsx',
     './ManifestsPage': './src/exposes/manifests-page.tsx',
     './ManifestPage': './src/exposes/manifest-page.tsx',
+    './AuditLogPage': './src/exposes/audit-log-page.tsx',
   }),
 );

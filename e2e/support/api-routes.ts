@@ -11,6 +11,7 @@ import {
   AdminOrderPaths,
   AdminOrderQuery,
   ApiPaths,
+  AuditQuery,
   CancelOrderPayload,
   ChangePasswordPayload,
   CheckoutDetailsPayload,
@@ -198,6 +199,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Never a reachable POS: a sample that got through would still save nothing that works.
   { method: 'POST', path: ApiPaths.pos.config, body: { sample: { posUrl: 'http://pos.invalid', apiKey: 'key-123' }, schema: SavePosConfigPayload } },
   { method: 'GET', path: ApiPaths.pos.testConnection },
+  { method: 'GET', path: ApiPaths.pos.audit, query: { sample: { actor: 'Ada', action: 'photo.', targetType: 'product', from: '2026-01-01', to: '2026-12-31', limit: '20' }, schema: AuditQuery } },
   { method: 'POST', path: ApiPaths.pos.trigger },
   { method: 'POST', path: ApiPaths.pos.cancel },
 ];

@@ -92,6 +92,17 @@ export function orderFlows(ctx: ShopInBrowser) {
   return { newPage, stockedProduct, guestBuys, adminPage, openAtDesk, mailsTo, waitForMail };
 }
 
+/** A call to the shop's API from the page, with its cookies (as the admin's own pages make it). */
+export async function apiFrom<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, { method, credentials: 'include', headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: res.status, body: (await res.json().catch(() => null)) as T };
+    },
+    { method, path, body },
+  );
+}
+
 export const shot = async (page: Page, name: string) => {
   if (process.env.VISUAL_SHOTS_DIR) await page.screenshot({ path: `${process.env.VISUAL_SHOTS_DIR}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
 };

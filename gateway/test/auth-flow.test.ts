@@ -326,6 +326,15 @@ describe('signing in through the gateway (real identity)', () => {
       await adminMatrix(stack.url, ApiPaths.pos.trigger, 'POST', { body: {} });
     });
 
+    it("sign an admin's token with their name for the audit log, and nobody else's", async () => {
+      const boss = await stack.register();
+      await stack.makeAdmin(boss.customer.id);
+      const admin = await stack.signIn(boss.username, boss.password);
+      // The stack registers everyone as Test User.
+      expect(claimsOf(admin.token)).toMatchObject({ sub: boss.customer.id, adm: true, nm: 'Test User' });
+      expect(claimsOf(boss.token).nm).toBeUndefined();
+    });
+
     it('stop letting an admin through once the session is revoked', async () => {
       const boss = await stack.register();
       await stack.makeAdmin(boss.customer.id);

@@ -3,7 +3,7 @@
 // the gateway signs the token and sets the cookie. Every other /api/auth path is proxied.
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { ApiPaths, ClientInfo, LoginPayload, RegisterPayload, type SessionGrant } from '@pl/contracts';
+import { ApiPaths, ClientInfo, displayNameOf, LoginPayload, RegisterPayload, type SessionGrant } from '@pl/contracts';
 import { parseInput, refuseHostileInput } from '@pl/service-kit';
 import { writeUpstreamError } from '../http/upstream-errors.js';
 import type { CartMerger } from './cart-merge.js';
@@ -107,7 +107,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     }
     if (guestSubject) await deps.mergeCart({ guestSubject, customerId: customer.id }, req.log);
     deps.cache.remember(session.id, { active: true, customerId: customer.id, isAdmin: customer.isAdmin });
-    await deps.sessions.start(res, { sub: customer.id, kind: 'customer', sid: session.id, adm: customer.isAdmin });
+    await deps.sessions.start(res, { sub: customer.id, kind: 'customer', sid: session.id, adm: customer.isAdmin, nm: customer.isAdmin ? displayNameOf(customer) : undefined });
     // Session ids stay out of the logs: they are identity's secrets, the customer id says enough.
     req.log.info({ customerId: customer.id }, status === 201 ? 'registered and signed in' : 'signed in');
     res.status(status).json(customer);

@@ -94,7 +94,7 @@ export function createSessions(deps: SessionsDeps): Sessions {
       res.locals.session = current;
       return 'ok';
     }
-    await start(res, { ...claims, adm: state.isAdmin });
+    await start(res, { ...claims, adm: state.isAdmin, nm: state.isAdmin ? claims.nm : undefined });
     req.log.debug({ customerId: claims.sub, expired: !current }, 'session token refreshed');
     return 'ok';
   }

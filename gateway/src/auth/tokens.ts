@@ -44,7 +44,7 @@ export function createSessionTokens(keys: SigningKeys, options: { now?: Clock } 
     async signSessionToken(claims, ttlSeconds) {
       const parsed = TokenClaims.parse(claims);
       const nowS = Math.floor(now() / 1000);
-      const token = await new SignJWT({ kind: parsed.kind, sid: parsed.sid, adm: parsed.adm })
+      const token = await new SignJWT({ kind: parsed.kind, sid: parsed.sid, adm: parsed.adm, ...(parsed.nm ? { nm: parsed.nm } : {}) })
         .setProtectedHeader({ alg: Jwt.alg, kid: keys.kid, typ: 'JWT' })
         .setSubject(parsed.sub)
         .setIssuer(Jwt.issuer)

@@ -22,10 +22,12 @@ export const TokenClaims = z.object({
   /** Server-side session id: revoking it ends the session even while the token is unexpired. */
   sid: z.string().min(1),
   adm: z.boolean().default(false),
+  /** An admin's display name, so the audit log says who acted (decision 051); set at sign-in, absent for everyone else. */
+  nm: z.string().max(200).optional(),
 });
 export type TokenClaims = z.infer<typeof TokenClaims>;
 
 /** Who is calling, as a service sees it after verifying the forwarded token. */
 export type Principal =
   | { kind: 'anonymous' }
-  | { kind: 'guest' | 'customer'; subject: string; sessionId: string; isAdmin: boolean };
+  | { kind: 'guest' | 'customer'; subject: string; sessionId: string; isAdmin: boolean; name?: string };

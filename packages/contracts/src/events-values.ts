@@ -27,12 +27,15 @@ export const Subjects = {
   /** A committed batch of a manifest's rows (ManifestReceivedData), for pos-sync to create in the POS: `manifest.received.<manifestId>`. */
   manifestReceived: (manifestId: string) => `manifest.received.${manifestId}`,
   manifestReceivedAll: 'manifest.received.>',
+  /** An admin did something (AuditRecordedData), announced by the service that did it: `audit.recorded.<service>`. */
+  auditRecorded: (service: string) => `audit.recorded.${service}`,
+  auditRecordedAll: 'audit.recorded.>',
 } as const;
 
 /** JetStream stream holding domain events (subjects it captures). */
 export const DomainStream = {
   name: 'SHOP_EVENTS',
-  subjects: ['inventory.updated.>', 'product.updated.>', 'order.>', 'customer.>', 'pos.>', 'manifest.>'],
+  subjects: ['inventory.updated.>', 'product.updated.>', 'order.>', 'customer.>', 'pos.>', 'manifest.>', 'audit.>'],
 } as const;
 
 /**

@@ -86,6 +86,8 @@ export const ApiPaths = {
     retryEvent: (id: string) => `/api/admin/events/${id}/retry`,
     /** POST {since}: every event received since then applied again (versions decide). */
     replayEvents: '/api/admin/events/replay',
+    /** GET AuditQuery → AuditPage: the merged admin audit log, newest first (pos-sync keeps it). */
+    audit: '/api/admin/audit',
   },
 } as const;
 
@@ -103,6 +105,8 @@ export const RouteOwners: ReadonlyArray<{ prefix: string; service: ServiceName }
   { prefix: '/api/admin/intake', service: 'catalog' },
   { prefix: '/api/admin/manifests', service: 'catalog' },
   { prefix: '/api/admin/orders', service: 'cart' },
+  // The merged audit log every service feeds (decision 051); named, though /api/admin would route it there too.
+  { prefix: '/api/admin/audit', service: 'pos-sync' },
   { prefix: '/api/admin', service: 'pos-sync' },
   { prefix: '/api/webhooks/pos', service: 'pos-sync' },
   { prefix: '/api/webhooks/payments', service: 'cart' },

@@ -16,6 +16,10 @@ export const Customer = z.object({
 });
 export type Customer = z.infer<typeof Customer>;
 
+/** How a customer is named to staff (the audit log's "who"): first and last name, else the user name. */
+export const displayNameOf = (customer: Pick<Customer, 'firstName' | 'lastName' | 'username'>): string =>
+  [customer.firstName, customer.lastName].filter(Boolean).join(' ').trim().slice(0, 200) || customer.username.slice(0, 200);
+
 /**
  * A password being checked: any text up to 1,024 characters (argon2's input stays bounded), so a
  * password set before decision 043 that holds a tab still signs in; never a NUL or another control.

@@ -62,6 +62,7 @@ export const RemotePages: ReadonlyArray<{ path: string; id: RemotePageId }> = [
   { path: '/admin/intake/:productId', id: 'mf_admin/IntakeListingPage' },
   { path: '/admin/manifests', id: 'mf_admin/ManifestsPage' },
   { path: '/admin/manifests/:manifestId', id: 'mf_admin/ManifestPage' },
+  { path: '/admin/audit', id: 'mf_admin/AuditLogPage' },
   { path: '/checkout', id: 'mf_cart_checkout/CheckoutPage' },
 ];
 

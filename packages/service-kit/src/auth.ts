@@ -90,6 +90,7 @@ export function principalFromClaims(claims: TokenClaims): Principal {
     sessionId: claims.sid,
     // Only customers can be admins, whatever a claim says.
     isAdmin: claims.kind === 'customer' && claims.adm,
+    ...(claims.nm ? { name: claims.nm } : {}),
   };
 }
 

@@ -239,5 +239,8 @@ export async function runMigrations(pool: pg.Pool, options: RunMigrationsOptions
   }
 }
 
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A LIKE pattern matching `text` anywhere, its own %, _ and \ taken literally (LIKE's default escape). */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
+/** A LIKE pattern matching what starts with `text`, taken literally. */
+export const prefixPattern = (text: string) => `${escapeLike(text)}%`;

@@ -8,6 +8,7 @@ export * from './prepared.js';
 export * from './nats.js';
 export * from './outbox.js';
 export * from './outbox-migration.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './verified-tokens.js';
 export * from './health.js';

@@ -41,5 +41,37 @@ ALTER TABLE outbox ADD COLUMN trace_context jsonb NULL;
 `,
 } as const;
 
+/**
+ * The admin audit trail every service keeps (decision 051, audit.ts): appended in the transaction of
+ * the change, announced through the outbox, and never changed. The database refuses UPDATE, DELETE
+ * and TRUNCATE, so no code path (a route, a clean-up, a mistaken migration) can rewrite history.
+ */
+// 'trail' sorts after 'trace-context', keeping schema_migrations read by name in applied order.
+export const ADMIN_AUDIT_MIGRATION = {
+  name: '000-service-kit-trail-admin-audit.sql',
+  sql: `-- what admins did here: who, when, what, to what, before and after (see audit.ts)
+CREATE TABLE admin_audit (
+  id uuid PRIMARY KEY, -- also the id of the audit.recorded event announcing it
+  seq bigint GENERATED ALWAYS AS IDENTITY,
+  occurred_at timestamptz NOT NULL,
+  actor_subject text NOT NULL,
+  actor_name text NULL,
+  action text NOT NULL,
+  target_type text NOT NULL,
+  target_id text NOT NULL,
+  target_label text NULL,
+  before jsonb NULL,
+  after jsonb NULL
+);
+CREATE FUNCTION admin_audit_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'the audit trail is append-only: % on % refused', TG_OP, TG_TABLE_NAME USING ERRCODE = 'insufficient_privilege';
+END
+$$;
+CREATE TRIGGER admin_audit_append_only BEFORE UPDATE OR DELETE ON admin_audit FOR EACH ROW EXECUTE FUNCTION admin_audit_refuse_change();
+CREATE TRIGGER admin_audit_no_truncate BEFORE TRUNCATE ON admin_audit FOR EACH STATEMENT EXECUTE FUNCTION admin_audit_refuse_change();
+`,
+} as const;
+
 /** The kit's migrations, in the order runMigrations applies them before a service's own. */
-export const KIT_MIGRATIONS = [OUTBOX_MIGRATION, OUTBOX_TRACE_CONTEXT_MIGRATION] as const;
+export const KIT_MIGRATIONS = [OUTBOX_MIGRATION, OUTBOX_TRACE_CONTEXT_MIGRATION, ADMIN_AUDIT_MIGRATION] as const;

@@ -114,6 +114,9 @@ export function signTestToken(claims: Partial<TokenClaims> & Record<string, unkn
     .sign(options.keys.privateKey);
 }
 
+/** The name the test admin signs in under (the audit trail's "who"). */
+export const TEST_ADMIN_NAME = 'Test Admin';
+
 /** Bearer headers for the three kinds of caller that admin matrices test. */
 export async function testCallers(keys: TestKeyPair, subjects: { customer?: string; admin?: string; guest?: string } = {}) {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -121,7 +124,7 @@ export async function testCallers(keys: TestKeyPair, subjects: { customer?: stri
     anonymous: {} as Record<string, string>,
     guest: bearer(await signTestToken({ sub: subjects.guest, kind: 'guest' }, { keys })),
     customer: bearer(await signTestToken({ sub: subjects.customer, kind: 'customer' }, { keys })),
-    admin: bearer(await signTestToken({ sub: subjects.admin, kind: 'customer', adm: true }, { keys })),
+    admin: bearer(await signTestToken({ sub: subjects.admin, kind: 'customer', adm: true, nm: TEST_ADMIN_NAME }, { keys })),
   };
 }
 

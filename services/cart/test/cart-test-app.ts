@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createPool } from '@pl/service-kit';
-import { listen, signTestToken, startTestService, testDatabaseUrl, testLogger, type Listening } from '@pl/service-kit/testing';
+import { listen, signTestToken, startTestService, TEST_ADMIN_NAME, testDatabaseUrl, testLogger, type Listening } from '@pl/service-kit/testing';
 import { createTokenVerifier, type TokenVerifier } from '@pl/service-kit';
 import { cartContext, createApp, type CartAppOptions } from '../src/app.js';
 import { INTERNAL_TOKEN, startCatalog } from '../../catalog/test/catalog-test-app.js';
@@ -36,7 +36,7 @@ export async function startCartWithCatalog(
     internalToken: INTERNAL_TOKEN,
     guest: (sub?: string) => signTestToken({ sub, kind: 'guest' }, { keys: cart.keys }),
     customer: (sub?: string) => signTestToken({ sub, kind: 'customer' }, { keys: cart.keys }),
-    admin: (sub?: string) => signTestToken({ sub, kind: 'customer', adm: true }, { keys: cart.keys }),
+    admin: (sub?: string, name = TEST_ADMIN_NAME) => signTestToken({ sub, kind: 'customer', adm: true, nm: name }, { keys: cart.keys }),
     product: async (input: { oneOfAKind?: boolean; onHand?: number; priceCents?: number; title?: string; images?: string[] } = {}) => {
       const { variants } = await insertProduct(catalog.pool, {
         title: input.title ?? 'Stand Mixer',

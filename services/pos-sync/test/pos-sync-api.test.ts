@@ -43,6 +43,7 @@ describe('pos-sync service', () => {
       '006-sync-progress.sql',
       '007-event-inbox.sql',
       '008-manifest-writebacks.sql',
+      '009-audit-log.sql',
     ]);
   });
 

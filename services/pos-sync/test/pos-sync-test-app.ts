@@ -84,7 +84,7 @@ export async function startPosSyncStack(stack: StackOptions = {}) {
     },
     /**
      * Starts the workers main.ts starts (retry passes every 50 ms, no scheduled sync unless asked), with the
-     * order.placed, order.stock-returned and manifest.received consumers reading `<stream prefix>.…` of a test stream.
+     * order.placed, order.stock-returned, manifest.received and audit.recorded consumers reading `<stream prefix>.…` of a test stream.
      */
     async startWorkers(nats: NatsConn, stream: TestStream, { syncIntervalS = 0 }: { syncIntervalS?: number } = {}) {
       const workers = await startPosSyncWorkers(context, nats, {
@@ -93,6 +93,7 @@ export async function startPosSyncStack(stack: StackOptions = {}) {
         orderPlaced: { stream: stream.name, subject: `${stream.subjectPrefix}.order.placed`, durable: `pos-sync-writeback-${uniqueSuffix()}` },
         stockReturned: { stream: stream.name, subject: `${stream.subjectPrefix}.order.stock-returned.>`, durable: `pos-sync-stock-returned-${uniqueSuffix()}` },
         manifestReceived: { stream: stream.name, subject: `${stream.subjectPrefix}.manifest.received.>`, durable: `pos-sync-manifest-received-${uniqueSuffix()}` },
+        auditRecorded: { stream: stream.name, subject: `${stream.subjectPrefix}.audit.recorded.>`, durable: `pos-sync-audit-log-${uniqueSuffix()}` },
       });
       extra.push(() => workers.stop());
       return workers;

@@ -1,4 +1,4 @@
-import { formatDateTime, formatDay } from './date-text';
+import { formatDateTime, formatDay, isCompleteDay } from './date-text';
 
 describe('dates', () => {
   it('shows the day and the time', () => {
@@ -21,5 +21,17 @@ describe('days', () => {
 
   it('shows a value it cannot read as it came', () => {
     expect(formatDay('soon')).toBe('soon');
+  });
+});
+
+describe('the date inputs', () => {
+  it('apply a whole day, or a cleared input', () => {
+    expect(isCompleteDay('2025-03-14')).toBe(true);
+    expect(isCompleteDay('')).toBe(true);
+  });
+
+  it('wait while the year is still being typed', () => {
+    expect(isCompleteDay('0002-03-14')).toBe(false);
+    expect(isCompleteDay('0202-03-14')).toBe(false);
   });
 });

@@ -9,3 +9,11 @@ export function formatDay(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
+
+/**
+ * Whether a date input's value can be applied: cleared, or a whole day. While a year is typed digit
+ * by digit the input already reports 0002-03-14, 0020-03-14 …; those wait for the fourth digit.
+ */
+export function isCompleteDay(value: string): boolean {
+  return value === '' || /^[1-9]\d{3}-\d{2}-\d{2}$/.test(value);
+}

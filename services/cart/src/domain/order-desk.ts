@@ -15,7 +15,7 @@ import {
   type OrderStatus,
   type Shipment,
 } from '@pl/contracts';
-import { conflict, notFound, withTransaction, writeOutbox, type Queryable } from '@pl/service-kit';
+import { conflict, notFound, recordAdminAction, withTransaction, writeOutbox, type Queryable } from '@pl/service-kit';
 import { countDeskOrders, findHistory, findOrder, insertHistory, listDeskOrders, lockOrder, setOrderStatus, type OrderRecord } from '../db/orders.repo.js';
 import { findRefunds } from '../db/refunds.repo.js';
 import { findReturns } from '../db/returns.repo.js';
@@ -27,6 +27,17 @@ import { isOverdue, shipmentOf, toAdminOrderSummary, toOrder, type OrderDetails 
 export interface Actor {
   kind: 'admin' | 'customer';
   id: string;
+  /** An admin's name as signed in, for the audit trail. */
+  name?: string | null;
+}
+
+/**
+ * An admin's action on an order in the audit trail (decision 051), in the transaction of the change;
+ * a customer's own request (a return asked for) is the order's history, not an admin action.
+ */
+export async function auditOrderAction(tx: pg.PoolClient, actor: Actor, order: Pick<OrderRecord, 'id' | 'number'>, action: string, before: unknown, after: unknown): Promise<void> {
+  if (actor.kind !== 'admin') return;
+  await recordAdminAction(tx, { service: 'cart', actor: { subject: actor.id, name: actor.name ?? null }, action, target: { type: 'order', id: order.id, label: order.number }, before, after });
 }
 
 /** When a ready pickup that nobody collected turns overdue. */
@@ -77,6 +88,7 @@ export async function actOnOrder(ctx: CartContext, orderId: string, action: Orde
     await setOrderStatus(tx, order.id, decision.to, { shipment: decision.shipment });
     const details = decision.shipment ? { ...decision.shipment } : action === 'picked_up' ? { idChecked: true } : null;
     await insertHistory(tx, { orderId: order.id, status: decision.to, actorKind: actor.kind, actorId: actor.id, details });
+    await auditOrderAction(tx, actor, order, `order.${decision.to.replaceAll('_', '-')}`, { status: order.status }, { status: decision.to, ...(details ?? {}) });
     await announceStatus(ctx, tx, order, decision.to, { shipment: decision.shipment });
   });
 }

@@ -20,7 +20,7 @@ import { insertHistory, setOrderStatus, type OrderRecord } from '../db/orders.re
 import { insertRefund, refundedCents } from '../db/refunds.repo.js';
 import { findReturns, insertReturns, markReturnsReceived } from '../db/returns.repo.js';
 import type { CartContext } from './cart-context.js';
-import { announceStatus, lockForAction, refuseAction, type Actor } from './order-desk.js';
+import { announceStatus, auditOrderAction, lockForAction, refuseAction, type Actor } from './order-desk.js';
 import { decideCancel, decideReturnReceipt, decideReturnRequest, type Transition } from './order-transitions.js';
 import { lineRefundCents, whyNotReturnable } from './return-policy.js';
 
@@ -44,6 +44,7 @@ export async function cancelOrder(ctx: CartContext, orderId: string, actor: Acto
     await setOrderStatus(tx, order.id, 'cancelled', { note: `Cancelled by the store: ${reason}` });
     const refund = amount > 0 ? await insertRefund(tx, { orderId: order.id, reason: 'cancellation', amountCents: amount }) : null;
     await insertHistory(tx, { orderId: order.id, status: 'cancelled', actorKind: actor.kind, actorId: actor.id, details: { reason, refund: centsToDecimal(amount), refundId: refund?.id ?? null } });
+    await auditOrderAction(tx, actor, order, 'order.cancelled', { status: order.status }, { status: 'cancelled', reason, refund: centsToDecimal(amount) });
     if (order.stockState === 'committed') {
       await restock(tx, { orderId: order.id, key: 'cancel', reason: 'cancellation', units: order.lines.map((l) => ({ sku: l.sku, qty: l.qty })) });
     }
@@ -120,6 +121,7 @@ export async function receiveReturn(ctx: CartContext, orderId: string, actor: Ac
     }
     const details = { lines: lines.map((l) => ({ index: l.index, title: order.lines[l.index]!.title, units: l.units })), refund: centsToDecimal(cents), refundId: refund?.id ?? null };
     await insertHistory(tx, { orderId: order.id, status: decision.kind === 'move' ? 'returned' : 'return_requested', actorKind: actor.kind, actorId: actor.id, details });
+    await auditOrderAction(tx, actor, order, 'return.received', { status: order.status }, { status: decision.kind === 'move' ? 'returned' : order.status, ...details });
     if (decision.kind === 'move') {
       await setOrderStatus(tx, order.id, 'returned');
       await announceStatus(ctx, tx, order, 'returned', { refundCents: cents, items });

@@ -1,11 +1,10 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { AdminOrderPaths, AdminOrderQuery, CancelOrderPayload, EmptyActionPayload, MarkPickedUpPayload, MarkShippedPayload, ReceiveReturnPayload, type OrderAction } from '@pl/contracts';
-import { notFound, parseInput, requireAdmin } from '@pl/service-kit';
+import { auditActor, notFound, parseInput, requireAdmin } from '@pl/service-kit';
 import type { CartContext } from '../domain/cart-context.js';
 import { actOnOrder, countOrdersForDesk, listOrdersForDesk, orderForDesk, type Actor } from '../domain/order-desk.js';
 import { cancelOrder, receiveReturn } from '../domain/order-returns.js';
-import { sessionOf } from './require-session.js';
 
 const OrderParams = z.object({ id: z.guid() });
 const ID = ':id';
@@ -14,8 +13,11 @@ const orderIdOf = (req: Request) => {
   if (!parsed.success) throw notFound('Order not found');
   return parsed.data.id;
 };
-/** The admin taking the action (requireAdmin let only a signed-in admin through). */
-const adminOf = (req: Request): Actor => ({ kind: 'admin', id: sessionOf(req).subject });
+/** The admin taking the action (requireAdmin let only a signed-in admin through), named for the audit trail. */
+const adminOf = (req: Request): Actor => {
+  const { subject, name } = auditActor(req.principal);
+  return { kind: 'admin', id: subject, name };
+};
 
 /** The store's order desk (admins only; the gateway checks too). Every action answers the order as it now is. */
 export function adminOrdersRoutes(ctx: CartContext): Router {

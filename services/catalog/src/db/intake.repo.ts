@@ -9,11 +9,14 @@ export interface LockedListing {
   title: string;
   categoryId: string;
   photos: StoredPhoto[];
+  /** The grade and notes shoppers see now (the audit trail's "before" of an inspection). */
+  conditionGrade: string;
+  conditionNotes: string | null;
 }
 
 export async function lockListing(db: Queryable, productId: string): Promise<LockedListing | undefined> {
   const { rows } = await db.query<LockedListing>(
-    `SELECT id, title, category_id AS "categoryId", photos FROM products WHERE id = $1 FOR UPDATE`,
+    `SELECT id, title, category_id AS "categoryId", photos, condition_grade AS "conditionGrade", condition_notes AS "conditionNotes" FROM products WHERE id = $1 FOR UPDATE`,
     [productId],
   );
   return rows[0];
@@ -31,8 +34,8 @@ export async function publishDraft(db: Queryable, productId: string): Promise<Va
 }
 
 /** The listing's photos, without a lock (an upload's early check; the locked one decides). */
-export async function listingPhotos(db: Queryable, productId: string): Promise<Omit<LockedListing, 'id'> | undefined> {
-  const { rows } = await db.query<Omit<LockedListing, 'id'>>(`SELECT title, category_id AS "categoryId", photos FROM products WHERE id = $1`, [productId]);
+export async function listingPhotos(db: Queryable, productId: string): Promise<Pick<LockedListing, 'title' | 'categoryId' | 'photos'> | undefined> {
+  const { rows } = await db.query<Pick<LockedListing, 'title' | 'categoryId' | 'photos'>>(`SELECT title, category_id AS "categoryId", photos FROM products WHERE id = $1`, [productId]);
   return rows[0];
 }
 
@@ -92,14 +95,14 @@ export async function pendingPosCondition(db: Queryable, productId: string): Pro
   return rows[0] ?? null;
 }
 
-/** The inspector accepts the POS's grade and notes: they become the listing's. False when there is nothing to accept. */
-export async function acceptPosCondition(db: Queryable, productId: string): Promise<boolean> {
-  const { rowCount } = await db.query(
+/** The inspector accepts the POS's grade and notes: they become the listing's, answered; undefined when there is nothing to accept. */
+export async function acceptPosCondition(db: Queryable, productId: string): Promise<{ grade: string; notes: string | null } | undefined> {
+  const { rows } = await db.query<{ grade: string; notes: string | null }>(
     `UPDATE products SET condition_grade = pos_condition_grade, condition_notes = pos_condition_notes, updated_at = now()
-      WHERE id = $1 AND ${POS_CONDITION_WAITS}`,
+      WHERE id = $1 AND ${POS_CONDITION_WAITS} RETURNING condition_grade AS grade, condition_notes AS notes`,
     [productId],
   );
-  return (rowCount ?? 0) > 0;
+  return rows[0];
 }
 
 const QUEUE_FILTERS: Record<Exclude<IntakeListQuery['queue'], 'stale'>, string> = {

@@ -9,14 +9,15 @@ import {
   INSPECTOR_FALLBACK_NAME,
   MAX_PHOTOS_PER_PRODUCT,
   Subjects,
+  type AuditActor,
   type ChecklistAnswer,
   type ChecklistItem,
   type InspectionInput,
   type ProductUpdatedData,
 } from '@pl/contracts';
-import { AppError, conflict, notFound, withTransaction, writeOutbox, type Pool } from '@pl/service-kit';
+import { AppError, conflict, notFound, recordAdminAction, withTransaction, writeOutbox, type Pool } from '@pl/service-kit';
 import type pg from 'pg';
-import { listingPhotos, lockListing, publishDraft, recordInspection, setPhotos } from '../db/intake.repo.js';
+import { acceptPosCondition as takePosCondition, listingPhotos, lockListing, publishDraft, recordInspection, setPhotos, type LockedListing } from '../db/intake.repo.js';
 import { photoFileName, PhotoRejected, processPhoto } from '../photos/photo-pipeline.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { recordInventoryUpdatedMany } from './inventory-events.js';
@@ -27,6 +28,16 @@ export const PRODUCT_UPDATED = { type: 'product.updated', version: 1 } as const;
 /** Where a photo's served files and its private original live in object storage. */
 export const photoKey = (file: string) => `photos/${file}`;
 const originalKey = (photoId: string) => `originals/${photoId}`;
+
+/**
+ * The desk's audit entry (decision 051), in the transaction of the change. Photos are named by id,
+ * alt text and cover: their files and sizes say nothing a reader of the log needs.
+ */
+function audit(client: pg.PoolClient, actor: AuditActor, listing: Pick<LockedListing, 'id' | 'title'>, action: string, before: unknown, after: unknown) {
+  return recordAdminAction(client, { service: 'catalog', actor, action, target: { type: 'product', id: listing.id, label: listing.title }, before, after });
+}
+const photoSummary = (photo: StoredPhoto | undefined) => photo && { id: photo.id, alt: photo.alt, cover: photo.cover };
+const photoOrder = (photos: readonly StoredPhoto[]) => ({ order: photos.map((p) => p.id), coverId: photos.find((p) => p.cover)?.id ?? null });
 
 async function announce(client: pg.PoolClient, data: ProductUpdatedData): Promise<void> {
   await writeOutbox(client, { subject: Subjects.productUpdated(data.productId), ...PRODUCT_UPDATED, data });
@@ -64,14 +75,14 @@ export function checkAnswers(categoryId: string, answers: Readonly<Record<string
 }
 
 /** Records an inspection: it becomes the listing's grade, notes and report; earlier ones stay in the history. */
-export async function inspect(pool: Pool, productId: string, inspector: string, input: InspectionInput): Promise<void> {
+export async function inspect(pool: Pool, productId: string, inspector: AuditActor, input: InspectionInput): Promise<void> {
   await withTransaction(pool, async (client) => {
     const listing = await lockListing(client, productId);
     if (!listing) throw notFound('Product not found');
     const checklist = checkAnswers(listing.categoryId, input.answers);
     await recordInspection(client, {
       productId,
-      inspectorSubject: inspector,
+      inspectorSubject: inspector.subject,
       inspectorName: input.inspectorName || INSPECTOR_FALLBACK_NAME,
       categoryId: listing.categoryId,
       answers: input.answers,
@@ -79,6 +90,8 @@ export async function inspect(pool: Pool, productId: string, inspector: string, 
       notes: input.notes ?? null,
       summary: inspectionSummary(checklist, input.answers),
     });
+    const after = { grade: input.grade, notes: input.notes ?? null, inspectorName: input.inspectorName || INSPECTOR_FALLBACK_NAME, answers: input.answers };
+    await audit(client, inspector, listing, 'inspection.saved', { grade: listing.conditionGrade, notes: listing.conditionNotes }, after);
     await announce(client, { productId, what: 'inspection' });
   });
 }
@@ -89,15 +102,15 @@ export async function inspect(pool: Pool, productId: string, inspector: string, 
  * of its variants is what every open list and count, and the cart's memo of refused skus, already
  * follow. Publishing a listing already on sale changes nothing and announces nothing.
  */
-export async function publish(pool: Pool, productId: string): Promise<void> {
+export async function publish(pool: Pool, actor: AuditActor, productId: string): Promise<void> {
   await withTransaction(pool, async (client) => {
+    const listing = await lockListing(client, productId);
+    if (!listing) throw notFound('Product not found');
     const variants = await publishDraft(client, productId);
-    if (!variants) {
-      if (!(await lockListing(client, productId))) throw notFound('Product not found');
-      return;
-    }
+    if (!variants) return;
     await announce(client, { productId, what: 'published' });
     await recordInventoryUpdatedMany(client, variants);
+    await audit(client, actor, listing, 'listing.published', { published: false }, { published: true });
   });
 }
 
@@ -113,7 +126,7 @@ export interface PhotoDeps {
  * stored before the row names them; when the row cannot take the photo (deleted listing, twelve
  * photos by now) they are removed again.
  */
-export async function addPhoto({ pool, storage }: PhotoDeps, productId: string, upload: { bytes: Buffer; contentType: string; alt?: string }): Promise<StoredPhoto[]> {
+export async function addPhoto({ pool, storage }: PhotoDeps, actor: AuditActor, productId: string, upload: { bytes: Buffer; contentType: string; alt?: string }): Promise<StoredPhoto[]> {
   const before = await listingPhotos(pool, productId);
   if (!before) throw notFound('Product not found');
   if (before.photos.length >= MAX_PHOTOS_PER_PRODUCT) throw tooMany();
@@ -150,6 +163,7 @@ export async function addPhoto({ pool, storage }: PhotoDeps, productId: string, 
       };
       const photos = [...listing.photos, photo];
       await setPhotos(client, productId, photos);
+      await audit(client, actor, listing, 'photo.added', null, { ...photoSummary(photo), position: photos.length });
       await announce(client, { productId, what: 'photos' });
       return photos;
     });
@@ -160,7 +174,7 @@ export async function addPhoto({ pool, storage }: PhotoDeps, productId: string, 
 }
 
 /** The photos in a new order (every photo named once) and, when given, a new cover. */
-export async function arrangePhotos(pool: Pool, productId: string, order: readonly string[], coverId?: string): Promise<StoredPhoto[]> {
+export async function arrangePhotos(pool: Pool, actor: AuditActor, productId: string, order: readonly string[], coverId?: string): Promise<StoredPhoto[]> {
   return withTransaction(pool, async (client) => {
     const listing = await lockListing(client, productId);
     if (!listing) throw notFound('Product not found');
@@ -172,25 +186,27 @@ export async function arrangePhotos(pool: Pool, productId: string, order: readon
     const cover = coverId ?? listing.photos.find((p) => p.cover)?.id ?? order[0];
     const photos = order.map((id) => ({ ...byId.get(id)!, cover: id === cover }));
     await setPhotos(client, productId, photos);
+    await audit(client, actor, listing, 'photo.reordered', photoOrder(listing.photos), photoOrder(photos));
     await announce(client, { productId, what: 'photos' });
     return photos;
   });
 }
 
-export async function describePhoto(pool: Pool, productId: string, photoId: string, alt: string): Promise<StoredPhoto[]> {
+export async function describePhoto(pool: Pool, actor: AuditActor, productId: string, photoId: string, alt: string): Promise<StoredPhoto[]> {
   return withTransaction(pool, async (client) => {
     const listing = await lockListing(client, productId);
     if (!listing) throw notFound('Product not found');
     if (!listing.photos.some((p) => p.id === photoId)) throw notFound('Photo not found');
     const photos = listing.photos.map((p) => (p.id === photoId ? { ...p, alt } : p));
     await setPhotos(client, productId, photos);
+    await audit(client, actor, listing, 'photo.described', photoSummary(listing.photos.find((p) => p.id === photoId)), photoSummary(photos.find((p) => p.id === photoId)));
     await announce(client, { productId, what: 'photos' });
     return photos;
   });
 }
 
 /** Removes a photo; its files leave storage once the listing no longer names them. Deleting the cover makes the next photo the cover. */
-export async function deletePhoto({ pool, storage }: PhotoDeps, productId: string, photoId: string): Promise<StoredPhoto[]> {
+export async function deletePhoto({ pool, storage }: PhotoDeps, actor: AuditActor, productId: string, photoId: string): Promise<StoredPhoto[]> {
   let removed: StoredPhoto | undefined;
   const photos = await withTransaction(pool, async (client) => {
     const listing = await lockListing(client, productId);
@@ -200,6 +216,7 @@ export async function deletePhoto({ pool, storage }: PhotoDeps, productId: strin
     const rest = listing.photos.filter((p) => p.id !== photoId);
     const next = removed.cover && rest.length > 0 ? rest.map((p, i) => ({ ...p, cover: i === 0 })) : rest;
     await setPhotos(client, productId, next);
+    await audit(client, actor, listing, 'photo.deleted', photoSummary(removed), null);
     await announce(client, { productId, what: 'photos' });
     return next;
   });
@@ -209,4 +226,19 @@ export async function deletePhoto({ pool, storage }: PhotoDeps, productId: strin
   // name held a random id) and only costs space, so the answer is the listing's, not a 500.
   await storage.delete([...keys, gone.originalKey]).catch(() => undefined);
   return photos;
+}
+
+/**
+ * The inspector takes the grade and notes the POS sent (decision 048). False when the POS has
+ * nothing other to offer; a 404 when there is no such listing.
+ */
+export async function acceptPosCondition(pool: Pool, actor: AuditActor, productId: string): Promise<boolean> {
+  return withTransaction(pool, async (client) => {
+    const listing = await lockListing(client, productId);
+    if (!listing) throw notFound('Product not found');
+    const accepted = await takePosCondition(client, productId);
+    if (!accepted) return false;
+    await audit(client, actor, listing, 'pos-condition.accepted', { grade: listing.conditionGrade, notes: listing.conditionNotes }, accepted);
+    return true;
+  });
 }

@@ -13,11 +13,11 @@ import {
   type IntakeList,
   type PhotoList,
 } from '@pl/contracts';
-import { AppError, notFound, parseInput, requireAdmin, type Pool } from '@pl/service-kit';
+import { AppError, auditActor, notFound, parseInput, requireAdmin, type Pool } from '@pl/service-kit';
 import { z } from 'zod';
-import { acceptPosCondition, intakeCounts, listInspections, listIntake, pendingPosCondition } from '../db/intake.repo.js';
+import { intakeCounts, listInspections, listIntake, pendingPosCondition } from '../db/intake.repo.js';
 import { findProductForAdmin } from '../db/products.repo.js';
-import { addPhoto, arrangePhotos, deletePhoto, describePhoto, inspect, publish } from '../domain/intake.js';
+import { acceptPosCondition, addPhoto, arrangePhotos, deletePhoto, describePhoto, inspect, publish } from '../domain/intake.js';
 import { toProduct, toProductPhoto, type StoredPhoto } from '../domain/product-view.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 
@@ -70,21 +70,19 @@ export function intakeRoutes(pool: Pool, options: IntakeRoutesOptions): Router {
   router.post(`${LISTING}/inspections`, async (req, res) => {
     const productId = productIdOf(req);
     const input = parseInput(InspectionInput, req.body);
-    if (req.principal.kind === 'anonymous') throw new AppError(401, ErrorCodes.unauthenticated, 'Not signed in');
-    await inspect(pool, productId, req.principal.subject, input);
+    await inspect(pool, productId, auditActor(req.principal), input);
     res.status(201).json(await detail(productId));
   });
   router.post(`${LISTING}/accept-pos-condition`, async (req, res) => {
     const productId = productIdOf(req);
-    if (!(await acceptPosCondition(pool, productId))) {
-      if (!(await findProductForAdmin(pool, productId))) throw notFound('Product not found');
+    if (!(await acceptPosCondition(pool, auditActor(req.principal), productId))) {
       throw new AppError(409, ErrorCodes.conflict, 'The POS has no other grade for this listing.');
     }
     res.json(await detail(productId));
   });
   router.post(`${LISTING}/publish`, async (req, res) => {
     const productId = productIdOf(req);
-    await publish(pool, productId);
+    await publish(pool, auditActor(req.principal), productId);
     res.json(await detail(productId));
   });
   router.post(`${LISTING}/photos`, async (req, res, next) => {
@@ -98,7 +96,7 @@ export function intakeRoutes(pool: Pool, options: IntakeRoutesOptions): Router {
       if (err) return next(uploadError(err));
       const bytes = req.body as unknown;
       if (!Buffer.isBuffer(bytes) || bytes.length === 0) return next(new AppError(400, ErrorCodes.validation, 'The upload was empty: choose the photo again.'));
-      addPhoto({ pool, storage }, productId, { bytes, contentType: type, alt })
+      addPhoto({ pool, storage }, auditActor(req.principal), productId, { bytes, contentType: type, alt })
         .then((photos) => res.status(201).json(photosAnswer(photos)))
         .catch(next);
     });
@@ -106,18 +104,18 @@ export function intakeRoutes(pool: Pool, options: IntakeRoutesOptions): Router {
   router.put(`${LISTING}/photos`, async (req, res) => {
     const productId = productIdOf(req);
     const { order, coverId } = parseInput(PhotoOrderInput, req.body);
-    res.json(photosAnswer(await arrangePhotos(pool, productId, order, coverId)));
+    res.json(photosAnswer(await arrangePhotos(pool, auditActor(req.principal), productId, order, coverId)));
   });
   router.patch(`${LISTING}/photos/:photoId`, async (req, res) => {
     const productId = productIdOf(req);
     const photoId = parseInput(PhotoId, req.params.photoId);
     const { alt } = parseInput(PhotoPatchInput, req.body);
-    res.json(photosAnswer(await describePhoto(pool, productId, photoId, alt)));
+    res.json(photosAnswer(await describePhoto(pool, auditActor(req.principal), productId, photoId, alt)));
   });
   router.delete(`${LISTING}/photos/:photoId`, async (req, res) => {
     const productId = productIdOf(req);
     const photoId = parseInput(PhotoId, req.params.photoId);
-    res.json(photosAnswer(await deletePhoto({ pool, storage }, productId, photoId)));
+    res.json(photosAnswer(await deletePhoto({ pool, storage }, auditActor(req.principal), productId, photoId)));
   });
   return router;
 }

@@ -1,8 +1,8 @@
 // The POS connection settings: validated with messages an admin can act on, the API key sealed at
 // rest and opened only to call the POS. Nothing here ever hands the key to a response.
 import { z } from 'zod';
-import { ErrorCodes, type TestConnectionResult } from '@pl/contracts';
-import { AppError, badRequest, conflict, withTransaction, type Queryable } from '@pl/service-kit';
+import { ErrorCodes, type AuditActor, type TestConnectionResult } from '@pl/contracts';
+import { AppError, badRequest, conflict, recordAdminAction, withTransaction, type Queryable } from '@pl/service-kit';
 import { PosError } from '../connector/pos-connector.js';
 import { findSettings, saveSettings as storeSettings, type StoredSettings } from '../db/pos-settings.repo.js';
 import { forgetStockVersions } from '../db/stock-versions.repo.js';
@@ -60,8 +60,12 @@ export interface PosSettings {
   stored: StoredSettings;
 }
 
-/** Validates and saves the settings, the key sealed. Bad input is a 400 with the first problem's message and saves nothing. */
-export async function savePosSettings(ctx: PosSyncContext, input: unknown): Promise<void> {
+/**
+ * Validates and saves the settings, the key sealed, recording who saved them in the audit trail (the
+ * URL before and after, and whether the key changed: never the key). Bad input is a 400 with the
+ * first problem's message and saves nothing.
+ */
+export async function savePosSettings(ctx: PosSyncContext, actor: AuditActor, input: unknown): Promise<void> {
   const parsed = SettingsInput.safeParse(input);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid POS settings', ErrorCodes.validation);
   const { posUrl, apiKey } = parsed.data;
@@ -71,11 +75,20 @@ export async function savePosSettings(ctx: PosSyncContext, input: unknown): Prom
   if (refusal) throw badRequest(privateAddressMessage(refusal), ErrorCodes.validation);
   const before = await findSettings(ctx.pool);
   // The same POS and key keep their webhook subscription; anything else needs the next sync to register again.
-  const keepWebhook = before !== undefined && before.posUrl === posUrl && openQuietly(ctx, before.apiKeySealed) === apiKey;
+  const keyChanged = before === undefined || openQuietly(ctx, before.apiKeySealed) !== apiKey;
+  const keepWebhook = before !== undefined && before.posUrl === posUrl && !keyChanged;
   await withTransaction(ctx.pool, async (client) => {
     await storeSettings(client, { posUrl, apiKeySealed: ctx.secrets.seal(apiKey, SecretFields.apiKey), keepWebhook });
     // Count versions are one POS's numbering: another POS's counts start over.
     if (before !== undefined && before.posUrl !== posUrl) await forgetStockVersions(client);
+    await recordAdminAction(client, {
+      service: 'pos-sync',
+      actor,
+      action: 'pos-settings.saved',
+      target: { type: 'pos-settings', id: 'pos', label: 'POS connection' },
+      before: before ? { posUrl: before.posUrl } : null,
+      after: { posUrl, keyChanged },
+    });
   });
   // Webhooks for new settings flow at once rather than after the next sync (best effort, in the
   // background: an unreachable POS must not hold up the save).

@@ -10,8 +10,8 @@
 // fail the run: the run succeeds with a warning, so the next incremental run starts after it
 // rather than every run failing on it forever. Only a failure that may pass (catalog 5xx, no
 // answer) fails the run, so the same changes are asked for again.
-import { MAX_UPSERT_BATCH, type SyncTriggerResult } from '@pl/contracts';
-import { AppError, conflict } from '@pl/service-kit';
+import { MAX_UPSERT_BATCH, type AuditActor, type SyncTriggerResult } from '@pl/contracts';
+import { AppError, conflict, recordAdminAction, withTransaction } from '@pl/service-kit';
 import { CatalogError } from '../clients/catalog-client.js';
 import { PosError } from '../connector/pos-connector.js';
 import type { PosProduct } from '../connector/pos-wire.js';
@@ -61,7 +61,7 @@ export interface SyncRunner {
    * Starts a run in the background: resolves once it is recorded, with its id and its end (the
    * counts, or a 502 with the reason). Throws a 409 when settings are missing or a run is going.
    */
-  start(requested: SyncKind): Promise<{ runId: string; done: Promise<SyncStats> }>;
+  start(requested: SyncKind, startedBy?: AuditActor): Promise<{ runId: string; done: Promise<SyncStats> }>;
   /** Refuses new runs, cancels the running ones and waits for them to end (SIGTERM). */
   stop(): Promise<void>;
 }
@@ -71,7 +71,8 @@ export function createSyncRunner(context: () => PosSyncContext): SyncRunner {
   const running = new Map<string, { done: Promise<unknown>; shutdown: () => void }>();
   let stopped = false;
   return {
-    async start(requested) {
+    /** `startedBy`: the admin who asked for it, recorded in the audit trail with the run (a scheduled run has none). */
+    async start(requested, startedBy) {
       if (stopped) throw conflict('The sync service is stopping', SyncErrorCodes.running);
       const ctx = context();
       const settings = await requirePosSettings(ctx);
@@ -79,7 +80,13 @@ export function createSyncRunner(context: () => PosSyncContext): SyncRunner {
       const previous = await lastSucceededRun(ctx.pool);
       const since = requested === 'incremental' ? (previous?.updatedThrough ?? null) : null;
       const kind: SyncKind = since ? 'incremental' : 'full';
-      const runId = await startRun(ctx.pool, kind);
+      const runId = await withTransaction(ctx.pool, async (client) => {
+        const id = await startRun(client, kind);
+        if (id && startedBy) {
+          await recordAdminAction(client, { service: 'pos-sync', actor: startedBy, action: 'sync.started', target: { type: 'sync-run', id, label: `${kind} sync` }, after: { kind } });
+        }
+        return id;
+      });
       if (!runId) throw conflict('A sync is already running', SyncErrorCodes.running);
       let shuttingDown = false;
       const done = execute(ctx, { runId, kind, since, settings, previousTotal: previous?.totalProducts ?? 0, shuttingDown: () => shuttingDown });

@@ -1,12 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ApiPaths, ReplayEventsRequest, type PosConfig, type ProblemEventList, type SyncStatus, type SyncTriggerAccepted, type SyncTriggerResult } from '@pl/contracts';
-import { notFound, parseInput, requireAdmin, type Queryable } from '@pl/service-kit';
+import { ApiPaths, AuditQuery, ReplayEventsRequest, type PosConfig, type ProblemEventList, type SyncStatus, type SyncTriggerAccepted, type SyncTriggerResult } from '@pl/contracts';
+import { auditActor, notFound, parseInput, requireAdmin, type Queryable } from '@pl/service-kit';
 import { listProblemEvents, listRecentEvents } from '../db/pos-events.repo.js';
 import { findPosUrl } from '../db/pos-settings.repo.js';
 import { latestSyncRuns } from '../db/sync-runs.repo.js';
 import { countManifestWritebacks, countWritebacks } from '../db/writebacks.repo.js';
 import { cancelRunningSync, replayEventsSince, retryProblemEvents } from '../domain/admin-actions.js';
+import { auditPage } from '../domain/audit-log.js';
 import { savePosSettings, testPosConnection } from '../domain/pos-settings.js';
 import type { PosSyncContext } from '../domain/pos-sync-context.js';
 import { toSyncRun, toSyncStatus } from '../domain/sync-status.js';
@@ -48,25 +49,25 @@ export function adminRoutes(ctx: PosSyncContext): Router {
           total,
         } satisfies ProblemEventList);
       })
-      .post(ApiPaths.pos.retryEvents, async (_req, res) => {
-        res.status(202).json(await retryProblemEvents(ctx, { all: true }));
+      .post(ApiPaths.pos.retryEvents, async (req, res) => {
+        res.status(202).json(await retryProblemEvents(ctx, auditActor(req.principal), { all: true }));
       })
       .post(ApiPaths.pos.retryEvent(':eventId'), async (req, res) => {
         const { eventId } = parseInput(EventParams, req.params);
-        const answer = await retryProblemEvents(ctx, { id: eventId });
+        const answer = await retryProblemEvents(ctx, auditActor(req.principal), { id: eventId });
         if (answer.count === 0) throw notFound('No event with that id is waiting to be retried');
         res.status(202).json(answer);
       })
       .post(ApiPaths.pos.replayEvents, async (req, res) => {
         const { since } = parseInput(ReplayEventsRequest, req.body);
-        res.status(202).json(await replayEventsSince(ctx, new Date(since)));
+        res.status(202).json(await replayEventsSince(ctx, auditActor(req.principal), new Date(since)));
       })
       .get(ApiPaths.pos.config, async (_req, res) => {
         res.json(await posConfig(pool));
       })
       // The answer is what GET answers afterwards: never the key.
       .post(ApiPaths.pos.config, async (req, res) => {
-        await savePosSettings(ctx, req.body);
+        await savePosSettings(ctx, auditActor(req.principal), req.body);
         res.json(await posConfig(pool));
       })
       .get(ApiPaths.pos.testConnection, async (_req, res) => {
@@ -75,8 +76,8 @@ export function adminRoutes(ctx: PosSyncContext): Router {
       // A full sync. Answered with its counts when it ends within triggerWaitMs (409 while another
       // runs, 502 with the reason when it fails); otherwise 202 with its id while it goes on in the
       // background: the status follows it, and its end is recorded there whoever watches.
-      .post(ApiPaths.pos.trigger, async (_req, res) => {
-        const { runId, done } = await ctx.syncs.start('full');
+      .post(ApiPaths.pos.trigger, async (req, res) => {
+        const { runId, done } = await ctx.syncs.start('full', auditActor(req.principal));
         let timer: NodeJS.Timeout | undefined;
         const waited = new Promise<'later'>((resolve) => (timer = setTimeout(() => resolve('later'), ctx.settings.triggerWaitMs)));
         try {
@@ -91,8 +92,12 @@ export function adminRoutes(ctx: PosSyncContext): Router {
         }
       })
       // Cancel: the running run stops after the batches it is writing (202); 409 when none runs.
-      .post(ApiPaths.pos.cancel, async (_req, res) => {
-        res.status(202).json({ runId: await cancelRunningSync(ctx) } satisfies SyncTriggerAccepted);
+      .post(ApiPaths.pos.cancel, async (req, res) => {
+        res.status(202).json({ runId: await cancelRunningSync(ctx, auditActor(req.principal)) } satisfies SyncTriggerAccepted);
+      })
+      // The merged audit log, newest first (read-only: no route edits or deletes an entry).
+      .get(ApiPaths.pos.audit, async (req, res) => {
+        res.json(await auditPage(pool, parseInput(AuditQuery, req.query)));
       })
   );
 }

@@ -2,6 +2,7 @@ import { startPeriodicWorker, type BackgroundWorker, type NatsConn } from '@pl/s
 import type { PosSyncContext } from '../domain/pos-sync-context.js';
 import { EVENT_PRUNE_INTERVAL_MS, pruneAppliedEvents } from '../domain/prune-events.js';
 import { runScheduledSync } from '../domain/run-sync.js';
+import { startAuditRecordedConsumer } from '../events/audit-recorded-consumer.js';
 import { startOrderPlacedConsumer, type EventConsumerOptions } from '../events/order-placed-consumer.js';
 import { startManifestReceivedConsumer } from '../events/manifest-received-consumer.js';
 import { startStockReturnedConsumer } from '../events/stock-returned-consumer.js';
@@ -14,14 +15,19 @@ export interface PosSyncWorkerOptions {
   orderPlaced?: EventConsumerOptions;
   stockReturned?: EventConsumerOptions;
   manifestReceived?: EventConsumerOptions;
+  auditRecorded?: EventConsumerOptions;
 }
 
-/** The background side of pos-sync: the order.placed, order.stock-returned and manifest.received consumers, the retry passes and the scheduled sync. */
+/**
+ * The background side of pos-sync: the order.placed, order.stock-returned and manifest.received
+ * consumers, the merged audit log's audit.recorded consumer, the retry passes and the scheduled sync.
+ */
 export async function startPosSyncWorkers(ctx: PosSyncContext, nats: NatsConn, options: PosSyncWorkerOptions): Promise<BackgroundWorker> {
   const consumers = [
     await startOrderPlacedConsumer(ctx, nats, options.orderPlaced),
     await startStockReturnedConsumer(ctx, nats, options.stockReturned),
     await startManifestReceivedConsumer(ctx, nats, options.manifestReceived),
+    await startAuditRecordedConsumer(ctx, nats, options.auditRecorded),
   ];
   const intervalMs = options.passIntervalMs ?? 5000;
   const periodic = [

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { OrderStatus, type Location } from '@pl/contracts';
 import { Button, Checkbox, Input, Label, Select } from '@pl/ui';
-import { changeFilters, hasFilters, isCompleteDay, ORDER_SEARCH_MAX_LENGTH, orderSearchOf, type OrderFilters } from '../utils/order-filters.js';
+import { DayFilter } from '../../../shared/components/day-filter.js';
+import { useShownFilters } from '../../../shared/components/use-shown-filters.js';
+import { changeFilters, hasFilters, ORDER_SEARCH_MAX_LENGTH, orderSearchOf, type OrderFilters } from '../utils/order-filters.js';
 import { ORDER_STATUS_OPTIONS } from '../utils/order-status.js';
 
 interface Props {
@@ -18,16 +20,7 @@ interface Props {
  */
 export function OrderFiltersForm({ filters, onChange, locations }: Props) {
   const statusRef = useRef<HTMLSelectElement>(null);
-  // The controls show the filters as chosen, a render ahead of the URL: the router applies a new
-  // query in a transition, and a controlled select or checkbox would meanwhile snap back. Quick
-  // changes in a row also build on each other this way.
-  const [shown, setShown] = useState(filters);
-  useEffect(() => setShown(filters), [filters]);
-  const set = (change: OrderFilters) => {
-    const next = changeFilters(shown, change);
-    setShown(next);
-    onChange(next);
-  };
+  const { shown, set, clear: clearAll } = useShownFilters(filters, onChange, changeFilters);
 
   const [text, setText] = useState(filters.q ?? '');
   useEffect(() => setText(filters.q ?? ''), [filters.q]);
@@ -37,8 +30,7 @@ export function OrderFiltersForm({ filters, onChange, locations }: Props) {
   };
 
   const clear = () => {
-    setShown({});
-    onChange({});
+    clearAll();
     // The button goes away with the filters: keep the keyboard in the form.
     statusRef.current?.focus();
   };
@@ -122,37 +114,6 @@ export function OrderFiltersForm({ filters, onChange, locations }: Props) {
           </div>
         )}
       </fieldset>
-    </div>
-  );
-}
-
-interface DayFilterProps {
-  id: string;
-  label: string;
-  value: string | undefined;
-  min?: string;
-  max?: string;
-  onChange: (day: string | undefined) => void;
-}
-
-/** A date input that applies a whole day (or its clearing), and keeps a half-typed one to itself. */
-function DayFilter({ id, label, value, min, max, onChange }: DayFilterProps) {
-  const [typed, setTyped] = useState(value ?? '');
-  useEffect(() => setTyped(value ?? ''), [value]);
-  return (
-    <div className="adm-order-filter">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="date"
-        value={typed}
-        min={min}
-        max={max}
-        onChange={(e) => {
-          setTyped(e.target.value);
-          if (isCompleteDay(e.target.value)) onChange(e.target.value || undefined);
-        }}
-      />
     </div>
   );
 }

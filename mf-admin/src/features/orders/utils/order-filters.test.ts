@@ -1,4 +1,4 @@
-import { changeFilters, filtersFromSearch, hasFilters, isCompleteDay, ORDER_SEARCH_MAX_LENGTH, orderListQuery, orderSearchOf, sameFilters, searchOf } from './order-filters';
+import { changeFilters, filtersFromSearch, hasFilters, ORDER_SEARCH_MAX_LENGTH, orderListQuery, orderSearchOf, sameFilters, searchOf } from './order-filters';
 
 const search = (query: string) => new URLSearchParams(query);
 
@@ -71,17 +71,5 @@ describe('the search box', () => {
     expect(orderSearchOf('  PL-100001 ')).toBe('PL-100001');
     expect(orderSearchOf('   ')).toBeUndefined();
     expect(orderSearchOf('x'.repeat(ORDER_SEARCH_MAX_LENGTH + 5))).toHaveLength(ORDER_SEARCH_MAX_LENGTH);
-  });
-});
-
-describe('the date inputs', () => {
-  it('apply a whole day, or a cleared input', () => {
-    expect(isCompleteDay('2025-03-14')).toBe(true);
-    expect(isCompleteDay('')).toBe(true);
-  });
-
-  it('wait while the year is still being typed', () => {
-    expect(isCompleteDay('0002-03-14')).toBe(false);
-    expect(isCompleteDay('0202-03-14')).toBe(false);
   });
 });

@@ -78,11 +78,3 @@ export const sameFilters = (a: OrderFilters, b: OrderFilters) => searchOf(a).toS
 function withoutEmpty(filters: OrderFilters): OrderFilters {
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== '' && value !== false)) as OrderFilters;
 }
-
-/**
- * Whether a date input's value can be applied: cleared, or a whole day. While a year is typed digit
- * by digit the input already reports 0002-03-14, 0020-03-14 …; those wait for the fourth digit.
- */
-export function isCompleteDay(value: string): boolean {
-  return value === '' || /^[1-9]\d{3}-\d{2}-\d{2}$/.test(value);
-}
