@@ -11,6 +11,7 @@ export * from './cart.js';
 export * from './cart-values.js';
 export * from './identity.js';
 export * from './pos.js';
+export * from './reports.js';
 export * from './events.js';
 export * from './events-values.js';
 export * from './dom-events.js';

@@ -11,6 +11,7 @@ import { mediaRoutes, photoRoutes } from './routes/media.routes.js';
 import type { ObjectStorage } from './storage/object-storage.js';
 import { posWritesRoutes } from './routes/pos-writes.routes.js';
 import { productsRoutes } from './routes/products.routes.js';
+import { reportsRoutes } from './routes/reports.routes.js';
 import { variantsRoutes } from './routes/variants.routes.js';
 
 export interface CatalogAppOptions {
@@ -36,6 +37,7 @@ export function createApp({ pool, logger, verifier }: ServiceDeps, options: Cata
     internal: { token: options.internalApiToken, bodyLimit: '5mb', routes: [cache.dropOnWrite, holdsRoutes(pool), posWritesRoutes(pool), variantsRoutes(pool)] },
     routes: [cache.dropOnWrite, productsRoutes(pool, cache), categoriesRoutes(pool, cache), locationsRoutes(pool), adminInventoryRoutes(pool),
       intakeRoutes(pool, { storage: options.storage, staleDays: options.intakeStaleDays ?? INTAKE_STALE_DAYS_DEFAULT }),
+      reportsRoutes(pool),
       photoRoutes(options.storage),
       mediaRoutes(options.mediaDir),
     ],

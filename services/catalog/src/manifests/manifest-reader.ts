@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { parse, CsvError } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { CategoryIds, ConditionGrades, type ConditionGrade } from '@pl/contracts';
+export { spreadsheetSafe } from '@pl/service-kit';
 
 export type ManifestEncoding = 'utf-8' | 'utf-8 with BOM' | 'windows-1252';
 
@@ -177,9 +178,4 @@ export async function* readManifest(text: string, mapping?: ColumnMapping): Asyn
     throw err;
   }
   if (!headers) throw new ManifestRefused('The file has no header row.');
-}
-
-/** A cell for a spreadsheet: text that a spreadsheet would run as a formula gets a leading apostrophe. */
-export function spreadsheetSafe(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
