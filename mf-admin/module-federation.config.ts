@@ -13,5 +13,6 @@ export default createModuleFederationConfig(
     './AdminOrderPage': './src/exposes/admin-order-page.tsx',
     './IntakeDeskPage': './src/exposes/intake-desk-page.tsx',
     './IntakeListingPage': './src/exposes/intake-listing-page.tsx',
+    './ReportsPage': './src/exposes/reports-page.tsx',
   }),
 );

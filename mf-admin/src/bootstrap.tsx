@@ -4,8 +4,9 @@ import AdminOrderPage from './exposes/admin-order-page.js';
 import IntakeDeskPage from './exposes/intake-desk-page.js';
 import IntakeListingPage from './exposes/intake-listing-page.js';
 import OrderDeskPage from './exposes/order-desk-page.js';
+import ReportsPage from './exposes/reports-page.js';
 
-// `rsbuild dev` in mf-admin: the dashboard, the order desk and the intake desk on their own (sign in as an admin through the gateway first).
+// `rsbuild dev` in mf-admin: the dashboard, the order desk, the intake desk and the reports on their own (sign in as an admin through the gateway first).
 renderStandaloneRemote({
   name: 'mf_admin',
   pages: [
@@ -15,5 +16,6 @@ renderStandaloneRemote({
     { path: '/admin/orders/:id', element: <AdminOrderPage /> },
     { path: '/admin/intake', label: 'Intake', element: <IntakeDeskPage /> },
     { path: '/admin/intake/:productId', element: <IntakeListingPage /> },
+    { path: '/admin/reports', label: 'Reports', element: <ReportsPage /> },
   ],
 });

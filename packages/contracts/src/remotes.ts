@@ -60,6 +60,7 @@ export const RemotePages: ReadonlyArray<{ path: string; id: RemotePageId }> = [
   { path: '/admin/orders/:id', id: 'mf_admin/AdminOrderPage' },
   { path: '/admin/intake', id: 'mf_admin/IntakeDeskPage' },
   { path: '/admin/intake/:productId', id: 'mf_admin/IntakeListingPage' },
+  { path: '/admin/reports', id: 'mf_admin/ReportsPage' },
   { path: '/checkout', id: 'mf_cart_checkout/CheckoutPage' },
 ];
 

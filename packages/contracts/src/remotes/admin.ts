@@ -1,5 +1,5 @@
 // The admin team's public contract: the dashboard (products, POS sync), the order desk and one
-// order, the intake desk and one listing at it. None takes props.
+// order, the intake desk and one listing at it, the reports. None takes props.
 import { defineRemote, exposed } from '../remote-contract.js';
 
 export const adminRemote = defineRemote('mf_admin', {
@@ -8,4 +8,5 @@ export const adminRemote = defineRemote('mf_admin', {
   AdminOrderPage: exposed(),
   IntakeDeskPage: exposed(),
   IntakeListingPage: exposed(),
+  ReportsPage: exposed(),
 });

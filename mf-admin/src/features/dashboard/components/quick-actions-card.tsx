@@ -45,6 +45,9 @@ export function QuickActionsCard({ posConfig, test, refreshInventory, inventoryR
         <Link to="/admin/intake" className={buttonClass({ variant: 'outline', block: true })}>
           Intake desk
         </Link>
+        <Link to="/admin/reports" className={buttonClass({ variant: 'outline', block: true })}>
+          Reports
+        </Link>
         <Link to="/products" className={buttonClass({ variant: 'outline', block: true })}>
           View storefront
         </Link>
