@@ -137,6 +137,27 @@ describe('the stock reports', () => {
     expect(await inZone('UTC')).toBe(0);
   });
 
+  it('counts a saving only while a markdown is the price in force: a POS price after it ends the saving', async () => {
+    const history = async (variantId: string, changes: Array<[string, 'pos' | 'markdown', number]>, soldAt: string) => {
+      for (const [at, source, cents] of changes) {
+        await catalog.pool.query(`INSERT INTO price_changes (variant_id, new_cents, source, changed_at) VALUES ($1, $2, $3, $4)`, [variantId, cents, source, at]);
+      }
+      await catalog.pool.query(
+        `INSERT INTO holds (variant_id, qty, holder, status, order_id, expires_at, updated_at) VALUES ($1, 1, 'cart-3', 'committed', gen_random_uuid()::text, now(), $2)`,
+        [variantId, soldAt],
+      );
+    };
+    const repriced = await listing(catalog.pool, { grade: 'PARTS', daysAgo: 5, priceCents: 5_500, onHand: 0 });
+    await history(repriced, [['2026-04-01T12:00Z', 'pos', 6_000], ['2026-04-02T12:00Z', 'markdown', 5_000], ['2026-04-05T12:00Z', 'pos', 5_500]], '2026-04-10T12:00Z');
+    const markedDown = await listing(catalog.pool, { grade: 'PARTS', daysAgo: 5, priceCents: 4_000, onHand: 0 });
+    await history(markedDown, [['2026-04-01T12:00Z', 'pos', 6_000], ['2026-04-02T12:00Z', 'markdown', 5_000], ['2026-04-03T12:00Z', 'markdown', 4_000]], '2026-04-10T12:00Z');
+
+    const r = await report(MarkdownSavingsReport, '/api/admin/reports/markdown-savings?from=2026-04-01&to=2026-04-10');
+
+    expect(r.days.filter((d) => d.units > 0)).toEqual([{ date: '2026-04-10', units: 1, saved: '20.00' }]);
+    expect(r.totals).toEqual({ units: 1, saved: '20.00', markdowns: 3 });
+  });
+
   it.each([
     ['no range', ''],
     ['a day that is not one', 'from=2026-02-30&to=2026-03-01'],
