@@ -16,5 +16,6 @@ export default createModuleFederationConfig(
     './ManifestsPage': './src/exposes/manifests-page.tsx',
     './ManifestPage': './src/exposes/manifest-page.tsx',
     './AuditLogPage': './src/exposes/audit-log-page.tsx',
+    './ReportsPage': './src/exposes/reports-page.tsx',
   }),
 );

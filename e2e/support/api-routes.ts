@@ -31,6 +31,8 @@ import {
   PhotoOrderInput,
   PhotoPatchInput,
   PosWebhookPath,
+  CurrentStockQuery,
+  ReportRangeQuery,
   ProductListQuery,
   ReceiveReturnPayload,
   RegisterPayload,
@@ -69,6 +71,7 @@ const MANIFEST_ID = '5d7e9f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a';
 const orderParams = { id: ORDER_ID };
 const adminOrderAction = (path: string, sample: unknown, schema: z.ZodType): ApiRoute => ({ method: 'POST', path, params: orderParams, body: { sample, schema } });
 const NoInput = z.strictObject({});
+const reportRange = { from: '2026-01-01', to: '2026-01-31', timeZone: 'America/New_York' };
 
 /**
  * The routes, with samples that get as far as a route's logic would let them (a real-looking
@@ -187,6 +190,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   adminOrderAction(AdminOrderPaths.delivered(':id'), {}, EmptyActionPayload),
   adminOrderAction(AdminOrderPaths.cancel(':id'), { reason: 'Out of stock\nat the store' }, CancelOrderPayload),
   adminOrderAction(AdminOrderPaths.receiveReturn(':id'), { lines: [{ index: 0, units: [{ outcome: 'restock', grade: 'USED', price: '10.00' }] }] }, ReceiveReturnPayload),
+  // reports (issue 30): the cart's on orders, the catalog's on stock
+  { method: 'GET', path: ApiPaths.cart.salesReport, query: { sample: reportRange, schema: ReportRangeQuery } },
+  { method: 'GET', path: ApiPaths.cart.ordersExport, query: { sample: reportRange, schema: ReportRangeQuery } },
+  { method: 'GET', path: ApiPaths.catalog.sellThroughReport, query: { sample: reportRange, schema: ReportRangeQuery } },
+  { method: 'GET', path: ApiPaths.catalog.markdownSavingsReport, query: { sample: reportRange, schema: ReportRangeQuery } },
+  { method: 'GET', path: ApiPaths.catalog.inventoryValueReport, query: { sample: {}, schema: CurrentStockQuery } },
+  { method: 'GET', path: ApiPaths.catalog.inventoryExport, query: { sample: {}, schema: CurrentStockQuery } },
   // pos-sync
   { method: 'POST', path: PosWebhookPath, body: 'raw' },
   { method: 'GET', path: ApiPaths.pos.status },

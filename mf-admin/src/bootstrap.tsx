@@ -5,8 +5,9 @@ import AuditLogPage from './exposes/audit-log-page.js';
 import IntakeDeskPage from './exposes/intake-desk-page.js';
 import IntakeListingPage from './exposes/intake-listing-page.js';
 import OrderDeskPage from './exposes/order-desk-page.js';
+import ReportsPage from './exposes/reports-page.js';
 
-// `rsbuild dev` in mf-admin: the dashboard, the order desk, the intake desk and the audit log on their own (sign in as an admin through the gateway first).
+// `rsbuild dev` in mf-admin: the dashboard, the order desk, the intake desk, the audit log and the reports on their own (sign in as an admin through the gateway first).
 renderStandaloneRemote({
   name: 'mf_admin',
   pages: [
@@ -17,5 +18,6 @@ renderStandaloneRemote({
     { path: '/admin/intake', label: 'Intake', element: <IntakeDeskPage /> },
     { path: '/admin/intake/:productId', element: <IntakeListingPage /> },
     { path: '/admin/audit', label: 'Audit log', element: <AuditLogPage /> },
+    { path: '/admin/reports', label: 'Reports', element: <ReportsPage /> },
   ],
 });

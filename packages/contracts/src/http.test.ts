@@ -15,4 +15,13 @@ describe('ownerOf (the gateway routing table)', () => {
     expect(ownerOf('/api/admin/sync/status')).toBe('pos-sync');
     expect(ownerOf('/api/nothing')).toBeUndefined();
   });
+
+  it('sends each report to the service that owns its data', () => {
+    expect(ownerOf(ApiPaths.cart.salesReport)).toBe('cart');
+    expect(ownerOf(ApiPaths.cart.ordersExport)).toBe('cart');
+    expect(ownerOf(ApiPaths.catalog.sellThroughReport)).toBe('catalog');
+    expect(ownerOf(ApiPaths.catalog.inventoryValueReport)).toBe('catalog');
+    expect(ownerOf(ApiPaths.catalog.markdownSavingsReport)).toBe('catalog');
+    expect(ownerOf(ApiPaths.catalog.inventoryExport)).toBe('catalog');
+  });
 });

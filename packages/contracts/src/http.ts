@@ -52,6 +52,14 @@ export const ApiPaths = {
     manifestCancel: (id: string) => `/api/admin/manifests/${encodeURIComponent(id)}/cancel`,
     /** GET ManifestRowsQuery: each row's outcome (ManifestRows). */
     manifestRows: (id: string) => `/api/admin/manifests/${encodeURIComponent(id)}/rows`,
+    /** GET ReportRangeQuery → SellThroughReport. */
+    sellThroughReport: '/api/admin/reports/sell-through',
+    /** GET → InventoryValueReport (on hand now). */
+    inventoryValueReport: '/api/admin/reports/inventory-value',
+    /** GET ReportRangeQuery → MarkdownSavingsReport. */
+    markdownSavingsReport: '/api/admin/reports/markdown-savings',
+    /** GET: every variant with its stock, cost and prices, as a CSV attachment. */
+    inventoryExport: '/api/admin/reports/inventory.csv',
   },
   cart: {
     cart: '/api/cart',
@@ -69,6 +77,10 @@ export const ApiPaths = {
     orderReturns: (id: string) => `/api/orders/${encodeURIComponent(id)}/returns`,
     /** POST: a guest finds an order by number and e-mail (answered by identity, which mails the link). */
     orderLookup: '/api/orders/lookup',
+    /** GET ReportRangeQuery → SalesPerDayReport. */
+    salesReport: '/api/admin/reports/sales',
+    /** GET ReportRangeQuery: the orders placed in the range, as a CSV attachment. */
+    ordersExport: '/api/admin/reports/orders.csv',
   },
   pos: {
     config: '/api/admin/pos-config',
@@ -107,6 +119,10 @@ export const RouteOwners: ReadonlyArray<{ prefix: string; service: ServiceName }
   { prefix: '/api/admin/orders', service: 'cart' },
   // The merged audit log every service feeds (decision 051); named, though /api/admin would route it there too.
   { prefix: '/api/admin/audit', service: 'pos-sync' },
+  // The reports: each service answers for what it owns (the cart its orders, the catalog the rest).
+  { prefix: '/api/admin/reports/sales', service: 'cart' },
+  { prefix: '/api/admin/reports/orders.csv', service: 'cart' },
+  { prefix: '/api/admin/reports', service: 'catalog' },
   { prefix: '/api/admin', service: 'pos-sync' },
   { prefix: '/api/webhooks/pos', service: 'pos-sync' },
   { prefix: '/api/webhooks/payments', service: 'cart' },

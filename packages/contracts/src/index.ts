@@ -14,6 +14,7 @@ export * from './cart-values.js';
 export * from './identity.js';
 export * from './pos.js';
 export * from './audit.js';
+export * from './reports.js';
 export * from './events.js';
 export * from './events-values.js';
 export * from './dom-events.js';

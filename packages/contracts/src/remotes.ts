@@ -63,6 +63,7 @@ export const RemotePages: ReadonlyArray<{ path: string; id: RemotePageId }> = [
   { path: '/admin/manifests', id: 'mf_admin/ManifestsPage' },
   { path: '/admin/manifests/:manifestId', id: 'mf_admin/ManifestPage' },
   { path: '/admin/audit', id: 'mf_admin/AuditLogPage' },
+  { path: '/admin/reports', id: 'mf_admin/ReportsPage' },
   { path: '/checkout', id: 'mf_cart_checkout/CheckoutPage' },
 ];
 

@@ -23,3 +23,5 @@ export * from './internal-client.js';
 export * from './upstreams.js';
 export * from './metrics.js';
 export * from './trace-context.js';
+export * from './csv-export.js';
+export * from './day-range.js';

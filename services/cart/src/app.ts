@@ -17,6 +17,7 @@ import { internalOrdersRoutes } from './routes/internal-orders.routes.js';
 import { mergesRoutes } from './routes/merges.routes.js';
 import { ordersRoutes } from './routes/orders.routes.js';
 import { paymentWebhookRoutes } from './routes/payment-webhook.routes.js';
+import { reportsRoutes } from './routes/reports.routes.js';
 
 export interface CartAppOptions {
   /** One catalog instance's URL, or several (decision 039). */
@@ -53,7 +54,7 @@ export function createApp(deps: ServiceDeps, options: CartAppOptions, ctx: CartC
     verifier: deps.verifier,
     // The webhook's signature covers the exact bytes sent: its body must not go through the JSON parser.
     rawBodyRoutes: [ApiPaths.cart.stripeWebhook],
-    routes: [cartRoutes(ctx), checkoutRoutes(ctx), ordersRoutes(ctx), adminOrdersRoutes(ctx), paymentWebhookRoutes(ctx)],
+    routes: [cartRoutes(ctx), checkoutRoutes(ctx), ordersRoutes(ctx), adminOrdersRoutes(ctx), reportsRoutes(ctx), paymentWebhookRoutes(ctx)],
     internal: { token: options.internalApiToken, routes: [mergesRoutes(ctx), internalOrdersRoutes(ctx)] },
   });
 }

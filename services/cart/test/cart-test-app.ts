@@ -11,9 +11,9 @@ export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 /** The real cart app over a fresh schema, talking to a real catalog app over its own fresh schema. */
 export async function startCartWithCatalog(
   settings: CartAppOptions['settings'] = {},
-  { payments, verifier }: Pick<CartAppOptions, 'payments'> & { verifier?: TokenVerifier } = {},
+  { payments, verifier, catalogVerifier }: Pick<CartAppOptions, 'payments'> & { verifier?: TokenVerifier; catalogVerifier?: TokenVerifier } = {},
 ) {
-  const catalog = await startCatalog();
+  const catalog = await startCatalog({ verifier: catalogVerifier });
   const options = (catalogUrl: string): CartAppOptions => ({ catalogUrl, internalApiToken: INTERNAL_TOKEN, settings, ...(payments ? { payments } : {}) });
   const cart = await startTestService({ name: 'cart', migrationsDir: MIGRATIONS_DIR, createApp: (deps) => createApp({ ...deps, verifier: verifier ?? deps.verifier }, options(catalog.url)) });
   const extra: Array<{ stop(): Promise<void> }> = [];

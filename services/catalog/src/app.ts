@@ -13,6 +13,7 @@ import { mediaRoutes, photoRoutes } from './routes/media.routes.js';
 import type { ObjectStorage } from './storage/object-storage.js';
 import { posWritesRoutes } from './routes/pos-writes.routes.js';
 import { productsRoutes } from './routes/products.routes.js';
+import { reportsRoutes } from './routes/reports.routes.js';
 import { variantsRoutes } from './routes/variants.routes.js';
 
 export interface CatalogAppOptions {
@@ -42,6 +43,7 @@ export function createApp({ pool, logger, verifier }: ServiceDeps, options: Cata
     routes: [cache.dropOnWrite, productsRoutes(pool, cache), categoriesRoutes(pool, cache), locationsRoutes(pool), adminInventoryRoutes(pool),
       intakeRoutes(pool, { storage: options.storage, staleDays: options.intakeStaleDays ?? INTAKE_STALE_DAYS_DEFAULT }),
       manifestRoutes(pool, { storage: options.storage, kickImports: () => void importer.kick() }),
+      reportsRoutes(pool),
       photoRoutes(options.storage),
       mediaRoutes(options.mediaDir),
     ],

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createPool, createTokenVerifier, type Pool } from '@pl/service-kit';
+import { createPool, createTokenVerifier, type Pool, type TokenVerifier } from '@pl/service-kit';
 import { listen, startTestService, testCallers, testDatabaseUrl, testLogger, type Listening } from '@pl/service-kit/testing';
 import { createApp } from '../src/app.js';
 import { createReadCache, type ReadCache } from '../src/domain/read-cache.js';
@@ -12,8 +12,11 @@ export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 export const MEDIA_DIR = path.resolve(__dirname, '../media');
 export const INTERNAL_TOKEN = 'catalog-test-internal-token-0123456789abcdef';
 
-/** The real catalog app on port 0 over a fresh schema, migrated and seeded the way main.ts does it (demo products aside). */
-export async function startCatalog() {
+/**
+ * The real catalog app on port 0 over a fresh schema, migrated and seeded the way main.ts does it
+ * (demo products aside). `verifier`: whose tokens it trusts (a gateway's, behind a real gateway).
+ */
+export async function startCatalog({ verifier }: { verifier?: TokenVerifier } = {}) {
   // Its read cache listens, as main.ts has it: every test reads through it.
   const readCache = createReadCache();
   // Photos go to a folder of the test's own (the S3 adapter has its own test against s3rver).
@@ -24,7 +27,7 @@ export async function startCatalog() {
     name: 'catalog',
     migrationsDir: MIGRATIONS_DIR,
     afterMigrations: seedStoreLocations,
-    createApp: (deps) => createApp(deps, { ...options, readCache }),
+    createApp: (deps) => createApp({ ...deps, verifier: verifier ?? deps.verifier }, { ...options, readCache }),
   });
   const listening = await readCache.start(service.pool, testLogger('read-cache'));
   // The tests' own writes straight to the tables return once the cache has heard of them, as the

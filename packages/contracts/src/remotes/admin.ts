@@ -1,5 +1,5 @@
 // The admin team's public contract: the dashboard (products, POS sync), the order desk and one
-// order, the intake desk and one listing at it, the manifests and one manifest, the audit log. None takes props.
+// order, the intake desk and one listing at it, the manifests and one manifest, the audit log, the reports. None takes props.
 import { defineRemote, exposed } from '../remote-contract.js';
 
 export const adminRemote = defineRemote('mf_admin', {
@@ -11,4 +11,5 @@ export const adminRemote = defineRemote('mf_admin', {
   ManifestsPage: exposed(),
   ManifestPage: exposed(),
   AuditLogPage: exposed(),
+  ReportsPage: exposed(),
 });

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { parse, CsvError } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { CategoryIds, ConditionGrades, MANIFEST_MAX_BYTES, ManifestFields, type CategoryId, type ColumnMapping, type ConditionGrade, type ManifestField } from '@pl/contracts';
+export { spreadsheetSafe } from '@pl/service-kit';
 
 export type ManifestEncoding = 'utf-8' | 'utf-8 with BOM' | 'windows-1252';
 
@@ -196,9 +197,4 @@ export function decodedManifestStream(bytes: Readable, encoding: ManifestEncodin
   const decoder = iconv.decodeStream(encoding === 'windows-1252' ? 'win1252' : 'utf8', { stripBOM: true }) as unknown as Readable & NodeJS.WritableStream;
   bytes.once('error', (err) => decoder.destroy(err));
   return bytes.pipe(decoder);
-}
-
-/** A cell for a spreadsheet: text that a spreadsheet would run as a formula gets a leading apostrophe. */
-export function spreadsheetSafe(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }

@@ -51,6 +51,9 @@ export function QuickActionsCard({ posConfig, test, refreshInventory, inventoryR
         <Link to="/admin/audit" className={buttonClass({ variant: 'outline', block: true })}>
           Audit log
         </Link>
+        <Link to="/admin/reports" className={buttonClass({ variant: 'outline', block: true })}>
+          Reports
+        </Link>
         <Link to="/products" className={buttonClass({ variant: 'outline', block: true })}>
           View storefront
         </Link>
