@@ -244,6 +244,17 @@ describe('importing', () => {
       [0, LOCATION, [[`${tag}-1`, 'created', 1, '99.50'], [existingSku, 'added', 2, '99.50'], [`${tag}-3`, 'created', 3, '150.00']]],
     ]);
 
+    // Each admin step is in the audit trail, in its transaction, with the admin's name.
+    const { rows: trail } = await catalog.pool.query<{ action: string; actor_name: string | null; target_id: string }>(
+      `SELECT action, actor_name, target_id FROM admin_audit WHERE target_id = ANY($1) ORDER BY occurred_at, action`,
+      [[manifest.id, productId]],
+    );
+    expect(trail.map((t) => [t.action, t.actor_name])).toEqual([
+      ['manifest.uploaded', 'Test Admin'],
+      ['manifest.import-started', 'Test Admin'],
+      ['draft.intake-started', 'Test Admin'],
+    ]);
+
     // Done is done: importing again is refused, and the same file again is this manifest.
     const again = await post(`${manifests}/${manifest.id}/import`, settingsFor(manifest, { pricePct: 50 }));
     expect([again.status, ((await again.json()) as { message: string }).message]).toEqual([409, expect.stringMatching(/nothing is imported twice/)]);
@@ -288,7 +299,7 @@ function stallingStorage(bytes: number): ObjectStorage & { release(): void } {
 async function startedImport(text: string) {
   const { manifest } = await uploaded(text);
   // Started without the app's runner: the test decides who writes it.
-  await startImport(catalog.pool, catalog.storage, manifest.id, settingsFor(manifest));
+  await startImport(catalog.pool, catalog.storage, { subject: 'test-admin', name: 'Test Admin' }, manifest.id, settingsFor(manifest));
   return manifest;
 }
 
@@ -366,7 +377,7 @@ describe('an import stopped midway', () => {
   it('stops between batches when cancelled, keeps what it wrote, and goes on when imported again', async () => {
     const { text, skus } = goodRows(rows);
     const { manifest } = await uploaded(text);
-    await startImport(catalog.pool, catalog.storage, manifest.id, settingsFor(manifest));
+    await startImport(catalog.pool, catalog.storage, { subject: 'test-admin', name: 'Test Admin' }, manifest.id, settingsFor(manifest));
     const stalled = stallingStorage(Math.floor(text.length * 0.55));
     const claimed = (await claimImport(catalog.pool, 'instance-1', 60_000))!;
     const running = writeImport(catalog.pool, stalled, claimed, 'instance-1');

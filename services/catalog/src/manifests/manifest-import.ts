@@ -18,8 +18,9 @@ import {
   type ManifestReceivedItem,
   type ManifestRowProblem,
   type ManifestSettings,
+  type AuditActor,
 } from '@pl/contracts';
-import { AppError, conflict, createKickablePass, withTransaction, writeOutboxMany, type KickablePass, type Logger, type Pool, type Queryable } from '@pl/service-kit';
+import { AppError, conflict, createKickablePass, recordAdminAction, withTransaction, writeOutboxMany, type KickablePass, type Logger, type Pool, type Queryable } from '@pl/service-kit';
 import { listLocations } from '../db/locations.repo.js';
 import {
   advanceImport,
@@ -54,6 +55,11 @@ export const MANIFEST_RECEIVED = { type: 'manifest.received', version: 1 } as co
 
 export const manifestKey = (fileHash: string) => `manifests/${fileHash}.csv`;
 
+/** An admin's step with a manifest, in the audit trail (decision 051). */
+export function auditManifest(client: pg.PoolClient, actor: AuditActor, manifest: Pick<ManifestRecord, 'id' | 'fileName'>, action: string, before: unknown, after: unknown) {
+  return recordAdminAction(client, { service: 'catalog', actor, action, target: { type: 'manifest', id: manifest.id, label: manifest.fileName }, before, after });
+}
+
 /**
  * Keeps an uploaded manifest: refused whole when it is not a readable CSV (nothing kept), the
  * earlier manifest when the same bytes came before.
@@ -61,7 +67,7 @@ export const manifestKey = (fileHash: string) => `manifests/${fileHash}.csv`;
 export async function uploadManifest(
   pool: Pool,
   storage: ObjectStorage,
-  upload: { bytes: Buffer; fileName: string; subject: string },
+  upload: { bytes: Buffer; fileName: string; actor: AuditActor },
 ): Promise<{ manifest: ManifestRecord; duplicate: boolean }> {
   const fileHash = createHash('sha256').update(upload.bytes).digest('hex');
   const earlier = await findManifestByHash(pool, fileHash);
@@ -85,7 +91,11 @@ export async function uploadManifest(
 
   const storageKey = manifestKey(fileHash);
   await storage.put(storageKey, upload.bytes, 'text/csv');
-  const manifest = await insertManifest(pool, { fileHash, fileName: upload.fileName, bytes: upload.bytes.length, encoding, storageKey, headers, detectedMapping, sample, totalRows, uploadedBySubject: upload.subject });
+  const manifest = await withTransaction(pool, async (client) => {
+    const inserted = await insertManifest(client, { fileHash, fileName: upload.fileName, bytes: upload.bytes.length, encoding, storageKey, headers, detectedMapping, sample, totalRows, uploadedBySubject: upload.actor.subject });
+    if (inserted) await auditManifest(client, upload.actor, inserted, 'manifest.uploaded', null, { fileName: inserted.fileName, bytes: inserted.bytes, encoding, rows: totalRows });
+    return inserted;
+  });
   // Uploaded twice at once: the other one is the manifest (the file under the same key is the same bytes).
   return manifest ? { manifest, duplicate: false } : { manifest: (await findManifestByHash(pool, fileHash))!, duplicate: true };
 }
@@ -262,7 +272,7 @@ function previewRow(p: PlannedRow): ManifestPreviewRow {
  * Starts the import (or goes on with it after a cancel or a failure, with the settings it began
  * with). An imported manifest has nothing left to do; one importing is left to its runner.
  */
-export async function startImport(pool: Pool, storage: ObjectStorage, id: string, settings: ManifestSettings): Promise<'started' | 'running'> {
+export async function startImport(pool: Pool, storage: ObjectStorage, actor: AuditActor, id: string, settings: ManifestSettings): Promise<'started' | 'running'> {
   const manifest = await findManifest(pool, id);
   if (!manifest) throw new AppError(404, ErrorCodes.notFound, 'Manifest not found');
   if (manifest.status === 'imported') throw conflict(`This manifest was imported on ${manifest.finishedAt?.slice(0, 10)}: every row has its outcome, and nothing is imported twice.`);
@@ -273,7 +283,10 @@ export async function startImport(pool: Pool, storage: ObjectStorage, id: string
   // The lot's cost is spread over the valid rows' retail value: a pass over the file, when there is one to spread.
   const basis = manifest.costBasis ?? (settings.lotCost === null ? NO_COST_BASIS : (await dryRun(pool, storage, manifest, settings)).basis);
   await checkSettings(pool, manifest, settings);
-  await markImporting(pool, id, settings, basis);
+  await withTransaction(pool, async (client) => {
+    await markImporting(client, id, settings, basis);
+    await auditManifest(client, actor, manifest, manifest.settings ? 'manifest.import-resumed' : 'manifest.import-started', { status: manifest.status, rowsDone: manifest.rowsDone }, { status: 'importing', settings });
+  });
   return 'started';
 }
 

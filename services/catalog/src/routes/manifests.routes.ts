@@ -15,11 +15,11 @@ import {
   type ManifestList,
   type ManifestUploaded,
 } from '@pl/contracts';
-import { AppError, conflict, notFound, parseInput, requireAdmin, withTransaction, type Pool } from '@pl/service-kit';
+import { AppError, auditActor, conflict, notFound, parseInput, recordAdminAction, requireAdmin, withTransaction, type Pool } from '@pl/service-kit';
 import { findManifest, listManifests, listRowOutcomes, listWaitingDrafts, productOfSku, requestCancel, toManifestDetail, toManifestSummary } from '../db/manifests.repo.js';
 import { lockSkus } from '../db/product-write.repo.js';
 import { makeDraftProducts } from '../manifests/manifest-drafts.js';
-import { dryRun, startImport, uploadManifest } from '../manifests/manifest-import.js';
+import { auditManifest, dryRun, startImport, uploadManifest } from '../manifests/manifest-import.js';
 import { ManifestRefused } from '../manifests/manifest-reader.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 
@@ -57,7 +57,11 @@ export function manifestRoutes(pool: Pool, { storage, kickImports }: ManifestRou
     const sku = parseInput(Sku, req.params.sku);
     const made = await withTransaction(pool, async (client) => {
       await lockSkus(client, [sku]);
-      return (await makeDraftProducts(client, [sku])).get(sku);
+      const productId = (await makeDraftProducts(client, [sku])).get(sku);
+      if (productId) {
+        await recordAdminAction(client, { service: 'catalog', actor: auditActor(req.principal), action: 'draft.intake-started', target: { type: 'product', id: productId, label: sku }, before: null, after: { sku, productId } });
+      }
+      return productId;
     });
     const productId = made ?? (await productOfSku(pool, sku));
     if (!productId) throw notFound(`No draft or listing has the sku ${sku}`);
@@ -68,10 +72,10 @@ export function manifestRoutes(pool: Pool, { storage, kickImports }: ManifestRou
   });
   router.post(ApiPaths.catalog.manifests, readUpload, async (req, res) => {
     const { name } = parseInput(ManifestUploadQuery, req.query);
-    if (req.principal.kind === 'anonymous') throw new AppError(401, ErrorCodes.unauthenticated, 'Not signed in');
+    const actor = auditActor(req.principal);
     const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     try {
-      const { manifest, duplicate } = await uploadManifest(pool, storage, { bytes, fileName: name || 'pasted manifest', subject: req.principal.subject });
+      const { manifest, duplicate } = await uploadManifest(pool, storage, { bytes, fileName: name || 'pasted manifest', actor });
       res.status(duplicate ? 200 : 201).json({ manifest: toManifestDetail(manifest), duplicate } satisfies ManifestUploaded);
     } catch (err) {
       if (err instanceof ManifestRefused) throw new AppError(err.status, ErrorCodes.validation, err.message);
@@ -89,13 +93,18 @@ export function manifestRoutes(pool: Pool, { storage, kickImports }: ManifestRou
   router.post(`${MANIFEST}/import`, async (req, res) => {
     const settings = parseInput(ManifestSettings, req.body);
     const manifest = await manifestOf(req);
-    await startImport(pool, storage, manifest.id, settings);
+    await startImport(pool, storage, auditActor(req.principal), manifest.id, settings);
     kickImports();
     res.status(202).json(toManifestDetail((await findManifest(pool, manifest.id))!) satisfies ManifestDetail);
   });
   router.post(`${MANIFEST}/cancel`, async (req, res) => {
     const manifest = await manifestOf(req);
-    if (!(await requestCancel(pool, manifest.id))) throw conflict(`The manifest is not importing (it is ${manifest.status}).`);
+    const cancelled = await withTransaction(pool, async (client) => {
+      if (!(await requestCancel(client, manifest.id))) return false;
+      await auditManifest(client, auditActor(req.principal), manifest, 'manifest.import-cancelled', { status: 'importing', rowsDone: manifest.rowsDone }, { status: 'cancelled' });
+      return true;
+    });
+    if (!cancelled) throw conflict(`The manifest is not importing (it is ${manifest.status}).`);
     res.json(toManifestDetail((await findManifest(pool, manifest.id))!) satisfies ManifestDetail);
   });
   router.get(`${MANIFEST}/rows`, async (req, res) => {
