@@ -56,7 +56,9 @@ CREATE TABLE manifest_rows (
   location_id text,
   quantity int,
   unit_cost_cents int,
-  -- The draft listing a created row makes.
+  -- The draft listing a created row makes, and the id its product will have (answered to the POS's
+  -- echo of the item before the product exists).
+  draft_product_id uuid,
   title text,
   brand text,
   category_id text,

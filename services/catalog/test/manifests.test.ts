@@ -438,6 +438,30 @@ describe('a draft waiting for its intake', () => {
     expect(await count(`SELECT count(*) AS n FROM manifest_rows WHERE sku = $1 AND product_id = $2`, [sku, productId])).toBe(2);
   });
 
+  it('stays a row when the POS only echoes it (the item created from the manifest), answered with the id its product will have', async () => {
+    const sku = uniqueSku();
+    await importedDraft([`${sku},Espresso Machine,Breville,Home & Garden,2,$500.00,,Open Box,Box dented`]);
+    const echo: UpsertProductRequest = {
+      title: 'Espresso Machine',
+      brand: 'Breville',
+      description: null,
+      conditionGrade: 'OPEN_BOX',
+      conditionNotes: 'Box dented',
+      oneOfAKind: false,
+      category: 'home-garden',
+      images: [],
+      variants: [{ sku, priceCents: 30000, compareAtCents: 50000, stock: [{ locationId: LOCATION, onHand: 2 }] }],
+    };
+    const res = await catalog.internal('PUT', '/internal/products', echo);
+    expect(res.status).toBe(200);
+    const { productId } = (await res.json()) as { productId: string; created: boolean };
+    const counted = await catalog.internal('PUT', '/internal/stock', { sku, locationId: LOCATION, onHand: 2 });
+    expect(await counted.json()).toMatchObject({ changed: false, totalOnHand: 2, totalAvailable: 2 });
+    expect(await count('SELECT count(*) AS n FROM variants WHERE sku = $1', [sku])).toBe(0);
+    // Its intake makes the product the POS was told of.
+    expect(DraftIntakeStarted.parse(await (await post(`${manifests}/drafts/${sku}/intake`)).json()).productId).toBe(productId);
+  });
+
   it('becomes its product, still a draft, when the POS names it or counts it: never a second listing', async () => {
     const named = uniqueSku();
     const counted = uniqueSku();

@@ -182,6 +182,8 @@ export interface RowOutcome {
 }
 
 export interface DraftFields {
+  /** The id its product will have. */
+  productId: string;
   title: string;
   brand: string | null;
   categoryId: string;
@@ -194,7 +196,7 @@ export interface DraftFields {
 
 const ROW_COLUMNS = [
   'manifest_id', 'row', 'sku', 'outcome', 'product_id', 'variant_id', 'location_id', 'quantity', 'unit_cost_cents',
-  'title', 'brand', 'category_id', 'condition_grade', 'condition_notes', 'one_of_a_kind', 'price_cents', 'compare_at_cents', 'problems',
+  'draft_product_id', 'title', 'brand', 'category_id', 'condition_grade', 'condition_notes', 'one_of_a_kind', 'price_cents', 'compare_at_cents', 'problems',
 ] as const;
 
 /**
@@ -208,7 +210,7 @@ export async function insertRowOutcomes(client: pg.PoolClient, manifestId: strin
   const copy = client.query(copyFrom(`COPY manifest_rows (${ROW_COLUMNS.join(', ')}) FROM STDIN WITH (FORMAT csv)`));
   const records = outcomes.map((o) => [
     manifestId, o.row, o.sku, o.outcome, o.productId, o.variantId, o.locationId, o.quantity, o.unitCostCents,
-    o.draft?.title ?? null, o.draft?.brand ?? null, o.draft?.categoryId ?? null, o.draft?.conditionGrade ?? null,
+    o.draft?.productId ?? null, o.draft?.title ?? null, o.draft?.brand ?? null, o.draft?.categoryId ?? null, o.draft?.conditionGrade ?? null,
     o.draft?.conditionNotes ?? null, o.draft ? String(o.draft.oneOfAKind) : null, o.draft?.priceCents ?? null, o.draft?.compareAtCents ?? null,
     JSON.stringify(o.problems),
   ]);

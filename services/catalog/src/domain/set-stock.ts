@@ -6,7 +6,7 @@ import { levelsWithHolds, locationExists, lockVariantBySku, setOnHand } from '..
 import { unknownSku } from './holds.js';
 import { recordInventoryUpdated } from './inventory-events.js';
 import { lockSkus } from '../db/product-write.repo.js';
-import { makeDraftProducts } from '../manifests/manifest-drafts.js';
+import { makeDraftProducts, waitingDrafts } from '../manifests/manifest-drafts.js';
 import { stockTotals } from './product-view.js';
 
 /**
@@ -27,9 +27,15 @@ export async function countOnHand(db: Queryable, variantId: string, locationId: 
 export async function setStock(pool: Pool, request: SetStockRequest): Promise<SetStockResult> {
   return withTransaction(pool, async (client) => {
     let variant = await lockVariantBySku(client, request.sku);
-    // A manifest's draft waiting for its intake: the POS counted its units, so it becomes its product now.
+    // A manifest's draft waiting for its intake: a count of just the units waiting with it (the POS's
+    // answer to creating the item) leaves it a row; another count makes it its product now.
     if (!variant) {
       await lockSkus(client, [request.sku]);
+      const draft = (await waitingDrafts(client, [request.sku])).get(request.sku);
+      if (draft && (draft.units.get(request.locationId) ?? 0) === request.onHand) {
+        const units = [...draft.units.values()].reduce((n, u) => n + u, 0);
+        return { sku: request.sku, locationId: request.locationId, onHand: request.onHand, changed: false, totalOnHand: units, totalReserved: 0, totalAvailable: units };
+      }
       if ((await makeDraftProducts(client, [request.sku])).size > 0) variant = await lockVariantBySku(client, request.sku);
     }
     if (!variant) throw unknownSku(request.sku);

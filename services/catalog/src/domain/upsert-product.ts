@@ -22,7 +22,7 @@ import {
   type VariantPrice,
 } from '../db/product-write.repo.js';
 import { recordInventoryUpdatedMany } from './inventory-events.js';
-import { makeDraftProducts } from '../manifests/manifest-drafts.js';
+import { makeDraftProducts, posEchoesDraft, waitingDrafts, type WaitingDraft } from '../manifests/manifest-drafts.js';
 
 /** What became of one product of a batch: written, refused (an AppError with the reason), or failed (the database's error). */
 export type UpsertOutcome = UpsertProductResult | Error;
@@ -89,11 +89,36 @@ async function writeProducts(client: pg.PoolClient, requests: readonly UpsertPro
   await lockSkus(client, skus);
   const unknown = new Set(await unknownLocations(client, requests.flatMap((r) => r.variants.flatMap((v) => v.stock.map((s) => s.locationId)))));
   const existing = new Map((await lockVariantsBySkus(client, skus)).map((v) => [v.sku, v]));
-  // A sku that is a manifest's draft waiting for its intake becomes its product first: the POS
-  // naming it (its item created from the manifest, then changed) updates that draft, never a second listing.
+  // A sku that is a manifest's draft waiting for its intake: the POS's echo of the item created from
+  // the manifest (just what the draft says) leaves it a row, answered with the id its product will
+  // have; anything else the POS says of it (a rename, a count) makes it its product first, which the
+  // request then updates: never a second listing.
+  const echoes = new Map<number, UpsertOutcome>();
   const unknownSkus = skus.filter((sku) => !existing.has(sku));
-  if (unknownSkus.length > 0 && (await makeDraftProducts(client, unknownSkus)).size > 0) {
-    for (const v of await lockVariantsBySkus(client, unknownSkus)) existing.set(v.sku, v);
+  const drafts = unknownSkus.length > 0 ? await waitingDrafts(client, unknownSkus) : new Map<string, WaitingDraft>();
+  if (drafts.size > 0) {
+    requests.forEach((request, index) => {
+      if (request.variants.length !== 1) return;
+      const variant = request.variants[0]!;
+      const draft = drafts.get(variant.sku);
+      const pos = {
+        title: request.title,
+        brand: request.brand ?? null,
+        category: request.category,
+        conditionGrade: request.conditionGrade,
+        conditionNotes: request.conditionNotes ?? null,
+        priceCents: variant.priceCents,
+        compareAtCents: variant.compareAtCents ?? null,
+        stock: variant.stock,
+      };
+      if (draft && posEchoesDraft(draft, pos)) {
+        echoes.set(index, { productId: draft.productId, created: false });
+        drafts.delete(variant.sku);
+      }
+    });
+    if ((await makeDraftProducts(client, [...drafts.keys()])).size > 0) {
+      for (const v of await lockVariantsBySkus(client, [...drafts.keys()])) existing.set(v.sku, v);
+    }
   }
 
   const creates: Array<ProductFields & { id: string; prices: VariantPrice[] }> = [];
@@ -103,7 +128,9 @@ async function writeProducts(client: pg.PoolClient, requests: readonly UpsertPro
   const counts: Array<{ variantId: string; locationId: string; onHand: number }> = [];
   const variantsWritten: VariantRef[] = [];
 
-  const outcomes = requests.map((request): UpsertOutcome => {
+  const outcomes = requests.map((request, index): UpsertOutcome => {
+    const echo = echoes.get(index);
+    if (echo) return echo;
     const { variants, ...fields } = request;
     const badLocation = [...new Set(variants.flatMap((v) => v.stock.map((s) => s.locationId)))].sort().find((id) => unknown.has(id));
     if (badLocation) return notFound(`Unknown location ${badLocation}`);

@@ -24,6 +24,7 @@ interface WaitingRow {
   locationId: string;
   quantity: number;
   unitCostCents: number | null;
+  draftProductId: string | null;
   title: string | null;
   brand: string | null;
   categoryId: string | null;
@@ -44,7 +45,7 @@ export async function makeDraftProducts(client: pg.PoolClient, skus: readonly st
   if (skus.length === 0) return made;
   const { rows } = await client.query<WaitingRow>(
     `SELECT manifest_id AS "manifestId", row, sku, outcome, location_id AS "locationId", quantity, unit_cost_cents AS "unitCostCents",
-            title, brand, category_id AS "categoryId", condition_grade AS "conditionGrade", condition_notes AS "conditionNotes",
+            draft_product_id AS "draftProductId", title, brand, category_id AS "categoryId", condition_grade AS "conditionGrade", condition_notes AS "conditionNotes",
             one_of_a_kind AS "oneOfAKind", price_cents AS "priceCents", compare_at_cents AS "compareAtCents"
        FROM manifest_rows WHERE sku = ANY($1::text[]) AND product_id IS NULL AND outcome <> 'refused'
       ORDER BY sku, (outcome = 'created') DESC, manifest_id, row FOR UPDATE`,
@@ -61,7 +62,7 @@ export async function makeDraftProducts(client: pg.PoolClient, skus: readonly st
     const draft = waiting[0]!;
     // Units added to a draft that no longer waits (already made) belong to that product's stock elsewhere.
     if (draft.outcome !== 'created') continue;
-    const productId = randomUUID();
+    const productId = draft.draftProductId ?? randomUUID();
     const variantId = randomUUID();
     const costed = waiting.filter((w) => w.unitCostCents !== null);
     const costedUnits = costed.reduce((n, w) => n + w.quantity, 0);
@@ -105,4 +106,85 @@ export async function makeDraftProducts(client: pg.PoolClient, skus: readonly st
     [JSON.stringify(linked)],
   );
   return made;
+}
+
+/** What a POS says of a sku, as the catalog's upsert and count receive it. */
+export interface PosView {
+  title: string;
+  brand: string | null;
+  category: string;
+  conditionGrade: string;
+  conditionNotes: string | null;
+  priceCents: number;
+  compareAtCents: number | null;
+  /** Units per location it names. */
+  stock: ReadonlyArray<{ locationId: string; onHand: number }>;
+}
+
+export interface WaitingDraft {
+  productId: string;
+  title: string;
+  brand: string | null;
+  category: string;
+  conditionGrade: string;
+  conditionNotes: string | null;
+  priceCents: number;
+  compareAtCents: number | null;
+  /** Units waiting per location. */
+  units: Map<string, number>;
+}
+
+/** The drafts waiting among these skus, as they would become products (the caller holds their sku locks). */
+export async function waitingDrafts(db: Queryable, skus: readonly string[]): Promise<Map<string, WaitingDraft>> {
+  const drafts = new Map<string, WaitingDraft>();
+  if (skus.length === 0) return drafts;
+  const { rows } = await db.query<WaitingRow>(
+    `SELECT manifest_id AS "manifestId", row, sku, outcome, location_id AS "locationId", quantity, unit_cost_cents AS "unitCostCents",
+            draft_product_id AS "draftProductId", title, brand, category_id AS "categoryId", condition_grade AS "conditionGrade",
+            condition_notes AS "conditionNotes", one_of_a_kind AS "oneOfAKind", price_cents AS "priceCents", compare_at_cents AS "compareAtCents"
+       FROM manifest_rows WHERE sku = ANY($1::text[]) AND product_id IS NULL AND outcome <> 'refused'
+      ORDER BY sku, (outcome = 'created') DESC, manifest_id, row`,
+    [skus],
+  );
+  for (const row of rows) {
+    let draft = drafts.get(row.sku);
+    if (!draft) {
+      if (row.outcome !== 'created' || !row.draftProductId) continue;
+      draft = {
+        productId: row.draftProductId,
+        title: row.title!,
+        brand: row.brand,
+        category: row.categoryId!,
+        conditionGrade: row.conditionGrade!,
+        conditionNotes: row.conditionNotes,
+        priceCents: row.priceCents!,
+        compareAtCents: row.compareAtCents,
+        units: new Map(),
+      };
+      drafts.set(row.sku, draft);
+    }
+    draft.units.set(row.locationId, (draft.units.get(row.locationId) ?? 0) + row.quantity);
+  }
+  return drafts;
+}
+
+/**
+ * Whether the POS says of a waiting draft just what the draft is: its echo of the item created from
+ * the manifest. Such an echo leaves the draft a row (nothing to change); any difference (a rename, a
+ * count at the till, another price) makes it its product first.
+ */
+export function posEchoesDraft(draft: WaitingDraft, pos: PosView): boolean {
+  const units = new Map(pos.stock.filter((s) => s.onHand !== 0).map((s) => [s.locationId, s.onHand]));
+  const waiting = [...draft.units].filter(([, n]) => n !== 0);
+  return (
+    pos.title === draft.title &&
+    (pos.brand ?? null) === draft.brand &&
+    pos.category === draft.category &&
+    pos.conditionGrade === draft.conditionGrade &&
+    (pos.conditionNotes || null) === draft.conditionNotes &&
+    pos.priceCents === draft.priceCents &&
+    (pos.compareAtCents ?? null) === draft.compareAtCents &&
+    units.size === waiting.length &&
+    waiting.every(([location, n]) => units.get(location) === n)
+  );
 }

@@ -418,6 +418,7 @@ async function writeBatch(client: pg.PoolClient, manifest: ManifestRecord, rows:
       draft:
         p.action === 'create'
           ? {
+              productId: randomUUID(),
               title: p.value.title,
               brand: p.value.brand,
               categoryId: p.value.category,

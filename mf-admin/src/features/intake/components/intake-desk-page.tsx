@@ -7,6 +7,7 @@ import { deskQueryOf, deskSearchOf, type DeskLinkState, type DeskSearch } from '
 import { IntakeListCard } from './intake-list-card.js';
 import { IntakeSearchForm } from './intake-search-form.js';
 import { QueueTabs } from './queue-tabs.js';
+import { WaitingDraftsCard } from './waiting-drafts-card.js';
 
 /**
  * /admin/intake: the intake desk. Find a listing by scanning its barcode or searching, or work
@@ -43,6 +44,7 @@ export function IntakeDeskPage() {
         <div className="adm-layout">
           <IntakeSearchForm ref={scanRef} search={search} onSearch={applySearch} />
           <QueueTabs search={search} counts={counts} />
+          {search.queue === 'drafts' && <WaitingDraftsCard q={search.q} deskSearch={deskQueryOf(search)} />}
           <IntakeListCard list={list} search={search} staleAfterDays={counts.data?.staleAfterDays} />
         </div>
       )}

@@ -101,7 +101,7 @@ describe('the queues', () => {
     expect(emptyQueueText({ queue: 'all', q: 'lamp' }, 90)).toBe('No listings match “lamp”.');
     expect(emptyQueueText({ queue: 'no_photos', q: 'lamp' }, 90)).toBe('No listings match “lamp” in no photos.');
     expect(emptyQueueText({ queue: 'all' }, 90)).toBe('No listings yet.');
-    expect(emptyQueueText({ queue: 'drafts' }, 90)).toBe('No drafts: every listing is on sale.');
+    expect(emptyQueueText({ queue: 'drafts' }, 90)).toBe('No listing is a draft: every listing started is on sale.');
     expect(emptyQueueText({ queue: 'no_photos' }, 90)).toBe('Every listing has photos.');
     expect(emptyQueueText({ queue: 'not_inspected' }, 90)).toBe('Every listing has been inspected.');
     expect(emptyQueueText({ queue: 'stale' }, 90)).toBe('No inspection is older than 90 days.');

@@ -144,7 +144,7 @@ export function emptyQueueText(search: DeskSearch, staleAfterDays: number | unde
     case 'all':
       return 'No listings yet.';
     case 'drafts':
-      return 'No drafts: every listing is on sale.';
+      return 'No listing is a draft: every listing started is on sale.';
     case 'no_photos':
       return 'Every listing has photos.';
     case 'not_inspected':
