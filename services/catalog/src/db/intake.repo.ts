@@ -169,7 +169,9 @@ export async function listIntake(db: Queryable, query: IntakeListQuery, staleDay
 
 export async function intakeCounts(db: Queryable, staleDays: number): Promise<IntakeCounts> {
   const { rows } = await db.query<Omit<IntakeCounts, 'staleAfterDays'>>(
-    `SELECT (SELECT count(*) FROM products WHERE published_at IS NULL)::int AS drafts,
+    // Drafts: listings not published, and the manifests' new skus waiting for their intake (not listings yet).
+    `SELECT ((SELECT count(*) FROM products WHERE published_at IS NULL)
+             + (SELECT count(*) FROM manifest_rows WHERE product_id IS NULL AND outcome = 'created'))::int AS drafts,
             (SELECT count(*) FROM products WHERE photos = '[]')::int AS "noPhotos",
             (SELECT count(*) FROM products WHERE inspected_at IS NULL)::int AS "notInspected",
             (SELECT count(*) FROM products WHERE inspected_at < now() - make_interval(days => $1))::int AS stale`,

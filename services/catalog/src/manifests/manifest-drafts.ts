@@ -174,8 +174,8 @@ export async function waitingDrafts(db: Queryable, skus: readonly string[]): Pro
  * count at the till, another price) makes it its product first.
  */
 export function posEchoesDraft(draft: WaitingDraft, pos: PosView): boolean {
-  const units = new Map(pos.stock.filter((s) => s.onHand !== 0).map((s) => [s.locationId, s.onHand]));
-  const waiting = [...draft.units].filter(([, n]) => n !== 0);
+  // Counts the request names must be the units waiting there; a location it leaves out is no news
+  // (an upsert writes only the counts it carries, and pos-sync leaves out those it has applied).
   return (
     pos.title === draft.title &&
     (pos.brand ?? null) === draft.brand &&
@@ -184,7 +184,6 @@ export function posEchoesDraft(draft: WaitingDraft, pos: PosView): boolean {
     (pos.conditionNotes || null) === draft.conditionNotes &&
     pos.priceCents === draft.priceCents &&
     (pos.compareAtCents ?? null) === draft.compareAtCents &&
-    units.size === waiting.length &&
-    waiting.every(([location, n]) => units.get(location) === n)
+    pos.stock.every((s) => (draft.units.get(s.locationId) ?? 0) === s.onHand)
   );
 }

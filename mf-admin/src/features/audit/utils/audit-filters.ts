@@ -25,6 +25,8 @@ export const AUDIT_ACTION_OPTIONS: ReadonlyArray<{ value: string; label: string 
   { value: 'price', label: 'Prices' },
   { value: 'markdown', label: 'Markdowns' },
   { value: 'manifest', label: 'Manifest imports' },
+  { value: 'draft.', label: 'Drafts started' },
+  { value: 'listing.', label: 'Listings published' },
   { value: 'pos-settings.', label: 'POS settings' },
   { value: 'sync.', label: 'POS syncs' },
   { value: 'pos-events.', label: 'POS events' },

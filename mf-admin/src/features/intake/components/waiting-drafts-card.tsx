@@ -46,10 +46,10 @@ export function WaitingDraftsCard({ q, deskSearch }: { q: string | undefined; de
           <Skeleton style={{ height: '5rem' }} />
         ) : (
           <>
-            <ol className="adm-intake-entries">
+            <ol className="adm-intake-entries adm-waiting-drafts">
               {waiting.data.drafts.map((d) => (
-                <li key={d.sku} className="adm-intake-entry" data-waiting-sku={d.sku}>
-                  <div className="adm-intake-entry__body">
+                <li key={d.sku} className="adm-waiting-draft" data-waiting-sku={d.sku}>
+                  <div className="adm-waiting-draft__body">
                     <p className="adm-intake-entry__title">{d.title}</p>
                     <p className="adm-intake-entry__facts pl-muted">
                       <code>{d.sku}</code> · {`${d.units} ${d.units === 1 ? 'unit' : 'units'}`} · ${d.price} · <ConditionBadge grade={d.conditionGrade} /> ·{' '}

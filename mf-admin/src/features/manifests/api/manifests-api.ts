@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, ManifestDetail, ManifestDryRun, ManifestList, ManifestRows, ManifestSettings, ManifestUploaded } from '@pl/contracts';
 import { apiJson } from '@pl/ui';
@@ -68,5 +69,17 @@ export function useRefusedRows(id: string, enabled: boolean, rowsDone: number) {
       queryFn: async () => ManifestRows.parse(await apiJson('GET', `${ApiPaths.catalog.manifestRows(id)}?${new URLSearchParams({ outcome: 'refused', limit: '200' })}`)),
       enabled,
     }),
+  );
+}
+
+/**
+ * When an import ends, what the intake desk shows of drafts is out of date (its queues hear of
+ * listings' changes, and the drafts waiting are no listings yet): its counts, queues and waiting drafts are read again.
+ */
+export function useRefreshDeskAfterImport() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => Promise.all([ApiPaths.catalog.intakeCounts, ApiPaths.catalog.intake, ApiPaths.catalog.manifestDrafts].map((path) => queryClient.invalidateQueries({ queryKey: adminCache.key(path) }))),
+    [queryClient],
   );
 }

@@ -7,7 +7,7 @@ import { Spinner } from '../../../shared/components/spinner.js';
 import { useFocusAfterRender } from '../../../shared/components/use-focus-after-render.js';
 import { formatDateTime } from '../../../shared/utils/date-text.js';
 import { failureText } from '../../../shared/utils/failure-text.js';
-import { useDryRun, useManifest, useManifestAction, useRefusedRows } from '../api/manifests-api.js';
+import { useDryRun, useManifest, useManifestAction, useRefreshDeskAfterImport, useRefusedRows } from '../api/manifests-api.js';
 import { countText, FIELD_LABELS, moneyInput, outcomeText, progressPercent, sizeText, STATUS_TEXT, timeLeftText } from '../utils/manifest-text.js';
 
 /** /admin/manifests/:manifestId: the columns mapped, every row checked (a dry run), the import and its progress. */
@@ -79,10 +79,14 @@ function ImportCard({ manifest }: { manifest: ManifestDetail }) {
   const importing = manifest.status === 'importing';
   const wasImporting = useRef(importing);
   // When the import ends (done, stopped), the Cancel button goes: focus goes to the outcome.
+  const refreshDesk = useRefreshDeskAfterImport();
   useEffect(() => {
-    if (wasImporting.current && !importing) focusAfterRender(() => statusRef.current);
+    if (wasImporting.current && !importing) {
+      focusAfterRender(() => statusRef.current);
+      void refreshDesk();
+    }
     wasImporting.current = importing;
-  }, [importing, focusAfterRender]);
+  }, [importing, focusAfterRender, refreshDesk]);
   return (
     <Card role="region" aria-labelledby="adm-manifest-import-title">
       <CardHeader>
@@ -259,7 +263,7 @@ function SettingsCard({ manifest }: { manifest: ManifestDetail }) {
             </p>
           )}
           <div className="adm-buttons">
-            <Button variant={checked ? 'outline' : 'default'} onClick={check} aria-disabled={!settings || dryRun.isPending || undefined} aria-busy={dryRun.isPending || undefined}>
+            <Button variant="outline" onClick={check} aria-disabled={!settings || dryRun.isPending || undefined} aria-busy={dryRun.isPending || undefined}>
               {dryRun.isPending && <Spinner />}
               Check every row
             </Button>
