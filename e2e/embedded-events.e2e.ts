@@ -69,11 +69,11 @@ describe('the embedded NATS fallback', () => {
     expect(lines.filter((l) => l.startsWith('ok'))).toHaveLength(4);
   }, 90_000);
 
-  it("inspects and photographs a listing at the intake desk, and a shopper's socket hears product.updated across the embedded broker", async () => {
+  it("inspects and photographs a listing at the intake desk, and a shopper's socket hears product.updated across the embedded broker; a manifest's lot comes in", async () => {
     const lines: string[] = [];
     await runIntakeFlow(shop.url, { log: (line) => lines.push(line) }).catch((err: Error) => {
       throw new Error(`${err.message}\n${lines.join('\n')}`);
     });
-    expect(lines.filter((l) => l.startsWith('ok'))).toHaveLength(4);
+    expect(lines.filter((l) => l.startsWith('ok'))).toHaveLength(6);
   }, 60_000);
 });

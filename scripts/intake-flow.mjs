@@ -3,7 +3,7 @@
 // listing by its sku (a scanner's code), inspects and grades it, and uploads a photo taken by a phone
 // (a JPEG with the camera and GPS in its EXIF, made here); the served files carry no EXIF, the
 // listing shows the photo and the report, a file that is not a photo is refused with nothing kept,
-// and a shopper's socket hears product.updated. The newcomer check runs it against a fresh
+// and a shopper's socket hears product.updated; then a lot comes in by its manifest (issue 30). The newcomer check runs it against a fresh
 // `npm start` (embedded PostgreSQL, embedded broker, photos in .data/objects).
 //
 //   node scripts/intake-flow.mjs http://localhost:5000
@@ -67,6 +67,42 @@ export async function runIntakeFlow(origin, { log = () => {}, admin = { username
     const photos = expectStatus(await store('GET', `/api/admin/intake/${product.id}`), 200, 'GET /api/admin/intake/:id').json.product.photos;
     if (res.status !== 415 || photos.length !== 1) throw new Error(`answered ${res.status}; the listing has ${photos.length} photos`);
     return `415 '${(await res.json()).message}'`;
+  });
+
+  // Issue 30: a lot received by its manifest (kept in the same object storage), its drafts hidden from
+  // shoppers until one is started and published, and the same file again importing nothing.
+  const tag = `NC${Date.now().toString(36).toUpperCase()}`;
+  const manifest = ['Item #,Description,Brand,Qty,MSRP,Condition', `${tag}-1,Stand Mixer,KitchenAid,1,$450.00,Open Box`, `${tag}-2,Air Fryer,Ninja,two,$130.00,New`, `${tag}-3,Robot Vacuum,iRobot,2,$300.00,Used`].join('\r\n');
+  const uploadManifest = () => fetch(`${origin}/api/admin/manifests?name=newcomer.csv`, { method: 'POST', headers: { cookie, origin, 'content-type': 'text/csv' }, body: manifest });
+  let manifestId = '';
+  await step('a manifest is read, checked row by row and imported in the background', async () => {
+    const res = await uploadManifest();
+    if (res.status !== 201) throw new Error(`POST /api/admin/manifests: ${res.status} ${await res.text()}`);
+    const uploaded = (await res.json()).manifest;
+    manifestId = uploaded.id;
+    const settings = { mapping: uploaded.mapping, locationId: 'columbus-warehouse', pricePct: 50, lotCost: null };
+    const dry = expectStatus(await store('POST', `/api/admin/manifests/${manifestId}/dry-run`, settings), 200, 'POST …/dry-run').json;
+    if (dry.toCreate !== 2 || dry.refused !== 1) throw new Error(`dry run: ${JSON.stringify(dry)}`);
+    expectStatus(await store('POST', `/api/admin/manifests/${manifestId}/import`, settings), 202, 'POST …/import');
+    for (let i = 0; i < 100; i++) {
+      const now = expectStatus(await store('GET', `/api/admin/manifests/${manifestId}`), 200, 'GET /api/admin/manifests/:id').json;
+      if (now.status === 'imported') return `${uploaded.encoding}, ${now.created} drafts, ${now.refused} refused: '${dry.problems[0].message}'`;
+      if (now.status !== 'importing') throw new Error(`the import ended ${now.status}: ${now.error}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the import did not end within 10 s');
+  });
+
+  await step('a draft is started at the desk, hidden from shoppers until published', async () => {
+    const started = expectStatus(await store('POST', `/api/admin/manifests/drafts/${tag}-1/intake`), 201, 'POST …/drafts/:sku/intake').json;
+    const hidden = await store('GET', `/api/products/${started.productId}`);
+    expectStatus(await store('POST', `/api/admin/intake/${started.productId}/publish`), 200, 'POST …/publish');
+    const shown = await store('GET', `/api/products/${started.productId}`);
+    if (hidden.status !== 404 || shown.status !== 200) throw new Error(`before publishing ${hidden.status}, after ${shown.status}`);
+    const again = await uploadManifest();
+    const { manifest: same, duplicate } = await again.json();
+    if (again.status !== 200 || !duplicate || same.id !== manifestId) throw new Error(`the same file again answered ${again.status}, duplicate ${duplicate}`);
+    return `404 before publishing, 200 after; the same file again: the same manifest`;
   });
 }
 

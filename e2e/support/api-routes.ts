@@ -21,6 +21,7 @@ import {
   ManifestRowsQuery,
   ManifestSettings,
   ManifestUploadQuery,
+  WaitingDraftsQuery,
   IntakeListQuery,
   LoginPayload,
   MarkPickedUpPayload,
@@ -133,6 +134,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // catalog: manifests (issue 30)
   { method: 'GET', path: ApiPaths.catalog.manifests },
   { method: 'POST', path: ApiPaths.catalog.manifests, query: { sample: { name: 'lot 4411.csv' }, schema: ManifestUploadQuery }, body: 'raw' },
+  { method: 'GET', path: ApiPaths.catalog.manifestDrafts, query: { sample: { q: 'drill', limit: '25', offset: '0' }, schema: WaitingDraftsQuery } },
+  { method: 'POST', path: `${ApiPaths.catalog.manifestDrafts}/:sku/intake`, params: { sku: 'PL-EL-001' } },
   { method: 'GET', path: `${ApiPaths.catalog.manifests}/:manifestId`, params: { manifestId: MANIFEST_ID } },
   ...(['dry-run', 'import'] as const).map((action) => ({
     method: 'POST' as const,
