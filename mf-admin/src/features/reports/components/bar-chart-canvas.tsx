@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import { formatPrice } from '@pl/ui';
-import type { BarChartProps } from './bar-chart.js';
+import type { BarChartProps } from '../utils/bar-chart-props.js';
 
 // Only what a bar chart needs, so the rest of chart.js stays out of the chunk.
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);

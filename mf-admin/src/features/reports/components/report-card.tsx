@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@pl/ui';
 import { PanelError } from '../../../shared/components/panel-error.js';
-import { BarChart, type BarChartProps } from './bar-chart.js';
+import type { BarChartProps } from '../utils/bar-chart-props.js';
+import { BarChart } from './bar-chart.js';
 
 interface Props {
   id: string;
