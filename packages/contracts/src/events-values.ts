@@ -24,12 +24,15 @@ export const Subjects = {
   /** The catalog put units back: per sku and location, for the POS write-back. */
   stockReturned: (orderId: string) => `order.stock-returned.${orderId}`,
   stockReturnedAll: 'order.stock-returned.>',
+  /** The shop set a variant's price (a markdown): `price.changed.<sku>`, for the POS write-back. */
+  priceChanged: (sku: string) => `price.changed.${sku}`,
+  priceChangedAll: 'price.changed.>',
 } as const;
 
 /** JetStream stream holding domain events (subjects it captures). */
 export const DomainStream = {
   name: 'SHOP_EVENTS',
-  subjects: ['inventory.updated.>', 'product.updated.>', 'order.>', 'customer.>', 'pos.>'],
+  subjects: ['inventory.updated.>', 'product.updated.>', 'order.>', 'customer.>', 'pos.>', 'price.changed.>'],
 } as const;
 
 /**

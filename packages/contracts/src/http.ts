@@ -34,6 +34,16 @@ export const ApiPaths = {
     photo: (productId: string, photoId: string) => `/api/admin/intake/${encodeURIComponent(productId)}/photos/${encodeURIComponent(photoId)}`,
     /** POST: the grade and notes the POS sent become the listing's (the inspector accepts them). */
     acceptPosCondition: (productId: string) => `/api/admin/intake/${encodeURIComponent(productId)}/accept-pos-condition`,
+    /** GET: the markdown rules (MarkdownRuleList); POST MarkdownRuleInput: a new rule. */
+    markdownRules: '/api/admin/markdowns/rules',
+    /** PUT MarkdownRuleInput; DELETE. */
+    markdownRule: (id: string) => `/api/admin/markdowns/rules/${encodeURIComponent(id)}`,
+    /** GET: what the next run changes (MarkdownPreview). */
+    markdownPreview: '/api/admin/markdowns/preview',
+    /** GET: recent runs (MarkdownRunList); POST: a run now (201 MarkdownRun, 409 while another runs). */
+    markdownRuns: '/api/admin/markdowns/runs',
+    /** GET: a listing's price history (PriceHistory). */
+    priceHistory: (productId: string) => `/api/admin/price-history/${encodeURIComponent(productId)}`,
   },
   cart: {
     cart: '/api/cart',
@@ -83,6 +93,8 @@ export const RouteOwners: ReadonlyArray<{ prefix: string; service: ServiceName }
   { prefix: '/api/orders/lookup', service: 'identity' },
   { prefix: '/api/admin/inventory', service: 'catalog' },
   { prefix: '/api/admin/intake', service: 'catalog' },
+  { prefix: '/api/admin/markdowns', service: 'catalog' },
+  { prefix: '/api/admin/price-history', service: 'catalog' },
   { prefix: '/api/admin/orders', service: 'cart' },
   { prefix: '/api/admin', service: 'pos-sync' },
   { prefix: '/api/webhooks/pos', service: 'pos-sync' },

@@ -7,6 +7,7 @@ export * from './catalog.js';
 export * from './catalog-values.js';
 export * from './intake.js';
 export * from './intake-values.js';
+export * from './markdowns.js';
 export * from './cart.js';
 export * from './cart-values.js';
 export * from './identity.js';

@@ -99,8 +99,8 @@ export type PhotoPatchInput = z.infer<typeof PhotoPatchInput>;
 export const PhotoList = z.object({ photos: z.array(ProductPhoto) });
 export type PhotoList = z.infer<typeof PhotoList>;
 
-/** product.updated data (catalog → gateways → browsers): the listing's photos or inspection changed; pages refetch it. */
-export const ProductUpdatedData = z.object({ productId: z.string(), what: z.enum(['photos', 'inspection']) });
+/** product.updated data (catalog → gateways → browsers): the listing's photos, inspection or price changed; pages refetch it. */
+export const ProductUpdatedData = z.object({ productId: z.string(), what: z.enum(['photos', 'inspection', 'price']) });
 export type ProductUpdatedData = z.infer<typeof ProductUpdatedData>;
 
 export const ProductUpdatedMessage = ProductUpdatedData.extend({ type: z.literal('product.updated'), id: z.string(), timestamp: z.string() });

@@ -6,6 +6,7 @@ import { adminInventoryRoutes } from './routes/admin-inventory.routes.js';
 import { categoriesRoutes } from './routes/categories.routes.js';
 import { holdsRoutes } from './routes/holds.routes.js';
 import { locationsRoutes } from './routes/locations.routes.js';
+import { markdownsRoutes } from './routes/markdowns.routes.js';
 import { intakeRoutes } from './routes/intake.routes.js';
 import { mediaRoutes, photoRoutes } from './routes/media.routes.js';
 import type { ObjectStorage } from './storage/object-storage.js';
@@ -36,6 +37,7 @@ export function createApp({ pool, logger, verifier }: ServiceDeps, options: Cata
     internal: { token: options.internalApiToken, bodyLimit: '5mb', routes: [cache.dropOnWrite, holdsRoutes(pool), posWritesRoutes(pool), variantsRoutes(pool)] },
     routes: [cache.dropOnWrite, productsRoutes(pool, cache), categoriesRoutes(pool, cache), locationsRoutes(pool), adminInventoryRoutes(pool),
       intakeRoutes(pool, { storage: options.storage, staleDays: options.intakeStaleDays ?? INTAKE_STALE_DAYS_DEFAULT }),
+      markdownsRoutes(pool),
       photoRoutes(options.storage),
       mediaRoutes(options.mediaDir),
     ],
