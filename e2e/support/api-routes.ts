@@ -18,6 +18,7 @@ import {
   ForgotPasswordPayload,
   InspectionInput,
   IntakeListQuery,
+  MarkdownRuleInput,
   LoginPayload,
   MarkPickedUpPayload,
   MarkShippedPayload,
@@ -61,6 +62,8 @@ const ORDER_ID = '6f1c0a52-3c1e-4c55-9a55-0d6b1e7a9b10';
 const LINE_ID = '0b7e3a0e-8d8f-4a4b-9f0e-2a8f3c1d5e77';
 const PRODUCT_ID = '9a3b2c1d-0e9f-4a8b-8c7d-6e5f4a3b2c1d';
 const PHOTO_ID = '2c4e6a8b-1d3f-4a5b-8c7d-9e0f1a2b3c4d';
+const RULE_ID = '5b7d9f1a-3c5e-4a7b-9c1d-2e4f6a8b0c1d';
+const MARKDOWN_RULE = { name: 'Aging stock', steps: [{ days: 30, percentOff: 10 }, { days: 60, percentOff: 25 }], floorPercentOfRetail: 50 };
 const orderParams = { id: ORDER_ID };
 const adminOrderAction = (path: string, sample: unknown, schema: z.ZodType): ApiRoute => ({ method: 'POST', path, params: orderParams, body: { sample, schema } });
 const NoInput = z.strictObject({});
@@ -120,6 +123,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
   },
   { method: 'PATCH', path: `${ApiPaths.catalog.intake}/:productId/photos/:photoId`, params: { productId: PRODUCT_ID, photoId: PHOTO_ID }, body: { sample: { alt: 'The lid, closed' }, schema: PhotoPatchInput } },
   { method: 'DELETE', path: `${ApiPaths.catalog.intake}/:productId/photos/:photoId`, params: { productId: PRODUCT_ID, photoId: PHOTO_ID } },
+  // catalog: markdowns and price history (issue 30, decision 052)
+  { method: 'GET', path: ApiPaths.catalog.markdownRules },
+  { method: 'POST', path: ApiPaths.catalog.markdownRules, body: { sample: MARKDOWN_RULE, schema: MarkdownRuleInput } },
+  { method: 'PUT', path: `${ApiPaths.catalog.markdownRules}/:ruleId`, params: { ruleId: RULE_ID }, body: { sample: MARKDOWN_RULE, schema: MarkdownRuleInput } },
+  { method: 'DELETE', path: `${ApiPaths.catalog.markdownRules}/:ruleId`, params: { ruleId: RULE_ID } },
+  { method: 'GET', path: ApiPaths.catalog.markdownPreview },
+  { method: 'GET', path: ApiPaths.catalog.markdownRuns },
+  { method: 'POST', path: ApiPaths.catalog.markdownRuns },
+  { method: 'GET', path: '/api/admin/price-history/:productId', params: { productId: PRODUCT_ID } },
   // cart
   { method: 'GET', path: ApiPaths.cart.cart },
   { method: 'POST', path: ApiPaths.cart.lines, body: { sample: { variantId: 'NO-SUCH-SKU', qty: 1 }, schema: AddToCartPayload } },
