@@ -23,6 +23,7 @@ import {
   ManifestUploadQuery,
   WaitingDraftsQuery,
   IntakeListQuery,
+  MarkdownRuleInput,
   LoginPayload,
   MarkPickedUpPayload,
   MarkShippedPayload,
@@ -69,6 +70,8 @@ const LINE_ID = '0b7e3a0e-8d8f-4a4b-9f0e-2a8f3c1d5e77';
 const PRODUCT_ID = '9a3b2c1d-0e9f-4a8b-8c7d-6e5f4a3b2c1d';
 const PHOTO_ID = '2c4e6a8b-1d3f-4a5b-8c7d-9e0f1a2b3c4d';
 const MANIFEST_ID = '5d7e9f1a-2b3c-4d5e-8f6a-7b8c9d0e1f2a';
+const RULE_ID = '5b7d9f1a-3c5e-4a7b-9c1d-2e4f6a8b0c1d';
+const MARKDOWN_RULE = { name: 'Aging stock', steps: [{ days: 30, percentOff: 10 }, { days: 60, percentOff: 25 }], floorPercentOfRetail: 50 };
 const orderParams = { id: ORDER_ID };
 const adminOrderAction = (path: string, sample: unknown, schema: z.ZodType): ApiRoute => ({ method: 'POST', path, params: orderParams, body: { sample, schema } });
 const NoInput = z.strictObject({});
@@ -150,6 +153,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
     params: { manifestId: MANIFEST_ID },
     query: { sample: { outcome: 'refused', after: '0', limit: '50' }, schema: ManifestRowsQuery },
   },
+  // catalog: markdowns and price history (issue 30, decision 052)
+  { method: 'GET', path: ApiPaths.catalog.markdownRules },
+  { method: 'POST', path: ApiPaths.catalog.markdownRules, body: { sample: MARKDOWN_RULE, schema: MarkdownRuleInput } },
+  { method: 'PUT', path: `${ApiPaths.catalog.markdownRules}/:ruleId`, params: { ruleId: RULE_ID }, body: { sample: MARKDOWN_RULE, schema: MarkdownRuleInput } },
+  { method: 'DELETE', path: `${ApiPaths.catalog.markdownRules}/:ruleId`, params: { ruleId: RULE_ID } },
+  { method: 'GET', path: ApiPaths.catalog.markdownPreview },
+  { method: 'GET', path: ApiPaths.catalog.markdownRuns },
+  { method: 'POST', path: ApiPaths.catalog.markdownRuns },
+  { method: 'GET', path: '/api/admin/price-history/:productId', params: { productId: PRODUCT_ID } },
   // cart
   { method: 'GET', path: ApiPaths.cart.cart },
   { method: 'POST', path: ApiPaths.cart.lines, body: { sample: { variantId: 'NO-SUCH-SKU', qty: 1 }, schema: AddToCartPayload } },

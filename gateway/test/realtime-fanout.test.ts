@@ -165,7 +165,7 @@ describe('the /ws realtime fan-out', () => {
       if (message.productId === 'prod-8') ids.push(message.id);
     });
     const last = nextMessageAbout(ws, good.id);
-    publisher.publish(Subjects.productUpdated('prod-8'), JSON.stringify({ ...bad, data: { productId: 'prod-8', what: 'price' } }));
+    publisher.publish(Subjects.productUpdated('prod-8'), JSON.stringify({ ...bad, data: { productId: 'prod-8', what: 'discontinued' } }));
     for (const e of [good, good]) publisher.publish(Subjects.productUpdated('prod-8'), JSON.stringify(e));
     await last;
     // A later event marks the end: the repeat of `good` came before it and was not sent.

@@ -85,6 +85,11 @@ export const Product = z.object({
   photos: z.array(ProductPhoto).optional(),
   /** The unit's latest inspection; null or absent when it has not been inspected. */
   inspection: InspectionReport.nullable().optional(),
+  /**
+   * On a single product's read: 'Price dropped $X on DATE', only when the current price came from a
+   * drop from a price the listing really charged while on sale (the price history proves it).
+   */
+  priceDrop: z.object({ amount: DecimalString, from: DecimalString, on: z.string() }).nullable().optional(),
 });
 export type Product = z.infer<typeof Product>;
 

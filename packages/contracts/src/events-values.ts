@@ -30,12 +30,15 @@ export const Subjects = {
   /** An admin did something (AuditRecordedData), announced by the service that did it: `audit.recorded.<service>`. */
   auditRecorded: (service: string) => `audit.recorded.${service}`,
   auditRecordedAll: 'audit.recorded.>',
+  /** The shop set a variant's price (a markdown): `price.changed.<sku>`, for the POS write-back. */
+  priceChanged: (sku: string) => `price.changed.${sku}`,
+  priceChangedAll: 'price.changed.>',
 } as const;
 
 /** JetStream stream holding domain events (subjects it captures). */
 export const DomainStream = {
   name: 'SHOP_EVENTS',
-  subjects: ['inventory.updated.>', 'product.updated.>', 'order.>', 'customer.>', 'pos.>', 'manifest.>', 'audit.>'],
+  subjects: ['inventory.updated.>', 'product.updated.>', 'order.>', 'customer.>', 'pos.>', 'manifest.>', 'audit.>', 'price.changed.>'],
 } as const;
 
 /**

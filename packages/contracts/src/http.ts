@@ -60,6 +60,16 @@ export const ApiPaths = {
     markdownSavingsReport: '/api/admin/reports/markdown-savings',
     /** GET: every variant with its stock, cost and prices, as a CSV attachment. */
     inventoryExport: '/api/admin/reports/inventory.csv',
+    /** GET: the markdown rules (MarkdownRuleList); POST MarkdownRuleInput: a new rule. */
+    markdownRules: '/api/admin/markdowns/rules',
+    /** PUT MarkdownRuleInput; DELETE. */
+    markdownRule: (id: string) => `/api/admin/markdowns/rules/${encodeURIComponent(id)}`,
+    /** GET: what the next run changes (MarkdownPreview). */
+    markdownPreview: '/api/admin/markdowns/preview',
+    /** GET: recent runs (MarkdownRunList); POST: a run now (201 MarkdownRun, 409 while another runs). */
+    markdownRuns: '/api/admin/markdowns/runs',
+    /** GET: a listing's price history (PriceHistory). */
+    priceHistory: (productId: string) => `/api/admin/price-history/${encodeURIComponent(productId)}`,
   },
   cart: {
     cart: '/api/cart',
@@ -116,6 +126,8 @@ export const RouteOwners: ReadonlyArray<{ prefix: string; service: ServiceName }
   { prefix: '/api/admin/inventory', service: 'catalog' },
   { prefix: '/api/admin/intake', service: 'catalog' },
   { prefix: '/api/admin/manifests', service: 'catalog' },
+  { prefix: '/api/admin/markdowns', service: 'catalog' },
+  { prefix: '/api/admin/price-history', service: 'catalog' },
   { prefix: '/api/admin/orders', service: 'cart' },
   // The merged audit log every service feeds (decision 051); named, though /api/admin would route it there too.
   { prefix: '/api/admin/audit', service: 'pos-sync' },

@@ -9,6 +9,7 @@ export * from './intake.js';
 export * from './intake-values.js';
 export * from './manifests.js';
 export * from './manifests-values.js';
+export * from './markdowns.js';
 export * from './cart.js';
 export * from './cart-values.js';
 export * from './identity.js';

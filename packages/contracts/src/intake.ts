@@ -105,10 +105,10 @@ export const PhotoList = z.object({ photos: z.array(ProductPhoto) });
 export type PhotoList = z.infer<typeof PhotoList>;
 
 /**
- * product.updated data (catalog → gateways → browsers): the listing's photos or inspection changed,
- * pages showing it refetch it; or it was published (a draft went on sale), lists refetch to show it.
+ * product.updated data (catalog → gateways → browsers): the listing's photos, inspection or price
+ * changed, pages showing it refetch it; or it was published (a draft went on sale), lists refetch to show it.
  */
-export const ProductUpdatedData = z.object({ productId: z.string(), what: z.enum(['photos', 'inspection', 'published']) });
+export const ProductUpdatedData = z.object({ productId: z.string(), what: z.enum(['photos', 'inspection', 'price', 'published']) });
 export type ProductUpdatedData = z.infer<typeof ProductUpdatedData>;
 
 export const ProductUpdatedMessage = ProductUpdatedData.extend({ type: z.literal('product.updated'), id: z.string(), timestamp: z.string() });

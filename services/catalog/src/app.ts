@@ -6,6 +6,7 @@ import { adminInventoryRoutes } from './routes/admin-inventory.routes.js';
 import { categoriesRoutes } from './routes/categories.routes.js';
 import { holdsRoutes } from './routes/holds.routes.js';
 import { locationsRoutes } from './routes/locations.routes.js';
+import { markdownsRoutes } from './routes/markdowns.routes.js';
 import { intakeRoutes } from './routes/intake.routes.js';
 import { createManifestImporter } from './manifests/manifest-import.js';
 import { manifestRoutes } from './routes/manifests.routes.js';
@@ -44,6 +45,7 @@ export function createApp({ pool, logger, verifier }: ServiceDeps, options: Cata
       intakeRoutes(pool, { storage: options.storage, staleDays: options.intakeStaleDays ?? INTAKE_STALE_DAYS_DEFAULT }),
       manifestRoutes(pool, { storage: options.storage, kickImports: () => void importer.kick() }),
       reportsRoutes(pool),
+      markdownsRoutes(pool),
       photoRoutes(options.storage),
       mediaRoutes(options.mediaDir),
     ],

@@ -1,6 +1,6 @@
 // Composition root. runService (service-kit) migrates the schema (outbox first), seeds the demo
 // data into an empty database, connects NATS, starts the outbox relay, the hold-expiry sweeper, the
-// pruning of long-ended holds, the folding of the category counts' changes, the order.restock
+// pruning of long-ended holds, the markdown schedule, the folding of the category counts' changes, the order.restock
 // consumer and the read cache's LISTEN (which tells the gateways when to forget their copies),
 // serves createApp and shuts down gracefully on SIGTERM.
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { seedStoreLocations } from './seeds/store-locations.js';
 import { startOrderRestockConsumer } from './events/order-restock-consumer.js';
 import { createReadCache } from './domain/read-cache.js';
 import { createManifestImporter } from './manifests/manifest-import.js';
+import { MARKDOWN_SCHEDULE_CHECK_MS, runScheduledMarkdowns } from './domain/markdowns.js';
 import { createObjectStorage, describeObjectStorage } from './storage/storage-from-config.js';
 import { expireLapsedHolds, HOLD_PRUNE_INTERVAL_MS, HOLD_SWEEP_INTERVAL_MS, pruneEndedHolds } from './domain/hold-expiry.js';
 
@@ -48,6 +49,17 @@ await runService({
     // The counts' read sums what was appended since the last pass: a few thousand rows at most, even during a POS sync.
     ({ pool, logger }) =>
       startPeriodicWorker({ name: 'category-counts', intervalMs: 10_000, logger, run: () => compactCategoryCounts(pool) }),
+    // Every instance looks every few minutes; the first to find no scheduled run within the interval runs one (decision 052).
+    ({ pool, logger }) =>
+      startPeriodicWorker({
+        name: 'markdowns',
+        intervalMs: MARKDOWN_SCHEDULE_CHECK_MS,
+        logger,
+        run: async () => {
+          const run = await runScheduledMarkdowns(pool, config.MARKDOWN_RUN_INTERVAL_HOURS * 3_600_000);
+          if (run) logger.info({ runId: run.id, changed: run.changed }, 'markdown run done');
+        },
+      }),
     (deps) => startOrderRestockConsumer(deps),
     // Manifest imports: started by an admin (the route kicks it), and every few seconds any import
     // whose writer stopped (a restart) goes on after its last committed batch.

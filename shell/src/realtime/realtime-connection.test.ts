@@ -132,7 +132,7 @@ describe('connectRealtime', () => {
     const product: ProductUpdatedMessage = { type: 'product.updated', id: 'e3', timestamp: '2026-11-27T10:00:00.000Z', productId: 'p1', what: 'photos' };
     const { wss, url } = await startServer();
     wss.on('connection', (socket) => {
-      socket.send(JSON.stringify({ ...product, id: 'e4', what: 'price' }));
+      socket.send(JSON.stringify({ ...product, id: 'e4', what: 'discontinued' }));
       socket.send(JSON.stringify(product));
     });
     const handlers = record();

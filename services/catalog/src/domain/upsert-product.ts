@@ -21,6 +21,7 @@ import {
   type ProductFields,
   type VariantPrice,
 } from '../db/product-write.repo.js';
+import { keepUnconfirmedMarkdowns } from '../db/markdowns.repo.js';
 import { recordInventoryUpdatedMany } from './inventory-events.js';
 import { makeDraftProducts, posEchoesDraft, waitingDrafts, type WaitingDraft } from '../manifests/manifest-drafts.js';
 
@@ -155,7 +156,8 @@ async function writeProducts(client: pg.PoolClient, requests: readonly UpsertPro
   await insertProducts(client, creates);
   await updateProducts(client, updates);
   await insertVariants(client, newVariants);
-  await updateVariantPrices(client, prices);
+  // A stale POS price never undoes a markdown the POS has not confirmed yet (decision 052).
+  await updateVariantPrices(client, await keepUnconfirmedMarkdowns(client, prices));
   const changed = await setOnHandMany(client, counts);
   await loseUncoveredHolds(client, changed);
   const announce = new Set([...newVariants.map((v) => v.id), ...changed.map((l) => l.variantId)]);

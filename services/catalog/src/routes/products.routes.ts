@@ -4,6 +4,7 @@ import { ApiPaths, ProductListQuery, type ProductList } from '@pl/contracts';
 import { notFound, parseInput, type Pool } from '@pl/service-kit';
 import { findProduct } from '../db/products.repo.js';
 import { nextStockLapse } from '../db/product-list.repo.js';
+import { priceDropOf } from '../domain/markdowns.js';
 import { listProducts } from '../domain/product-listing.js';
 import { toProduct } from '../domain/product-view.js';
 import { reservationExpiry, type ReadCache } from '../domain/read-cache.js';
@@ -30,7 +31,7 @@ export function productsRoutes(pool: Pool, cache: ReadCache): Router {
         async () => {
           const product = await findProduct(pool, id);
           if (!product) throw notFound('Product not found');
-          return toProduct(product);
+          return { ...toProduct(product), priceDrop: await priceDropOf(pool, product) };
         },
         (product) => reservationExpiry([product]),
       );
