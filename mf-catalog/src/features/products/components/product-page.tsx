@@ -11,6 +11,7 @@ import { LoadError } from '../../../shared/components/load-error.js';
 import { PickupAvailability } from './pickup-availability.js';
 import { AddToCartSlot } from './add-to-cart-slot.js';
 import { PriceTag } from './price-tag.js';
+import { priceDropText } from '../utils/price-drop.js';
 import { RESERVATION_HINT } from './product-card.js';
 import { InspectionReport } from './inspection-report.js';
 import { ProductGallery } from './product-gallery.js';
@@ -117,9 +118,11 @@ function PriceAndStock({
   const v = p.variants.find((x) => x.id === variantId)!;
   const stock = stockLabel(v.totalAvailable);
   const saved = savings(v.price, v.compareAtPrice);
+  const dropped = priceDropText(p.priceDrop);
   return (
     <div className="cat-detail__buy" data-sku={v.sku}>
       <PriceTag className="cat-detail__prices" priceClassName="cat-detail__price" price={v.price} compareAt={v.compareAtPrice} />
+      {dropped && <p className="cat-detail__dropped">{dropped}</p>}
       {saved && (
         <p className="cat-detail__savings">
           <Badge variant="destructive">
