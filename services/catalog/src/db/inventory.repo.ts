@@ -155,3 +155,22 @@ export async function takeOnHand(db: Queryable, variantId: string, locationId: s
   );
   return (rowCount ?? 0) > 0;
 }
+
+/** Units received at a level (a manifest's): added to what is on hand there. */
+export interface UnitsReceived {
+  variantId: string;
+  locationId: string;
+  qty: number;
+}
+
+/** Adds received units to their levels in one statement (several of one level summed), levels in key order. */
+export async function addOnHand(db: Queryable, received: readonly UnitsReceived[]): Promise<void> {
+  if (received.length === 0) return;
+  await db.query(
+    `INSERT INTO inventory_levels AS l (variant_id, location_id, on_hand)
+     SELECT variant_id, location_id, sum(qty) FROM jsonb_to_recordset($1::jsonb) AS d(variant_id uuid, location_id text, qty int)
+      GROUP BY variant_id, location_id ORDER BY variant_id, location_id
+     ON CONFLICT (variant_id, location_id) DO UPDATE SET on_hand = l.on_hand + EXCLUDED.on_hand, updated_at = now()`,
+    [JSON.stringify(received.map((r) => ({ variant_id: r.variantId, location_id: r.locationId, qty: r.qty })))],
+  );
+}

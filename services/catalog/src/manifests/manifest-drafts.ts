@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { CategoryId, ConditionGrade } from '@pl/contracts';
 import type { Queryable } from '@pl/service-kit';
+import { addOnHand, type UnitsReceived } from '../db/inventory.repo.js';
 import { insertProducts, insertVariants, type NewVariant } from '../db/product-write.repo.js';
 
 /** Skus among these that are drafts waiting for their intake. */
@@ -35,6 +36,19 @@ interface WaitingRow {
   compareAtCents: number | null;
 }
 
+/** The rows waiting among these skus (created drafts and units added to them), each sku's draft first; locked for a caller making products of them. */
+async function waitingRows(db: Queryable, skus: readonly string[], options: { lock?: boolean } = {}): Promise<WaitingRow[]> {
+  const { rows } = await db.query<WaitingRow>(
+    `SELECT manifest_id AS "manifestId", row, sku, outcome, location_id AS "locationId", quantity, unit_cost_cents AS "unitCostCents",
+            draft_product_id AS "draftProductId", title, brand, category_id AS "categoryId", condition_grade AS "conditionGrade",
+            condition_notes AS "conditionNotes", one_of_a_kind AS "oneOfAKind", price_cents AS "priceCents", compare_at_cents AS "compareAtCents"
+       FROM manifest_rows WHERE sku = ANY($1::text[]) AND product_id IS NULL AND outcome <> 'refused'
+      ORDER BY sku, (outcome = 'created') DESC, manifest_id, row${options.lock ? ' FOR UPDATE' : ''}`,
+    [skus],
+  );
+  return rows;
+}
+
 /**
  * Makes products of the drafts waiting among these skus, in the caller's transaction (which holds
  * their sku locks: lockSkus). Answers the new product's id per sku made; skus that are no waiting
@@ -43,20 +57,13 @@ interface WaitingRow {
 export async function makeDraftProducts(client: pg.PoolClient, skus: readonly string[]): Promise<Map<string, string>> {
   const made = new Map<string, string>();
   if (skus.length === 0) return made;
-  const { rows } = await client.query<WaitingRow>(
-    `SELECT manifest_id AS "manifestId", row, sku, outcome, location_id AS "locationId", quantity, unit_cost_cents AS "unitCostCents",
-            draft_product_id AS "draftProductId", title, brand, category_id AS "categoryId", condition_grade AS "conditionGrade", condition_notes AS "conditionNotes",
-            one_of_a_kind AS "oneOfAKind", price_cents AS "priceCents", compare_at_cents AS "compareAtCents"
-       FROM manifest_rows WHERE sku = ANY($1::text[]) AND product_id IS NULL AND outcome <> 'refused'
-      ORDER BY sku, (outcome = 'created') DESC, manifest_id, row FOR UPDATE`,
-    [skus],
-  );
+  const rows = await waitingRows(client, skus, { lock: true });
   const bySku = new Map<string, WaitingRow[]>();
   for (const row of rows) bySku.set(row.sku, [...(bySku.get(row.sku) ?? []), row]);
 
   const products: Parameters<typeof insertProducts>[1][number][] = [];
   const variants: NewVariant[] = [];
-  const levels: Array<{ variant_id: string; location_id: string; qty: number }> = [];
+  const levels: UnitsReceived[] = [];
   const linked: Array<{ sku: string; product_id: string; variant_id: string }> = [];
   for (const [sku, waiting] of bySku) {
     const draft = waiting[0]!;
@@ -81,7 +88,7 @@ export async function makeDraftProducts(client: pg.PoolClient, skus: readonly st
       prices: [price],
     });
     variants.push({ id: variantId, productId, ...price, unitCostCents });
-    for (const w of waiting) levels.push({ variant_id: variantId, location_id: w.locationId, qty: w.quantity });
+    for (const w of waiting) levels.push({ variantId, locationId: w.locationId, qty: w.quantity });
     linked.push({ sku, product_id: productId, variant_id: variantId });
     made.set(sku, productId);
   }
@@ -92,13 +99,7 @@ export async function makeDraftProducts(client: pg.PoolClient, skus: readonly st
   await insertProducts(client, products, { drafts: true });
   await insertVariants(client, variants);
   await client.query(`SELECT set_config('pl.price_source', $1, true)`, [before[0]!.source]);
-  await client.query(
-    `INSERT INTO inventory_levels AS l (variant_id, location_id, on_hand)
-     SELECT variant_id, location_id, sum(qty) FROM jsonb_to_recordset($1::jsonb) AS d(variant_id uuid, location_id text, qty int)
-      GROUP BY variant_id, location_id ORDER BY variant_id, location_id
-     ON CONFLICT (variant_id, location_id) DO UPDATE SET on_hand = l.on_hand + EXCLUDED.on_hand, updated_at = now()`,
-    [JSON.stringify(levels)],
-  );
+  await addOnHand(client, levels);
   await client.query(
     `UPDATE manifest_rows r SET product_id = d.product_id, variant_id = d.variant_id
        FROM jsonb_to_recordset($1::jsonb) AS d(sku text, product_id uuid, variant_id uuid)
@@ -138,14 +139,7 @@ export interface WaitingDraft {
 export async function waitingDrafts(db: Queryable, skus: readonly string[]): Promise<Map<string, WaitingDraft>> {
   const drafts = new Map<string, WaitingDraft>();
   if (skus.length === 0) return drafts;
-  const { rows } = await db.query<WaitingRow>(
-    `SELECT manifest_id AS "manifestId", row, sku, outcome, location_id AS "locationId", quantity, unit_cost_cents AS "unitCostCents",
-            draft_product_id AS "draftProductId", title, brand, category_id AS "categoryId", condition_grade AS "conditionGrade",
-            condition_notes AS "conditionNotes", one_of_a_kind AS "oneOfAKind", price_cents AS "priceCents", compare_at_cents AS "compareAtCents"
-       FROM manifest_rows WHERE sku = ANY($1::text[]) AND product_id IS NULL AND outcome <> 'refused'
-      ORDER BY sku, (outcome = 'created') DESC, manifest_id, row`,
-    [skus],
-  );
+  const rows = await waitingRows(db, skus);
   for (const row of rows) {
     let draft = drafts.get(row.sku);
     if (!draft) {

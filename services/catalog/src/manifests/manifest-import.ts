@@ -37,7 +37,7 @@ import {
 } from '../db/manifests.repo.js';
 import { lockSkus } from '../db/product-write.repo.js';
 import { waitingDraftSkus } from './manifest-drafts.js';
-import type { VariantRef } from '../db/inventory.repo.js';
+import { addOnHand, type VariantRef } from '../db/inventory.repo.js';
 import { recordInventoryUpdatedMany } from '../domain/inventory-events.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { decodedManifestStream, decodeManifest, ManifestRefused, readManifest, type ManifestRow, type ReadRow } from './manifest-reader.js';
@@ -387,13 +387,7 @@ async function writeBatch(client: pg.PoolClient, manifest: ManifestRecord, rows:
         WHERE v.id = agg.variant_id AND agg.cost IS NOT NULL`,
       [JSON.stringify(toListings.map((p) => ({ variant_id: variants.get(p.value.sku)!.id, qty: p.value.quantity, cost: p.unitCostCents })))],
     );
-    await client.query(
-      `INSERT INTO inventory_levels AS l (variant_id, location_id, on_hand)
-       SELECT variant_id, location_id, sum(qty) FROM jsonb_to_recordset($1::jsonb) AS d(variant_id uuid, location_id text, qty int)
-        GROUP BY variant_id, location_id ORDER BY variant_id, location_id
-       ON CONFLICT (variant_id, location_id) DO UPDATE SET on_hand = l.on_hand + EXCLUDED.on_hand, updated_at = now()`,
-      [JSON.stringify(toListings.map((p) => ({ variant_id: variants.get(p.value.sku)!.id, location_id: p.locationId, qty: p.value.quantity })))],
-    );
+    await addOnHand(client, toListings.map((p) => ({ variantId: variants.get(p.value.sku)!.id, locationId: p.locationId, qty: p.value.quantity })));
     // Shoppers hear of units added to a listing they can see; a draft's are announced when it is published.
     const announced = new Map<string, VariantRef>();
     for (const p of toListings) {
