@@ -28,7 +28,10 @@
 //      folder) beside a bare node:http server streaming the same file, pinned as the ceiling rows are.
 //   9. manifests (issue 30): a 50,000-row manifest (BENCH_MANIFEST_ROWS) uploaded and imported through
 //      the gateway as an admin, beside a bare COPY of the same file into a plain table on the same
-//      PostgreSQL, with each process's peak resident memory beside its idle one.
+//      PostgreSQL, with each process's peak resident memory beside its idle one;
+//  10. markdowns (issue 30): a run by hand over 100,000 listings (BENCH_MARKDOWN_LISTINGS) beside one
+//      bare UPDATE of the same number of prices in a plain table; the announcements it queued (the
+//      POS write-backs among them) relayed after it, counted apart; the same run again.
 // Issues 12's, 13's, 29's and 30's targets are printed beside the figures they apply to ('target …'); nothing is asserted.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -63,7 +66,7 @@ const RUSH_ROUNDS = Number(process.env.BENCH_RUSH_ROUNDS ?? 20);
 const PHOTO_RUNS = Number(process.env.BENCH_PHOTO_RUNS ?? 5);
 /** Rows of the manifest row (issue 30). */
 const MANIFEST_ROWS = Number(process.env.BENCH_MANIFEST_ROWS ?? 50_000);
-/** BENCH_ONLY=ceiling,lighthouse,staleness,cart,checkout,pos,catalogue,photos,images,manifest runs only those parts (all when unset). */
+/** BENCH_ONLY=ceiling,lighthouse,staleness,cart,checkout,pos,catalogue,photos,images,manifest,markdown runs only those parts (all when unset). */
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : undefined;
 const part = (name) => !ONLY || ONLY.has(name);
 
@@ -1042,6 +1045,115 @@ async function manifestRow(shop, databaseUrl) {
   }
 }
 
+/** Listings the markdown row runs over (issue 30). */
+const MARKDOWN_LISTINGS = Number(process.env.BENCH_MARKDOWN_LISTINGS ?? 100_000);
+
+/** Published listings in the bench's catalog. */
+async function publishedListings(client) {
+  const { rows } = await client.query('SELECT count(*)::int AS n FROM catalog.products WHERE published_at IS NOT NULL');
+  return rows[0].n;
+}
+
+/**
+ * Issue 30: a markdown run by hand over MARKDOWN_LISTINGS listings (40 days on sale, one rule: 30
+ * days, 10 % off, floor 50 % of retail), through the gateway as an admin, beside its floor: one bare
+ * UPDATE of the same number of prices in a plain table on the same PostgreSQL. The run answers when
+ * its transaction has committed; the announcements it queued (price.changed for the POS write-back,
+ * product.updated for open pages and carts) are relayed after it and counted apart. A second run
+ * the same day changes nothing. Peak RSS of each process beside its idle.
+ */
+async function markdownRow(shop, databaseUrl) {
+  const gateway = shop.url;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const have = await publishedListings(client);
+    if (have < MARKDOWN_LISTINGS) {
+      const outfile = path.join(root, 'bench/dist/catalog-generator.mjs');
+      await bundleForNode({ entry: path.join(root, 'bench/catalog-generator.ts'), outfile });
+      const { generateProducts, createPool } = await import(pathToFileURL(outfile).href);
+      const pool = createPool({ connectionString: databaseUrl, schema: 'catalog' });
+      await generateProducts(pool, { count: MARKDOWN_LISTINGS - have, seed: 11, runId: 'MD' });
+      await pool.end();
+    }
+    // Every listing 40 days on sale, as if published then (the rule's first step is at 30).
+    await client.query(`UPDATE catalog.products SET published_at = now() - interval '40 days' WHERE published_at IS NOT NULL`);
+    await client.query('VACUUM ANALYZE catalog.products, catalog.variants');
+    const listings = await publishedListings(client);
+    const { rows: variantRows } = await client.query('SELECT count(*)::int AS n FROM catalog.variants v JOIN catalog.products p ON p.id = v.product_id WHERE p.published_at IS NOT NULL');
+
+    // The floor: the same number of prices, lowered 10 % in one bare UPDATE of a plain table.
+    await client.query('CREATE TABLE public.bench_markdown_prices AS SELECT v.id, v.price_cents FROM catalog.variants v JOIN catalog.products p ON p.id = v.product_id WHERE p.published_at IS NOT NULL');
+    await client.query('ALTER TABLE public.bench_markdown_prices ADD PRIMARY KEY (id)');
+    await client.query('VACUUM ANALYZE public.bench_markdown_prices');
+    const floorStarted = process.hrtime.bigint();
+    const floor = await client.query('UPDATE public.bench_markdown_prices SET price_cents = round(price_cents * 0.9)::int');
+    const floorMs = Number(process.hrtime.bigint() - floorStarted) / 1e6;
+    await client.query('DROP TABLE public.bench_markdown_prices');
+    // Context, not the target's floor: the same UPDATE on the catalog's own variants table (its
+    // indexes and triggers: the listings' price keys, the price history), rolled back.
+    await client.query('BEGIN');
+    const inPlaceStarted = process.hrtime.bigint();
+    await client.query('UPDATE catalog.variants v SET price_cents = round(v.price_cents * 0.9)::int FROM catalog.products p WHERE p.id = v.product_id AND p.published_at IS NOT NULL');
+    const inPlaceMs = Number(process.hrtime.bigint() - inPlaceStarted) / 1e6;
+    await client.query('ROLLBACK');
+    await client.query('VACUUM ANALYZE catalog.products, catalog.variants, catalog.price_changes');
+
+    const cookie = await adminCookie(gateway);
+    const admin = (method, p, body) => fetch(gateway + p, { method, headers: { cookie, origin: gateway, ...(body ? { 'content-type': 'application/json' } : {}) }, body });
+    const rule = await admin('POST', '/api/admin/markdowns/rules', JSON.stringify({ name: `Bench ${Date.now()}`, category: null, grade: null, steps: [{ days: 30, percentOff: 10 }], floorPercentOfRetail: 50, floorAtCost: false, active: true }));
+    if (rule.status !== 201) throw new Error(`markdown rule answered ${rule.status}: ${await rule.text()}`);
+    const preview = await (await admin('GET', '/api/admin/markdowns/preview')).json();
+
+    const named = { gateway: shop.pidOf.gateway, catalog: shop.pidOf.catalog, 'pos-sync': shop.pidOf['pos-sync'], cart: shop.pidOf.cart };
+    const idle = Object.fromEntries(Object.entries(named).map(([name, pid]) => [name, rssMb(pid)]));
+    const outboxBefore = (await client.query('SELECT coalesce(max(seq), 0)::bigint AS seq FROM catalog.outbox')).rows[0].seq;
+    const watch = processWatch(named);
+    const started = process.hrtime.bigint();
+    const answer = await admin('POST', '/api/admin/markdowns/runs');
+    if (answer.status !== 202) throw new Error(`markdown run answered ${answer.status}: ${await answer.text()}`);
+    const askedMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const runId = (await answer.json()).id;
+    // Done in the background: from the request to the run's end, as the admin's page sees it.
+    const finished = async (id) => {
+      for (;;) {
+        const found = (await (await admin('GET', '/api/admin/markdowns/runs')).json()).runs.find((r) => r.id === id && r.finishedAt);
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const run = await finished(runId);
+    const runMs = Number(process.hrtime.bigint() - started) / 1e6;
+    if (run.error) throw new Error(`markdown run failed: ${run.error}`);
+    // Counted apart: the run's announcements leaving the outbox (to NATS, then the POS write-back and open pages).
+    const queued = (await client.query('SELECT count(*)::int AS n FROM catalog.outbox WHERE seq > $1', [outboxBefore])).rows[0].n;
+    for (;;) {
+      const { rows } = await client.query('SELECT count(*)::int AS n FROM catalog.outbox WHERE seq > $1 AND published_at IS NULL', [outboxBefore]);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const relayedMs = Number(process.hrtime.bigint() - started) / 1e6;
+    const { cpu, peakRssMb } = watch();
+    const again = await finished((await (await admin('POST', '/api/admin/markdowns/runs')).json()).id);
+
+    console.log(`\nMarkdown run (issue 30): ${listings.toLocaleString('en-US')} listings, ${variantRows[0].n.toLocaleString('en-US')} variants, 40 days on sale, one rule (30 days: 10 % off), by hand through the gateway`);
+    console.log(`${'preview: prices the run will change'.padEnd(34)} ${preview.total}`);
+    console.log(
+      `${'markdown run'.padEnd(34)} ${(runMs / 1000).toFixed(2).padStart(6)} s, ${run.changed} prices changed   floor: one bare UPDATE of ${floor.rowCount} prices ${(floorMs / 1000).toFixed(2)} s -> ${(runMs / floorMs).toFixed(1)}x   target <= 10x`,
+    );
+    console.log(`${'  context: the same UPDATE in place'.padEnd(34)} ${(inPlaceMs / 1000).toFixed(2)} s on the catalog's variants table (its indexes and price triggers), rolled back`);
+    console.log(`${'  counted apart: announcements'.padEnd(34)} ${queued} queued (price.changed for the POS, product.updated), all relayed ${((relayedMs - runMs) / 1000).toFixed(2)} s after the run answered`);
+    console.log(`${'  the request answered in'.padEnd(34)} ${askedMs.toFixed(0)} ms (202; the run is done in the background)`);
+    console.log(`${'the same run again'.padEnd(34)} ${again.changed} prices changed   target 0`);
+    console.log(`${''.padEnd(34)} CPU s: ${cpuLine(cpu)}`);
+    for (const [name, peak] of Object.entries(peakRssMb)) {
+      console.log(`${`  peak RSS, ${name}`.padEnd(34)} ${peak.toFixed(0).padStart(6)} MB   idle ${idle[name].toFixed(0)} MB -> ${(peak / idle[name]).toFixed(2)}x   target <= 1.5x`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 const db = await findTestDatabase();
 const nats = await findTestNats();
 if (!nats.url) throw new Error('benchmarks need NATS with JetStream (NATS_URL or 127.0.0.1:4222)');
@@ -1088,6 +1200,7 @@ try {
   if (part('images')) await imageRows(shop, photoInput, objectsDir);
   if (part('images')) await firstImageRow(shop, photoInput);
   if (part('manifest')) await manifestRow(shop, url.toString());
+  if (part('markdown')) await markdownRow(shop, url.toString());
 } finally {
   await shop.stop();
   rmSync(objectsDir, { recursive: true, force: true });

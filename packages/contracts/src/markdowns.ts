@@ -87,8 +87,11 @@ export const MarkdownRun = z.object({
   trigger: z.enum(['schedule', 'manual']),
   startedBy: z.string().nullable(),
   startedAt: z.string(),
+  /** Null while the run waits or is under way (a run by hand is done in the background). */
   finishedAt: z.string().nullable(),
   changed: z.number().int(),
+  /** Why a run ended without changing anything, when it stopped on an error. */
+  error: z.string().nullable(),
 });
 export type MarkdownRun = z.infer<typeof MarkdownRun>;
 

@@ -9,6 +9,7 @@ import { locationsRoutes } from './routes/locations.routes.js';
 import { markdownsRoutes } from './routes/markdowns.routes.js';
 import { intakeRoutes } from './routes/intake.routes.js';
 import { createManifestImporter } from './manifests/manifest-import.js';
+import { createMarkdownRunner } from './domain/markdowns.js';
 import { manifestRoutes } from './routes/manifests.routes.js';
 import { mediaRoutes, photoRoutes } from './routes/media.routes.js';
 import type { ObjectStorage } from './storage/object-storage.js';
@@ -30,11 +31,14 @@ export interface CatalogAppOptions {
   readCache?: ReadCache;
   /** Writes manifest imports in the background (main.ts also kicks it on a timer); unset, one of the app's own. */
   importer?: KickablePass;
+  /** Does markdown runs in the background (main.ts also kicks it on a timer); unset, one of the app's own. */
+  markdownRunner?: KickablePass;
 }
 
 export function createApp({ pool, logger, verifier }: ServiceDeps, options: CatalogAppOptions): Express {
   const cache = options.readCache ?? createReadCache();
   const importer = options.importer ?? createManifestImporter(pool, options.storage, logger);
+  const markdownRunner = options.markdownRunner ?? createMarkdownRunner(pool, logger);
   return createServiceApp({
     pool,
     logger,
@@ -45,7 +49,7 @@ export function createApp({ pool, logger, verifier }: ServiceDeps, options: Cata
       intakeRoutes(pool, { storage: options.storage, staleDays: options.intakeStaleDays ?? INTAKE_STALE_DAYS_DEFAULT }),
       manifestRoutes(pool, { storage: options.storage, kickImports: () => void importer.kick() }),
       reportsRoutes(pool),
-      markdownsRoutes(pool),
+      markdownsRoutes(pool, { kickRuns: () => void markdownRunner.kick() }),
       photoRoutes(options.storage),
       mediaRoutes(options.mediaDir),
     ],

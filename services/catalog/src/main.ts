@@ -14,7 +14,7 @@ import { seedStoreLocations } from './seeds/store-locations.js';
 import { startOrderRestockConsumer } from './events/order-restock-consumer.js';
 import { createReadCache } from './domain/read-cache.js';
 import { createManifestImporter } from './manifests/manifest-import.js';
-import { MARKDOWN_SCHEDULE_CHECK_MS, runScheduledMarkdowns } from './domain/markdowns.js';
+import { createMarkdownRunner, MARKDOWN_SCHEDULE_CHECK_MS, MARKDOWN_WAITING_CHECK_MS, runScheduledMarkdowns } from './domain/markdowns.js';
 import { createObjectStorage, describeObjectStorage } from './storage/storage-from-config.js';
 import { expireLapsedHolds, HOLD_PRUNE_INTERVAL_MS, HOLD_SWEEP_INTERVAL_MS, pruneEndedHolds } from './domain/hold-expiry.js';
 
@@ -24,6 +24,7 @@ const config = loadCatalogConfig();
 const readCache = createReadCache();
 const storage = createObjectStorage(config);
 let importer: KickablePass | undefined;
+let markdownRunner: KickablePass | undefined;
 
 await runService({
   name: 'catalog',
@@ -60,6 +61,12 @@ await runService({
           if (run) logger.info({ runId: run.id, changed: run.changed }, 'markdown run done');
         },
       }),
+    // Runs asked for by hand: the route kicks the runner; every few seconds a run a restart left is done.
+    ({ pool, logger }) => {
+      const runner = (markdownRunner = createMarkdownRunner(pool, logger));
+      const timer = startPeriodicWorker({ name: 'markdown-runs', intervalMs: MARKDOWN_WAITING_CHECK_MS, logger, run: () => runner.kick() });
+      return { stop: async () => Promise.all([timer.stop(), runner.stop()]).then(() => undefined) };
+    },
     (deps) => startOrderRestockConsumer(deps),
     // Manifest imports: started by an admin (the route kicks it), and every few seconds any import
     // whose writer stopped (a restart) goes on after its last committed batch.
@@ -85,5 +92,6 @@ await runService({
       intakeStaleDays: config.INTAKE_STALE_DAYS,
       readCache,
       importer,
+      markdownRunner,
     }),
 });

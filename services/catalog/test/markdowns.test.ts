@@ -2,10 +2,10 @@
 // what the run does, runs are idempotent and one at a time across instances, floors hold, no price
 // goes up, drafts are left alone, a stale POS price does not undo a markdown, and 'Price dropped'
 // is shown only when the history proves it.
-import { MarkdownPreview, MarkdownRule, MarkdownRuleList, MarkdownRun, PriceHistory, Product, type MarkdownRuleInput, type UpsertProductRequest } from '@pl/contracts';
+import { MarkdownPreview, MarkdownRule, MarkdownRuleList, MarkdownRun, MarkdownRunList, PriceHistory, Product, type MarkdownRuleInput, type UpsertProductRequest } from '@pl/contracts';
 import { createPool, type Pool } from '@pl/service-kit';
 import { testDatabaseUrl } from '@pl/service-kit/testing';
-import { runMarkdowns, runScheduledMarkdowns } from '../src/domain/markdowns';
+import { doWaitingMarkdownRun, runMarkdowns, runScheduledMarkdowns } from '../src/domain/markdowns';
 import { startCatalog } from './catalog-test-app';
 import { insertProduct, uniqueSku } from './factories';
 
@@ -46,10 +46,23 @@ async function listing(days: number | null, variants: Array<{ price: number; ret
 
 const priceOf = async (variantId: string) => (await catalog.pool.query<{ p: number }>(`SELECT price_cents AS p FROM variants WHERE id = $1`, [variantId])).rows[0]!.p;
 const preview = async () => MarkdownPreview.parse(await (await admin('GET', '/api/admin/markdowns/preview')).json());
+const runs = async () => MarkdownRunList.parse(await (await admin('GET', '/api/admin/markdowns/runs')).json()).runs;
+/** The run as it ended: done in the background after the request answered. */
+async function finished(id: string): Promise<MarkdownRun> {
+  for (let i = 0; i < 400; i++) {
+    const run = (await runs()).find((r) => r.id === id);
+    if (run?.finishedAt) return run;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`markdown run ${id} did not finish`);
+}
+/** An admin's run by hand: asked for (202, waiting), then done in the background. */
 const runByHand = async () => {
   const res = await admin('POST', '/api/admin/markdowns/runs');
-  expect(res.status).toBe(201);
-  return MarkdownRun.parse(await res.json());
+  expect(res.status).toBe(202);
+  const asked = MarkdownRun.parse(await res.json());
+  expect(asked).toMatchObject({ trigger: 'manual', finishedAt: null, changed: 0, error: null });
+  return finished(asked.id);
 };
 const productPage = async (id: string) => Product.parse(await (await catalog.get(`/api/products/${id}`)).json());
 
@@ -207,20 +220,59 @@ describe('a markdown run', () => {
     expect([await priceOf(tool.variants[0]!.id), await priceOf(noCost.variants[0]!.id), await priceOf(other.variants[0]!.id)]).toEqual([7000, 6000, 6000]);
   });
 
-  it('runs one at a time across instances: a run while another holds the lock is a 409, two at once apply each step once', async () => {
+  it('is asked for at once and done in the background: one waits at a time (409 for another), a run a restart left is done by the next pass', async () => {
     await admin('POST', rules, aging);
-    const products = await Promise.all([35, 65, 95].map((days) => listing(days, [{ price: 10000 }])));
+    const product = await listing(35, [{ price: 10000 }]);
 
+    // Another instance's runner holds the lock (or this one stopped before doing it): the request waits.
     const holder = await catalog.pool.connect();
+    let asked: MarkdownRun;
     try {
       await holder.query('BEGIN');
       await holder.query(`SELECT pg_advisory_xact_lock(hashtextextended('pl:catalog-markdown-run', 0))`);
-      expect((await admin('POST', '/api/admin/markdowns/runs')).status).toBe(409);
+      const res = await admin('POST', '/api/admin/markdowns/runs');
+      expect(res.status).toBe(202);
+      asked = MarkdownRun.parse(await res.json());
+      const again = await admin('POST', '/api/admin/markdowns/runs');
+      expect([again.status, ((await again.json()) as { message: string }).message]).toEqual([409, 'A markdown run is under way: wait for it to finish.']);
+      expect(await doWaitingMarkdownRun(catalog.pool)).toBeUndefined();
       await holder.query('ROLLBACK');
     } finally {
       holder.release();
     }
+    expect(await priceOf(product.variants[0]!.id)).toBe(10000);
+    expect((await runs()).find((r) => r.id === asked.id)).toMatchObject({ finishedAt: null });
 
+    // The periodic pass (main.ts) finds it waiting and does it.
+    expect(await doWaitingMarkdownRun(catalog.pool)).toMatchObject({ id: asked.id, changed: 1, error: null });
+    expect(await priceOf(product.variants[0]!.id)).toBe(9000);
+
+    // The request is in the audit trail with the admin's name.
+    const { rows: trail } = await catalog.pool.query(`SELECT action, actor_name, target_type FROM admin_audit WHERE target_id = $1`, [asked.id]);
+    expect(trail).toEqual([{ action: 'markdown-run.started', actor_name: 'Test Admin', target_type: 'markdown-run' }]);
+  });
+
+  it('ends a run that stopped on an error with the error, having changed nothing, and takes the next request', async () => {
+    await admin('POST', rules, aging);
+    const product = await listing(35, [{ price: 10000 }]);
+    await catalog.pool.query(`CREATE FUNCTION refuse_price_change() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`);
+    await catalog.pool.query(`CREATE TRIGGER refuse_price_change BEFORE UPDATE ON variants FOR EACH ROW EXECUTE FUNCTION refuse_price_change()`);
+    let failed: MarkdownRun;
+    try {
+      failed = await runByHand();
+    } finally {
+      await catalog.pool.query(`DROP TRIGGER refuse_price_change ON variants; DROP FUNCTION refuse_price_change()`);
+    }
+    expect(failed).toMatchObject({ changed: 0, error: 'The run stopped on an error; no price was changed. Run the markdowns again.' });
+    expect(await priceOf(product.variants[0]!.id)).toBe(10000);
+    const { rows } = await catalog.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM markdown_marks WHERE variant_id = $1`, [product.variants[0]!.id]);
+    expect(rows[0]!.n).toBe(0);
+    expect((await runByHand()).changed).toBe(1);
+  });
+
+  it('runs one at a time across instances: two instances asked at once apply each step once', async () => {
+    await admin('POST', rules, aging);
+    const products = await Promise.all([35, 65, 95].map((days) => listing(days, [{ price: 10000 }])));
     const second = await catalog.startSecondInstance();
     const otherPool: Pool = createPool({ connectionString: testDatabaseUrl(), schema: catalog.db.schema, max: 4 });
     try {
@@ -231,7 +283,14 @@ describe('a markdown run', () => {
         runScheduledMarkdowns(otherPool, DAY_MS),
       ]);
       const [a, b] = answers as [Response, Response, MarkdownRun | undefined, MarkdownRun | undefined];
-      expect([a.status, b.status].every((s) => s === 201 || s === 409)).toBe(true);
+      expect([a.status, b.status].every((s) => s === 202 || s === 409)).toBe(true);
+      // Whatever was asked for is done, by one runner at a time.
+      for (let i = 0; i < 400; i++) {
+        const { rows } = await catalog.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM markdown_runs WHERE finished_at IS NULL`);
+        if (rows[0]!.n === 0) break;
+        await doWaitingMarkdownRun(otherPool);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
     } finally {
       await otherPool.end();
       await second.stop();

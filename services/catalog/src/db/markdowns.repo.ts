@@ -130,9 +130,24 @@ export async function tryLockMarkdownRun(db: Queryable): Promise<boolean> {
   return rows[0]!.locked;
 }
 
-export async function insertRun(db: Queryable, trigger: MarkdownRun['trigger'], startedBy: string | null): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(`INSERT INTO markdown_runs (trigger, started_by) VALUES ($1, $2) RETURNING id`, [trigger, startedBy]);
-  return rows[0]!.id;
+/**
+ * Asks for a run (committed at once, done by the runner that holds the lock); undefined when a
+ * run is waiting or under way already (at most one is: migration 015).
+ */
+export async function requestRun(db: Queryable, trigger: MarkdownRun['trigger'], startedBy: string | null): Promise<string | undefined> {
+  const { rows } = await db.query<{ id: string }>(`INSERT INTO markdown_runs (trigger, started_by) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id`, [trigger, startedBy]);
+  return rows[0]?.id;
+}
+
+/** The run waiting to be done, locked for the transaction that does it; undefined when there is none. */
+export async function claimWaitingRun(db: Queryable): Promise<string | undefined> {
+  const { rows } = await db.query<{ id: string }>(`SELECT id FROM markdown_runs WHERE finished_at IS NULL ORDER BY started_at LIMIT 1 FOR UPDATE SKIP LOCKED`);
+  return rows[0]?.id;
+}
+
+/** A run that stopped on an error: ended, with nothing changed (its transaction rolled back). */
+export async function failRun(db: Queryable, id: string, error: string): Promise<void> {
+  await db.query(`UPDATE markdown_runs SET finished_at = now(), changed = 0, error = $2 WHERE id = $1 AND finished_at IS NULL`, [id, error]);
 }
 
 /** The plan, kept for the transaction (the run reads it several times; it must not change in between). */
@@ -205,7 +220,7 @@ export async function findRun(db: Queryable, id: string): Promise<MarkdownRun | 
 
 export async function listRuns(db: Queryable, limit: number, id?: string): Promise<MarkdownRun[]> {
   const { rows } = await db.query<MarkdownRun>(
-    `SELECT id, trigger, started_by AS "startedBy", ${isoInstant('started_at')} AS "startedAt", ${isoInstant('finished_at')} AS "finishedAt", changed
+    `SELECT id, trigger, started_by AS "startedBy", ${isoInstant('started_at')} AS "startedAt", ${isoInstant('finished_at')} AS "finishedAt", changed, error
        FROM markdown_runs WHERE $2::uuid IS NULL OR id = $2 ORDER BY started_at DESC, id LIMIT $1`,
     [limit, id ?? null],
   );

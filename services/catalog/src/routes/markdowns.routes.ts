@@ -13,7 +13,7 @@ import { AppError, auditActor, conflict, notFound, parseInput, recordAdminAction
 import { z } from 'zod';
 import { deleteRule, findRule, insertRule, listRuns, listRules, previewMarkdowns, priceHistory, updateRule, type MarkdownRuleFields } from '../db/markdowns.repo.js';
 import { findProductForAdmin } from '../db/products.repo.js';
-import { runMarkdowns } from '../domain/markdowns.js';
+import { requestMarkdownRun } from '../domain/markdowns.js';
 
 const RuleId = z.string().uuid('not a rule id');
 const ProductId = z.string().uuid('not a product id');
@@ -24,7 +24,7 @@ const nameTaken = () => conflict('Another rule has this name: choose another.');
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 
 /** Markdown rules, their preview and runs, and a listing's price history (admins only; the gateway checks too). */
-export function markdownsRoutes(pool: Pool): Router {
+export function markdownsRoutes(pool: Pool, options: { kickRuns: () => void }): Router {
   const router = Router();
   for (const prefix of ['/api/admin/markdowns', '/api/admin/price-history']) {
     router.use(prefix, requireAdmin, (_req, res, next) => {
@@ -80,10 +80,20 @@ export function markdownsRoutes(pool: Pool): Router {
   router.get(ApiPaths.catalog.markdownRuns, async (_req, res) => {
     res.json({ runs: await listRuns(pool, RECENT_RUNS) } satisfies MarkdownRunList);
   });
+  // Asked for here, done in the background (decision 060): the answer is the run, waiting; the
+  // runs list tells when it ended and what it changed. The request is in the audit trail.
   router.post(ApiPaths.catalog.markdownRuns, async (req, res) => {
-    const run = await runMarkdowns(pool, 'manual', req.principal.kind === 'anonymous' ? null : req.principal.subject);
+    const actor = auditActor(req.principal);
+    const run = await withTransaction(pool, async (client) => {
+      const requested = await requestMarkdownRun(client, 'manual', req.principal.kind === 'anonymous' ? null : req.principal.subject);
+      if (requested) {
+        await recordAdminAction(client, { service: 'catalog', actor, action: 'markdown-run.started', target: { type: 'markdown-run', id: requested.id, label: 'Markdown run' }, before: null, after: { trigger: 'manual' } });
+      }
+      return requested;
+    });
     if (!run) throw new AppError(409, ErrorCodes.conflict, 'A markdown run is under way: wait for it to finish.');
-    res.status(201).json(run);
+    options.kickRuns();
+    res.status(202).json(run);
   });
   router.get('/api/admin/price-history/:productId', async (req, res) => {
     const productId = parseInput(ProductId, req.params.productId);
