@@ -207,6 +207,40 @@ describe('outbox', () => {
       expect(await stream.count()).toBe(120);
     });
 
+    it('sends a batch in order without waiting for each ack, and after a failure midway marks only the rows before it', async () => {
+      const written = await commitEvents(50);
+      let inFlight = 0;
+      let mostInFlight = 0;
+      let failOnce: string | undefined = written[30]!.id;
+      const calls: string[] = [];
+      const pipelined = {
+        async publish(s: string, data: unknown, msgId: string) {
+          calls.push(msgId);
+          inFlight++;
+          mostInFlight = Math.max(mostInFlight, inFlight);
+          try {
+            if (msgId === failOnce) {
+              failOnce = undefined;
+              throw new Error('no ack in time');
+            }
+            return await nats.publish(s, data, msgId);
+          } finally {
+            inFlight--;
+          }
+        },
+      };
+      const relay = start({ nats: pipelined, batchSize: 50, maxBackoffMs: 50 });
+      await relay.flush().catch(() => undefined);
+      await eventually(async () => (await unpublished()) === 0);
+      expect(mostInFlight).toBeGreaterThan(1);
+      // The first pass sent all 50 at once; the retry sent again only the failed row and those after it.
+      expect(calls.slice(0, 50)).toEqual(written.map((e) => e.id));
+      expect(calls.slice(50)).toEqual(written.slice(30).map((e) => e.id));
+      // Each event once, in the order written, except the one that failed, which came on the retry.
+      const ids = (await stream.messages()).map((m) => m.msgId);
+      expect(ids).toEqual([...written.slice(0, 30), ...written.slice(31), written[30]!].map((e) => e.id));
+    });
+
     it('keeps events while NATS is unreachable and delivers each once when it is back', async () => {
       const proxy = await cuttableProxy(testNatsUrl());
       const viaProxy = await connectTestNats({ url: proxy.url, name: 'outbox-outage', publishTimeoutMs: 300 });

@@ -123,19 +123,17 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
           [batchSize],
         ),
       );
-      const done: string[] = [];
-      let error: unknown;
-      for (const row of rows) {
-        const envelope: EventEnvelope = { id: row.id, type: row.type, version: row.version, occurredAt: row.occurred_at.toISOString(), data: row.payload };
-        try {
-          await publishRow(row, envelope);
-          done.push(row.id);
-        } catch (err) {
-          // Keep order: stop at the first failure, the rest waits for the retry.
-          error = err;
-          break;
-        }
-      }
+      // Sent in order without waiting for each ack, the acks awaited together: the server keeps
+      // the order they were sent in, and a batch costs about one round trip instead of one per
+      // row (a markdown over 100,000 listings queues twice as many events). Marked published: the
+      // rows before the first failure; the rest waits for the retry, and any of them the server
+      // did take is dropped there as a duplicate of its id.
+      const results = await Promise.allSettled(
+        rows.map((row) => publishRow(row, { id: row.id, type: row.type, version: row.version, occurredAt: row.occurred_at.toISOString(), data: row.payload })),
+      );
+      const failed = results.findIndex((r) => r.status === 'rejected');
+      const done = (failed === -1 ? rows : rows.slice(0, failed)).map((row) => row.id);
+      const error: unknown = failed === -1 ? undefined : (results[failed] as PromiseRejectedResult).reason;
       if (done.length > 0) await client.query(prepared(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [done]));
       await client.query('COMMIT');
       client.release();
