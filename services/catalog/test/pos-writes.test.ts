@@ -238,7 +238,7 @@ describe('internal stock and product writes (pos-sync)', () => {
       expect([await status(first.id), await status(second.id)]).toEqual(['active', 'lost']);
     });
 
-    it("writes a new product's pricing with it, so the pricing trigger does not rewrite the row, and prices it as the trigger does", async () => {
+    it("keeps a product's price keys apart: its variants made and a price changed leave the product's row unwritten, and the keys are the cheapest variant's", async () => {
       const id = randomUUID();
       const variants = [
         { id: randomUUID(), productId: id, sku: uniqueSku(), priceCents: 12_999, compareAtCents: 19_999 },
@@ -248,18 +248,19 @@ describe('internal stock and product writes (pos-sync)', () => {
       const client = await catalog.pool.connect();
       try {
         await client.query('BEGIN');
-        await insertProducts(client, [{ ...product(variants[0]!.sku), id, prices: variants }]);
+        await insertProducts(client, [{ ...product(variants[0]!.sku), id }]);
         const rowAt = async () => (await client.query(`SELECT ctid::text AS at FROM products WHERE id = $1`, [id])).rows[0].at as string;
+        const keys = async () => (await client.query(`SELECT min_price_cents, discount_pct FROM product_prices WHERE product_id = $1`, [id])).rows[0];
         const before = await rowAt();
+        expect(await keys()).toEqual({ min_price_cents: null, discount_pct: 0 });
         await insertVariants(client, variants);
+        const cheapest = [...variants].sort((a, b) => a.priceCents - b.priceCents || a.sku.localeCompare(b.sku))[0]!;
+        expect(await keys()).toEqual({ min_price_cents: 12_999, discount_pct: cheapest.compareAtCents === 19_999 ? 35 : 0 });
+        // A markdown's UPDATE: the keys follow, the product's row (and its search indexes) is not rewritten.
+        await client.query(`UPDATE variants SET price_cents = 9999 WHERE id = $1`, [variants[2]!.id]);
+        expect(await keys()).toEqual({ min_price_cents: 9_999, discount_pct: 0 });
         // An UPDATE writes a new version of the row elsewhere: the same place means no rewrite.
         expect(await rowAt()).toBe(before);
-        const inserted = (await client.query(`SELECT min_price_cents, discount_pct FROM products WHERE id = $1`, [id])).rows[0];
-        // The trigger's own reckoning, forced: nothing to change.
-        await client.query(`UPDATE variants SET price_cents = price_cents WHERE product_id = $1`, [id]);
-        expect((await client.query(`SELECT min_price_cents, discount_pct FROM products WHERE id = $1`, [id])).rows[0]).toEqual(inserted);
-        const cheapest = [...variants].sort((a, b) => a.priceCents - b.priceCents || a.sku.localeCompare(b.sku))[0]!;
-        expect(inserted).toEqual({ min_price_cents: 12_999, discount_pct: cheapest.compareAtCents === 19_999 ? 35 : 0 });
       } finally {
         await client.query('ROLLBACK');
         client.release();

@@ -36,8 +36,13 @@ export interface ProductPage {
   totalIsAtLeast?: boolean;
 }
 
-/** Sort key per order: the expression (each has an index ending in id, see migration 002), its direction, its SQL type, and how it is written into a cursor. Relevance: rankedPage. */
-const ORDERS: Record<Exclude<ListOrder, 'relevance'>, { key: string; desc: boolean; type: string; cursorKey?: string; price?: string }> = {
+/**
+ * Sort key per order: the expression (each has an index ending in the id, see migrations 002 and
+ * 016), its direction, its SQL type, and how it is written into a cursor. The price orders read the
+ * listing's price keys (`product_prices pp`, joined: `keys`) and page by its id column, so the
+ * index of the keys gives the order. Relevance: rankedPage.
+ */
+const ORDERS: Record<Exclude<ListOrder, 'relevance'>, { key: string; desc: boolean; type: string; cursorKey?: string; price?: string; keys?: true }> = {
   newest: {
     key: 'p.created_at',
     desc: true,
@@ -46,11 +51,16 @@ const ORDERS: Record<Exclude<ListOrder, 'relevance'>, { key: string; desc: boole
     cursorKey: `to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
   },
   // `price`: the price filter written as the sort key, so a price range is a range of the index.
-  price_asc: { key: 'coalesce(p.min_price_cents, 2147483647)', desc: false, type: 'int', price: 'coalesce(p.min_price_cents, 2147483647)' },
-  price_desc: { key: 'coalesce(p.min_price_cents, -1)', desc: true, type: 'int', price: 'coalesce(p.min_price_cents, -1)' },
-  discount: { key: 'p.discount_pct', desc: true, type: 'smallint' },
+  price_asc: { key: 'coalesce(pp.min_price_cents, 2147483647)', desc: false, type: 'int', price: 'coalesce(pp.min_price_cents, 2147483647)', keys: true },
+  price_desc: { key: 'coalesce(pp.min_price_cents, -1)', desc: true, type: 'int', price: 'coalesce(pp.min_price_cents, -1)', keys: true },
+  discount: { key: 'pp.discount_pct', desc: true, type: 'smallint', price: 'pp.min_price_cents', keys: true },
   title: { key: 'lower(p.title)', desc: false, type: 'text' },
 };
+
+/** A listing's cheapest price, asked of its price keys (migration 016) where the query does not join them. */
+const MIN_PRICE_OF_P = '(SELECT k.min_price_cents FROM product_prices k WHERE k.product_id = p.id)';
+/** The listings, with their price keys when the order reads them. */
+const listingsFor = (order: { keys?: true }) => (order.keys ? 'product_prices pp JOIN products p ON p.id = pp.product_id' : 'products p');
 
 /**
  * Some variant has a unit that is neither sold nor held (the listing's "in stock only"), asked
@@ -204,26 +214,27 @@ function filters(c: ProductListCriteria, { param }: Parameters, price: string): 
 async function sortedPage(db: Queryable, c: ProductListCriteria, sort: Exclude<ListOrder, 'relevance'>, respelled: string[][] | undefined): Promise<ProductPage> {
   const order = ORDERS[sort];
   const sql = parameters();
-  const where = [...(c.search ? [searchSql(c.search, respelled, sql).match] : []), ON_SALE('p'), ...filters(c, sql, order.price ?? 'p.min_price_cents')];
+  const where = [...(c.search ? [searchSql(c.search, respelled, sql).match] : []), ON_SALE('p'), ...filters(c, sql, order.price ?? MIN_PRICE_OF_P)];
   const filter = where.length > 0 ? `WHERE ${where.join('\n        AND ')}` : '';
   // The filter's own parameters: the cursor adds more after them.
   const filterParams = sql.values.slice();
 
   const direction = order.desc ? 'DESC' : 'ASC';
-  if (c.after) where.push(`(${order.key}, p.id) ${order.desc ? '<' : '>'} (${sql.param(c.after.key, order.type)}, ${sql.param(c.after.id, 'uuid')})`);
+  const id = order.keys ? 'pp.product_id' : 'p.id';
+  if (c.after) where.push(`(${order.key}, ${id}) ${order.desc ? '<' : '>'} (${sql.param(c.after.key, order.type)}, ${sql.param(c.after.id, 'uuid')})`);
 
   const { rows } = await db.query<ProductRow & { cursor_key: string | number }>(
     statementFor(
       c.search !== undefined,
       `SELECT ${LISTED_PRODUCT_COLUMNS}, ${order.cursorKey ?? order.key} AS cursor_key
-         FROM products p
+         FROM ${listingsFor(order)}
         ${where.length > 0 ? `WHERE ${where.join('\n        AND ')}` : ''}
-        ORDER BY ${order.key} ${direction}, p.id ${direction}
+        ORDER BY ${order.key} ${direction}, ${id} ${direction}
         LIMIT ${sql.param(c.limit + 1, 'int')}`,
       sql.values,
     ),
   );
-  const counted = c.after ? undefined : rows.length > c.limit ? await countMatches(db, filter, filterParams, c.search !== undefined) : rows.length;
+  const counted = c.after ? undefined : rows.length > c.limit ? await countMatches(db, listingsFor(order), filter, filterParams, c.search !== undefined) : rows.length;
   return toPage(db, c, rows, counted);
 }
 
@@ -280,7 +291,7 @@ async function rankedPage(db: Queryable, c: ProductListCriteria, respelled: stri
   if (!c.search) throw new Error('A relevance order needs a search');
   const sql = parameters();
   const search = searchSql(c.search, respelled, sql);
-  const rest = filters(c, sql, 'p.min_price_cents');
+  const rest = filters(c, sql, MIN_PRICE_OF_P);
   const matches = [search.match, ON_SALE('p'), ...rest].join(' AND ');
   const inWindow = search.inTitleEach('r');
   // Each candidate is ranked where it is found, once it is known to be one (PostgreSQL computes a
@@ -403,9 +414,9 @@ async function toPage(db: Queryable, c: ProductListCriteria, rows: Array<Product
 }
 
 /** Matches counted up to one past PRODUCT_COUNT_LIMIT: enough to say '1,000+' without reading every match. */
-async function countMatches(db: Queryable, filter: string, params: readonly unknown[], search: boolean): Promise<number> {
+async function countMatches(db: Queryable, listings: string, filter: string, params: readonly unknown[], search: boolean): Promise<number> {
   const { rows } = await db.query<{ total: number }>(
-    statementFor(search, `SELECT count(*)::int AS total FROM (SELECT 1 FROM products p ${filter} LIMIT ${PRODUCT_COUNT_LIMIT + 1}) m`, params),
+    statementFor(search, `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${listings} ${filter} LIMIT ${PRODUCT_COUNT_LIMIT + 1}) m`, params),
   );
   return rows[0]!.total;
 }

@@ -43,52 +43,26 @@ const productRecord = (id: string, p: ProductFields) => ({
   images: p.images,
 });
 const PRODUCT_RECORD = `jsonb_to_recordset($1::jsonb) AS d(id uuid, title text, brand text, description text, condition_grade text,
-                         condition_notes text, one_of_a_kind boolean, category_id text, images text[], n int, prices jsonb)`;
-
-/** A variant's price as a product's pricing is made of (the cheapest, ties by sku). */
-export interface VariantPrice {
-  sku: string;
-  priceCents: number;
-  compareAtCents?: number | null;
-}
+                         condition_notes text, one_of_a_kind boolean, category_id text, images text[], n int)`;
 
 /**
  * Inserts products with the ids given, in one statement. Each gets its own creation time, in the
  * order given (clock_timestamp() per row), as if they had been created one after another: the
- * newest-first list and its cursors never see a tie within a batch. Given the prices of the
- * variants about to be inserted, the product's pricing is written with it (migration 009), so the
- * pricing trigger finds nothing to rewrite.
+ * newest-first list and its cursors never see a tie within a batch. Their price keys
+ * (product_prices, migration 016) are made with them and kept by the variants' triggers.
  */
-export async function insertProducts(
-  db: Queryable,
-  products: ReadonlyArray<ProductFields & { id: string; prices?: readonly VariantPrice[] }>,
-  options: { drafts?: boolean } = {},
-): Promise<void> {
+export async function insertProducts(db: Queryable, products: ReadonlyArray<ProductFields & { id: string }>, options: { drafts?: boolean } = {}): Promise<void> {
   if (products.length === 0) return;
   // Drafts (from a manifest) have no published_at: shoppers see them once an admin publishes them.
   await db.query(
     prepared(
       `INSERT INTO products (id, title, brand, description, condition_grade, condition_notes, pos_condition_grade, pos_condition_notes, one_of_a_kind, category_id,
-                             images, created_at, updated_at, published_at, min_price_cents, discount_pct)
+                             images, created_at, updated_at, published_at)
        SELECT d.id, d.title, d.brand, d.description, d.condition_grade, d.condition_notes, d.condition_grade, d.condition_notes, d.one_of_a_kind, d.category_id,
-              d.images, clock_timestamp(), clock_timestamp(), CASE WHEN $2::boolean THEN NULL ELSE clock_timestamp() END,
-              best.price_cents, coalesce(variant_discount_pct(best.price_cents, best.compare_at_cents), 0)
+              d.images, clock_timestamp(), clock_timestamp(), CASE WHEN $2::boolean THEN NULL ELSE clock_timestamp() END
          FROM ${PRODUCT_RECORD}
-         LEFT JOIN LATERAL (
-           SELECT v.price_cents, v.compare_at_cents FROM jsonb_to_recordset(d.prices) AS v(sku text, price_cents int, compare_at_cents int)
-            ORDER BY v.price_cents, v.sku LIMIT 1
-         ) best ON true
         ORDER BY d.n`,
-      [
-        JSON.stringify(
-          products.map((p, n) => ({
-            ...productRecord(p.id, p),
-            n,
-            prices: (p.prices ?? []).map((v) => ({ sku: v.sku, price_cents: v.priceCents, compare_at_cents: v.compareAtCents ?? null })),
-          })),
-        ),
-        options.drafts === true,
-      ],
+      [JSON.stringify(products.map((p, n) => ({ ...productRecord(p.id, p), n }))), options.drafts === true],
     ),
   );
 }

@@ -19,7 +19,6 @@ import {
   updateVariantPrices,
   type NewVariant,
   type ProductFields,
-  type VariantPrice,
 } from '../db/product-write.repo.js';
 import { keepUnconfirmedMarkdowns } from '../db/markdowns.repo.js';
 import { recordInventoryUpdatedMany } from './inventory-events.js';
@@ -122,7 +121,7 @@ async function writeProducts(client: pg.PoolClient, requests: readonly UpsertPro
     }
   }
 
-  const creates: Array<ProductFields & { id: string; prices: VariantPrice[] }> = [];
+  const creates: Array<ProductFields & { id: string }> = [];
   const updates: Array<ProductFields & { id: string }> = [];
   const newVariants: NewVariant[] = [];
   const prices: Array<{ id: string; priceCents: number; compareAtCents: number | null }> = [];
@@ -140,7 +139,7 @@ async function writeProducts(client: pg.PoolClient, requests: readonly UpsertPro
 
     const created = productIds.length === 0;
     const productId = created ? randomUUID() : productIds[0]!;
-    if (created) creates.push({ ...fields, id: productId, prices: variants });
+    if (created) creates.push({ ...fields, id: productId });
     else updates.push({ ...fields, id: productId });
     for (const v of variants) {
       const before = existing.get(v.sku);

@@ -85,7 +85,6 @@ export async function makeDraftProducts(client: pg.PoolClient, skus: readonly st
       oneOfAKind: draft.oneOfAKind ?? false,
       category: draft.categoryId as CategoryId,
       images: [],
-      prices: [price],
     });
     variants.push({ id: variantId, productId, ...price, unitCostCents });
     for (const w of waiting) levels.push({ variantId, locationId: w.locationId, qty: w.quantity });
