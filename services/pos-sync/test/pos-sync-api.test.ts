@@ -30,7 +30,7 @@ describe('pos-sync service', () => {
     callers = await testCallers(posSync.keys);
   });
   afterAll(() => posSync.stop());
-  beforeEach(() => posSync.pool.query('TRUNCATE sync_runs, pos_events, pos_settings, writebacks'));
+  beforeEach(() => posSync.pool.query('TRUNCATE sync_runs, pos_events, pos_settings, writebacks, price_writebacks'));
 
   it("gets the outbox from the kit's migration, applied before its own", () => {
     expect(posSync.migrations).toEqual([
@@ -44,6 +44,7 @@ describe('pos-sync service', () => {
       '007-event-inbox.sql',
       '008-manifest-writebacks.sql',
       '009-audit-log.sql',
+      '010-price-writebacks.sql',
     ]);
   });
 
@@ -67,7 +68,7 @@ describe('pos-sync service', () => {
   describe('GET /api/admin/sync/status', () => {
     it('is ready with nothing synced before the first run', async () => {
       const res = await get('/api/admin/sync/status');
-      expect([res.status, await res.json()]).toEqual([200, { status: 'ready', lastSyncAt: null, totalProducts: 0, lastError: null, writebacks: { pending: 0, failed: 0 }, manifests: { pending: 0, failed: 0, lastFailure: null } }]);
+      expect([res.status, await res.json()]).toEqual([200, { status: 'ready', lastSyncAt: null, totalProducts: 0, lastError: null, writebacks: { pending: 0, failed: 0 }, manifests: { pending: 0, failed: 0, lastFailure: null }, prices: { pending: 0, failed: 0, lastFailure: null } }]);
     });
 
     it('counts the sales waiting for the POS and the sales it refused (not those sent or without POS items)', async () => {
@@ -79,6 +80,26 @@ describe('pos-sync service', () => {
       );
       const status = SyncStatus.parse(await (await get('/api/admin/sync/status')).json());
       expect(status.writebacks).toEqual({ pending: 2, failed: 1 });
+    });
+
+    it('counts the prices waiting for the POS and those it refused, per price, apart from the sales', async () => {
+      await posSync.pool.query(
+        `INSERT INTO writebacks (order_id, kind, status, sent_at, last_error) VALUES
+           ('prices-a', 'price', 'pending', NULL, 'The POS is unavailable'), ('prices-b', 'price', 'failed', NULL, 'Not confirmed'),
+           ('prices-c', 'price', 'sent', now(), NULL)`,
+      );
+      await posSync.pool.query(
+        `INSERT INTO price_writebacks (change_id, sku, price_cents, source, changed_at, status, writeback, note) VALUES
+           ('r1:v1', 'A', 100, 'markdown', now(), 'pending', NULL, NULL), ('r1:v2', 'B', 100, 'markdown', now(), 'pending', 'prices-a', NULL),
+           ('r1:v3', 'C', 100, 'markdown', now(), 'pending', 'prices-a', NULL), ('r0:v4', 'D', 100, 'markdown', now() - interval '1 day', 'superseded', NULL, 'newer'),
+           ('r1:v5', 'E', 100, 'markdown', now(), 'failed', 'prices-b', 'Not confirmed'), ('r1:v6', 'F', 100, 'markdown', now(), 'sent', 'prices-c', NULL),
+           ('r1:v7', 'G', 100, 'markdown', now(), 'skipped', 'prices-c', 'The POS has no item with this sku')`,
+      );
+      const status = SyncStatus.parse(await (await get('/api/admin/sync/status')).json());
+      expect([status.writebacks, status.prices]).toEqual([
+        { pending: 0, failed: 0 },
+        { pending: 3, failed: 1, lastFailure: 'Not confirmed' },
+      ]);
     });
 
     it('reports a failed latest run with its error and the last success', async () => {
@@ -95,6 +116,7 @@ describe('pos-sync service', () => {
         lastError: 'POS answered 401 Unauthorized',
         writebacks: { pending: 0, failed: 0 },
         manifests: { pending: 0, failed: 0, lastFailure: null },
+        prices: { pending: 0, failed: 0, lastFailure: null },
         run: {
           id: expect.any(String),
           kind: 'full',

@@ -5,6 +5,7 @@ import { runScheduledSync } from '../domain/run-sync.js';
 import { startAuditRecordedConsumer } from '../events/audit-recorded-consumer.js';
 import { startOrderPlacedConsumer, type EventConsumerOptions } from '../events/order-placed-consumer.js';
 import { startManifestReceivedConsumer } from '../events/manifest-received-consumer.js';
+import { startPriceChangedConsumer } from '../events/price-changed-consumer.js';
 import { startStockReturnedConsumer } from '../events/stock-returned-consumer.js';
 
 export interface PosSyncWorkerOptions {
@@ -15,18 +16,20 @@ export interface PosSyncWorkerOptions {
   orderPlaced?: EventConsumerOptions;
   stockReturned?: EventConsumerOptions;
   manifestReceived?: EventConsumerOptions;
+  priceChanged?: EventConsumerOptions;
   auditRecorded?: EventConsumerOptions;
 }
 
 /**
- * The background side of pos-sync: the order.placed, order.stock-returned and manifest.received
- * consumers, the merged audit log's audit.recorded consumer, the retry passes and the scheduled sync.
+ * The background side of pos-sync: the order.placed, order.stock-returned, manifest.received and
+ * price.changed consumers, the merged audit log's audit.recorded consumer, the retry passes and the scheduled sync.
  */
 export async function startPosSyncWorkers(ctx: PosSyncContext, nats: NatsConn, options: PosSyncWorkerOptions): Promise<BackgroundWorker> {
   const consumers = [
     await startOrderPlacedConsumer(ctx, nats, options.orderPlaced),
     await startStockReturnedConsumer(ctx, nats, options.stockReturned),
     await startManifestReceivedConsumer(ctx, nats, options.manifestReceived),
+    await startPriceChangedConsumer(ctx, nats, options.priceChanged),
     await startAuditRecordedConsumer(ctx, nats, options.auditRecorded),
   ];
   const intervalMs = options.passIntervalMs ?? 5000;
