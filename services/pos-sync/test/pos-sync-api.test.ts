@@ -5,7 +5,7 @@ import { KIT_MIGRATIONS } from '@pl/service-kit';
 import { startTestService, testCallers, type TestService } from '@pl/service-kit/testing';
 import { createApp, posSyncContext } from '../src/app.js';
 import { posAddressPolicy } from '../src/connector/pos-address-policy.js';
-import { pruneAppliedEvents } from '../src/domain/prune-events.js';
+import { pruneAppliedEvents, pruneDonePrices } from '../src/domain/prune-events.js';
 
 /** The reads need neither a catalog nor a POS: nothing listens at these addresses. */
 const OFFLINE = {
@@ -153,6 +153,34 @@ describe('pos-sync service', () => {
       expect(await pruneAppliedEvents(posSync.pool)).toBe(2);
       const { rows } = await posSync.pool.query('SELECT id FROM pos_events ORDER BY id');
       expect(rows.map((r) => r.id)).toEqual(['evt-old-failed', 'evt-old-unapplied', 'evt-recent']);
+    });
+  });
+
+  describe('pruning of prices sent to the POS', () => {
+    it('deletes prices done with more than 30 days ago and then their emptied batches, and keeps refused, pending and newer ones', async () => {
+      await posSync.pool.query(
+        `INSERT INTO writebacks (order_id, kind, status, sent_at, last_error, created_at) VALUES
+           ('prices-old', 'price', 'sent', now(), NULL, now() - interval '31 days'),
+           ('prices-old-mixed', 'price', 'sent', now(), NULL, now() - interval '31 days'),
+           ('prices-old-failed', 'price', 'failed', NULL, 'Not confirmed', now() - interval '31 days'),
+           ('prices-recent', 'price', 'sent', now(), NULL, now() - interval '29 days')`,
+      );
+      await posSync.pool.query(
+        `INSERT INTO price_writebacks (change_id, sku, price_cents, source, changed_at, status, writeback, note, created_at) VALUES
+           ('old-sent', 'A', 1, 'markdown', now(), 'sent', 'prices-old', NULL, now() - interval '31 days'),
+           ('old-skipped', 'B', 1, 'markdown', now(), 'skipped', 'prices-old-mixed', 'none', now() - interval '31 days'),
+           ('old-sent-too', 'C', 1, 'markdown', now(), 'sent', 'prices-old-mixed', NULL, now() - interval '29 days'),
+           ('old-pending', 'G', 1, 'markdown', now(), 'pending', NULL, NULL, now() - interval '31 days'),
+           ('old-superseded', 'D', 1, 'markdown', now(), 'superseded', NULL, 'newer', now() - interval '31 days'),
+           ('old-failed', 'E', 1, 'markdown', now(), 'failed', 'prices-old-failed', 'Not confirmed', now() - interval '31 days'),
+           ('recent-sent', 'F', 1, 'markdown', now(), 'sent', 'prices-recent', NULL, now() - interval '29 days')`,
+      );
+      expect(await pruneDonePrices(posSync.pool)).toBe(3);
+      const prices = await posSync.pool.query('SELECT change_id FROM price_writebacks ORDER BY change_id');
+      expect(prices.rows.map((r) => r.change_id)).toEqual(['old-failed', 'old-pending', 'old-sent-too', 'recent-sent']);
+      // A batch goes once none of its prices is left.
+      const batches = await posSync.pool.query(`SELECT order_id FROM writebacks WHERE kind = 'price' ORDER BY order_id`);
+      expect(batches.rows.map((r) => r.order_id)).toEqual(['prices-old-failed', 'prices-old-mixed', 'prices-recent']);
     });
   });
 

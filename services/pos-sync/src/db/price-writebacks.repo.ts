@@ -100,3 +100,26 @@ export async function countPriceWritebacks(db: Queryable): Promise<{ pending: nu
   );
   return rows[0]!;
 }
+
+/** Deletes up to `limit` prices done with (sent, superseded, skipped) recorded before `before`; answers how many. */
+export async function deleteDonePrices(db: Queryable, before: Date, limit: number): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM price_writebacks WHERE change_id IN (
+       SELECT change_id FROM price_writebacks WHERE status IN ('sent', 'superseded', 'skipped') AND created_at < $1 LIMIT $2)`,
+    [before, limit],
+  );
+  return rowCount ?? 0;
+}
+
+/** Deletes up to `limit` price batches sent before `before` whose prices are all gone; answers how many. */
+export async function deleteEmptyPriceBatches(db: Queryable, before: Date, limit: number): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM writebacks WHERE order_id IN (
+       SELECT w.order_id FROM writebacks w
+        WHERE w.kind = 'price' AND w.status IN ('sent', 'skipped') AND w.created_at < $1
+          AND NOT EXISTS (SELECT 1 FROM price_writebacks p WHERE p.writeback = w.order_id)
+        LIMIT $2)`,
+    [before, limit],
+  );
+  return rowCount ?? 0;
+}

@@ -1,6 +1,6 @@
 import { startPeriodicWorker, type BackgroundWorker, type NatsConn } from '@pl/service-kit';
 import type { PosSyncContext } from '../domain/pos-sync-context.js';
-import { EVENT_PRUNE_INTERVAL_MS, pruneAppliedEvents } from '../domain/prune-events.js';
+import { EVENT_PRUNE_INTERVAL_MS, pruneAppliedEvents, pruneDonePrices } from '../domain/prune-events.js';
 import { runScheduledSync } from '../domain/run-sync.js';
 import { startAuditRecordedConsumer } from '../events/audit-recorded-consumer.js';
 import { startOrderPlacedConsumer, type EventConsumerOptions } from '../events/order-placed-consumer.js';
@@ -37,6 +37,7 @@ export async function startPosSyncWorkers(ctx: PosSyncContext, nats: NatsConn, o
     startPeriodicWorker({ name: 'pos-events', intervalMs, logger: ctx.logger, run: () => ctx.eventApplier.kick() }),
     startPeriodicWorker({ name: 'pos-writebacks', intervalMs, logger: ctx.logger, run: () => ctx.writebacks.kick() }),
     startPeriodicWorker({ name: 'pos-event-pruning', intervalMs: EVENT_PRUNE_INTERVAL_MS, logger: ctx.logger, run: () => pruneAppliedEvents(ctx.pool) }),
+    startPeriodicWorker({ name: 'pos-price-pruning', intervalMs: EVENT_PRUNE_INTERVAL_MS, logger: ctx.logger, run: () => pruneDonePrices(ctx.pool) }),
     ...(options.syncIntervalS > 0
       ? [startPeriodicWorker({ name: 'pos-scheduled-sync', intervalMs: options.syncIntervalS * 1000, logger: ctx.logger, run: () => runScheduledSync(ctx) })]
       : []),
