@@ -61,7 +61,8 @@ describe('prices to the POS', () => {
   const priceRow = async (changeId: string) => (await stack.pool.query(`SELECT * FROM price_writebacks WHERE change_id = $1`, [changeId])).rows[0];
   const batchRow = async (changeId: string) =>
     (await stack.pool.query(`SELECT w.* FROM writebacks w JOIN price_writebacks p ON p.writeback = w.order_id WHERE p.change_id = $1`, [changeId])).rows[0];
-  const statusOf = (changeId: string, status: string) => eventually(async () => expect((await priceRow(changeId))?.status).toBe(status));
+  // Generous: on a busy machine a retry after back-off, or a batch behind others, takes a while.
+  const statusOf = (changeId: string, status: string) => eventually(async () => expect((await priceRow(changeId))?.status).toBe(status), { timeoutMs: 20_000 });
   const syncStatus = async () => SyncStatus.parse((await stack.call('GET', '/api/admin/sync/status')).body);
 
   it('records a change once however often it is delivered, and the POS gets it in one call', async () => {
@@ -99,7 +100,7 @@ describe('prices to the POS', () => {
     // The last three go once they have waited long enough.
     stack.ctx.settings.priceLingerMs = 0;
     await stack.ctx.writebacks.kick();
-    await eventually(() => expect(callsOfRun().map((c) => c.skus.length)).toEqual([PRICE_BATCH, PRICE_BATCH, 3]));
+    await eventually(() => expect(callsOfRun().map((c) => c.skus.length)).toEqual([PRICE_BATCH, PRICE_BATCH, 3]), { timeoutMs: 30_000 });
 
     // In the order the catalog made them, each batch's body in sku order.
     expect(callsOfRun().flatMap((c) => c.skus).sort()).toEqual([...skus].sort());
@@ -176,7 +177,7 @@ describe('prices to the POS', () => {
     expect(calls[0]!.idempotencyKey).toBe((await batchRow(first.changeId)).order_id);
     expect(calls[1]!.idempotencyKey).toBe((await batchRow(second.changeId)).order_id);
     expect(posPrice(sku)).toBe(6000);
-  });
+  }, 60_000);
 
   it('retries while the POS answers 429 and shows the prices waiting on the sync status', async () => {
     const sku = freshPosSku();
@@ -293,7 +294,7 @@ describe('prices to the POS', () => {
       await eventually(() => expect(posPrice(sku)).toBe(marked), { timeoutMs: 20_000 });
       expect(await priceRow(`${run.id}:${listing.variantId}`)).toMatchObject({ sku, price_cents: marked, source: 'markdown' });
       // The POS announces its new price; pos-sync applies it through the catalog's POS write, which confirms the mark.
-      await eventually(() => expect(stack.pos.deliveries.slice(delivered).some((d) => d.type === 'catalog.product.updated' && d.status === 200)).toBe(true));
+      await eventually(() => expect(stack.pos.deliveries.slice(delivered).some((d) => d.type === 'catalog.product.updated' && d.status === 200)).toBe(true), { timeoutMs: 20_000 });
       await eventually(
         async () => {
           const { rows: marks } = await stack.catalog.pool.query(`SELECT price_cents, pos_confirmed_at FROM markdown_marks WHERE variant_id = $1`, [listing.variantId]);
@@ -308,10 +309,13 @@ describe('prices to the POS', () => {
       // Confirmed, the POS owns the price again: a change at its back office reaches the shop.
       const product = stack.pos.products().find((p) => p.variants.some((v) => v.sku === sku))!;
       await stack.pos.updateProduct(product.id, { price: { sku, amount: marked + 500 } });
-      await eventually(async () => {
-        const { rows: after } = await stack.catalog.pool.query(`SELECT price_cents FROM variants WHERE id = $1`, [listing.variantId]);
-        expect(after[0].price_cents).toBe(marked + 500);
-      });
+      await eventually(
+        async () => {
+          const { rows: after } = await stack.catalog.pool.query(`SELECT price_cents FROM variants WHERE id = $1`, [listing.variantId]);
+          expect(after[0].price_cents).toBe(marked + 500);
+        },
+        { timeoutMs: 20_000 },
+      );
       await stack.catalog.pool.query(`DELETE FROM markdown_rules`);
     }, 60_000);
   });
