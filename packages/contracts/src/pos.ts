@@ -47,6 +47,13 @@ export const SyncStatus = z.object({
   manifests: z
     .object({ pending: z.number().int().nonnegative(), failed: z.number().int().nonnegative(), lastFailure: z.string().nullable() })
     .optional(),
+  /**
+   * Prices the shop set (markdowns) on their way to the POS, those it refused or that were given up,
+   * and the latest refusal. Optional: a pos-sync older than this field does not send it.
+   */
+  prices: z
+    .object({ pending: z.number().int().nonnegative(), failed: z.number().int().nonnegative(), lastFailure: z.string().nullable() })
+    .optional(),
   /** The latest run, running or ended (absent before the first). Optional: a pos-sync older than this field does not send it. */
   run: SyncRun.optional(),
 });

@@ -8,6 +8,7 @@ import { applyDueEvents } from './domain/apply-pos-events.js';
 import { createSyncRunner } from './domain/run-sync.js';
 import type { PosSyncContext, PosSyncSettings } from './domain/pos-sync-context.js';
 import { createSecretBox } from './domain/secret-box.js';
+import { PRICE_LINGER_MS } from './domain/price-to-pos.js';
 import { sendDueWritebacks } from './domain/write-back.js';
 import { adminRoutes } from './routes/admin.routes.js';
 import { posWebhookRoutes } from './routes/pos-webhook.routes.js';
@@ -50,6 +51,7 @@ export function posSyncContext({ pool, logger }: Pick<ServiceDeps, 'pool' | 'log
       retryBaseMs: options.retryBaseMs ?? 2000,
       retryMaxMs: options.retryMaxMs ?? 5 * 60_000,
       triggerWaitMs: options.triggerWaitMs ?? 8_000,
+      priceLingerMs: options.priceLingerMs ?? PRICE_LINGER_MS,
     },
     eventApplier: createKickablePass('pos-events', logger, () => applyDueEvents(ctx)),
     writebacks: createKickablePass('pos-writebacks', logger, () => sendDueWritebacks(ctx)),

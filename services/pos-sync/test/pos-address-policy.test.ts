@@ -45,7 +45,7 @@ describe('the POS address policy', () => {
   });
   beforeEach(async () => {
     dns.clear();
-    await stack.pool.query('TRUNCATE pos_settings, sync_runs, pos_events, writebacks, stock_versions');
+    await stack.pool.query('TRUNCATE pos_settings, sync_runs, pos_events, writebacks, price_writebacks, stock_versions');
   });
 
   /** A local server; `requests` counts what reached it. */

@@ -136,6 +136,25 @@ describe('HTTP POS connector (contract with the reference POS)', () => {
       expect(err.message).toBe(`The POS rejected the request: The POS already has sku ${sku}; nothing was created`);
     });
 
+    it('sets prices once per key, answering each sku in order, an unknown one as not_found', async () => {
+      const [a, b] = pos.products().map((p) => p.variants[0]!.sku);
+      const body = { prices: [{ sku: 'NO-SUCH-SKU', amount: 100 }, { sku: a!, amount: 1234 }, { sku: b!, amount: 5678 }] };
+
+      const first = await connect(pos).updatePrices('prices-contract-1', body);
+      const again = await connect(pos).updatePrices('prices-contract-1', body);
+
+      expect(first).toEqual([
+        { sku: 'NO-SUCH-SKU', status: 'not_found', error: { code: 'not_found', message: 'Unknown sku NO-SUCH-SKU' } },
+        expect.objectContaining({ sku: a, status: 'updated', price: { amount: 1234, currency: 'USD' } }),
+        expect.objectContaining({ sku: b, status: 'updated', price: { amount: 5678, currency: 'USD' } }),
+      ]);
+      expect(again).toEqual(first);
+      expect(pos.priceBatches().map((c) => c.replayed)).toEqual([false, true]);
+      expect(pos.products().flatMap((p) => p.variants).filter((v) => v.sku === a || v.sku === b).map((v) => v.price.amount).sort()).toEqual([1234, 5678]);
+      const err = await failure(connect(pos).updatePrices('prices-contract-1', { prices: [{ sku: a!, amount: 1 }] }));
+      expect([err.kind, err.status, err.transient]).toEqual(['rejected', 409, false]);
+    });
+
     it('reports what the POS refuses (an unknown sku) as rejected, with its message', async () => {
       const err = await failure(connect(pos).adjustInventory(`k-${uniqueSuffix()}`, { reason: 'sale', changes: [{ sku: 'NO-SUCH-SKU', location_id: 'dublin', delta: -1 }] }));
       expect([err.kind, err.status, err.transient]).toEqual(['rejected', 404, false]);

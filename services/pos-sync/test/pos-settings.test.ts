@@ -14,7 +14,7 @@ describe('POS settings', () => {
     stack = await startPosSyncStack();
   });
   afterAll(() => stack.stop());
-  beforeEach(() => stack.pool.query('TRUNCATE pos_settings, sync_runs, pos_events, writebacks, stock_versions'));
+  beforeEach(() => stack.pool.query('TRUNCATE pos_settings, sync_runs, pos_events, writebacks, price_writebacks, stock_versions'));
 
   const settingsRows = async () => (await stack.pool.query('SELECT * FROM pos_settings')).rows as Array<Record<string, unknown>>;
 

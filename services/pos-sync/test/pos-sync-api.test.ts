@@ -5,7 +5,7 @@ import { KIT_MIGRATIONS } from '@pl/service-kit';
 import { startTestService, testCallers, type TestService } from '@pl/service-kit/testing';
 import { createApp, posSyncContext } from '../src/app.js';
 import { posAddressPolicy } from '../src/connector/pos-address-policy.js';
-import { pruneAppliedEvents } from '../src/domain/prune-events.js';
+import { pruneAppliedEvents, pruneDonePrices } from '../src/domain/prune-events.js';
 
 /** The reads need neither a catalog nor a POS: nothing listens at these addresses. */
 const OFFLINE = {
@@ -30,7 +30,7 @@ describe('pos-sync service', () => {
     callers = await testCallers(posSync.keys);
   });
   afterAll(() => posSync.stop());
-  beforeEach(() => posSync.pool.query('TRUNCATE sync_runs, pos_events, pos_settings, writebacks'));
+  beforeEach(() => posSync.pool.query('TRUNCATE sync_runs, pos_events, pos_settings, writebacks, price_writebacks'));
 
   it("gets the outbox from the kit's migration, applied before its own", () => {
     expect(posSync.migrations).toEqual([
@@ -44,6 +44,7 @@ describe('pos-sync service', () => {
       '007-event-inbox.sql',
       '008-manifest-writebacks.sql',
       '009-audit-log.sql',
+      '010-price-writebacks.sql',
     ]);
   });
 
@@ -67,7 +68,7 @@ describe('pos-sync service', () => {
   describe('GET /api/admin/sync/status', () => {
     it('is ready with nothing synced before the first run', async () => {
       const res = await get('/api/admin/sync/status');
-      expect([res.status, await res.json()]).toEqual([200, { status: 'ready', lastSyncAt: null, totalProducts: 0, lastError: null, writebacks: { pending: 0, failed: 0 }, manifests: { pending: 0, failed: 0, lastFailure: null } }]);
+      expect([res.status, await res.json()]).toEqual([200, { status: 'ready', lastSyncAt: null, totalProducts: 0, lastError: null, writebacks: { pending: 0, failed: 0 }, manifests: { pending: 0, failed: 0, lastFailure: null }, prices: { pending: 0, failed: 0, lastFailure: null } }]);
     });
 
     it('counts the sales waiting for the POS and the sales it refused (not those sent or without POS items)', async () => {
@@ -79,6 +80,26 @@ describe('pos-sync service', () => {
       );
       const status = SyncStatus.parse(await (await get('/api/admin/sync/status')).json());
       expect(status.writebacks).toEqual({ pending: 2, failed: 1 });
+    });
+
+    it('counts the prices waiting for the POS and those it refused, per price, apart from the sales', async () => {
+      await posSync.pool.query(
+        `INSERT INTO writebacks (order_id, kind, status, sent_at, last_error) VALUES
+           ('prices-a', 'price', 'pending', NULL, 'The POS is unavailable'), ('prices-b', 'price', 'failed', NULL, 'Not confirmed'),
+           ('prices-c', 'price', 'sent', now(), NULL)`,
+      );
+      await posSync.pool.query(
+        `INSERT INTO price_writebacks (change_id, sku, price_cents, source, changed_at, status, writeback, note) VALUES
+           ('r1:v1', 'A', 100, 'markdown', now(), 'pending', NULL, NULL), ('r1:v2', 'B', 100, 'markdown', now(), 'pending', 'prices-a', NULL),
+           ('r1:v3', 'C', 100, 'markdown', now(), 'pending', 'prices-a', NULL), ('r0:v4', 'D', 100, 'markdown', now() - interval '1 day', 'superseded', NULL, 'newer'),
+           ('r1:v5', 'E', 100, 'markdown', now(), 'failed', 'prices-b', 'Not confirmed'), ('r1:v6', 'F', 100, 'markdown', now(), 'sent', 'prices-c', NULL),
+           ('r1:v7', 'G', 100, 'markdown', now(), 'skipped', 'prices-c', 'The POS has no item with this sku')`,
+      );
+      const status = SyncStatus.parse(await (await get('/api/admin/sync/status')).json());
+      expect([status.writebacks, status.prices]).toEqual([
+        { pending: 0, failed: 0 },
+        { pending: 3, failed: 1, lastFailure: 'Not confirmed' },
+      ]);
     });
 
     it('reports a failed latest run with its error and the last success', async () => {
@@ -95,6 +116,7 @@ describe('pos-sync service', () => {
         lastError: 'POS answered 401 Unauthorized',
         writebacks: { pending: 0, failed: 0 },
         manifests: { pending: 0, failed: 0, lastFailure: null },
+        prices: { pending: 0, failed: 0, lastFailure: null },
         run: {
           id: expect.any(String),
           kind: 'full',
@@ -131,6 +153,34 @@ describe('pos-sync service', () => {
       expect(await pruneAppliedEvents(posSync.pool)).toBe(2);
       const { rows } = await posSync.pool.query('SELECT id FROM pos_events ORDER BY id');
       expect(rows.map((r) => r.id)).toEqual(['evt-old-failed', 'evt-old-unapplied', 'evt-recent']);
+    });
+  });
+
+  describe('pruning of prices sent to the POS', () => {
+    it('deletes prices done with more than 30 days ago and then their emptied batches, and keeps refused, pending and newer ones', async () => {
+      await posSync.pool.query(
+        `INSERT INTO writebacks (order_id, kind, status, sent_at, last_error, created_at) VALUES
+           ('prices-old', 'price', 'sent', now(), NULL, now() - interval '31 days'),
+           ('prices-old-mixed', 'price', 'sent', now(), NULL, now() - interval '31 days'),
+           ('prices-old-failed', 'price', 'failed', NULL, 'Not confirmed', now() - interval '31 days'),
+           ('prices-recent', 'price', 'sent', now(), NULL, now() - interval '29 days')`,
+      );
+      await posSync.pool.query(
+        `INSERT INTO price_writebacks (change_id, sku, price_cents, source, changed_at, status, writeback, note, created_at) VALUES
+           ('old-sent', 'A', 1, 'markdown', now(), 'sent', 'prices-old', NULL, now() - interval '31 days'),
+           ('old-skipped', 'B', 1, 'markdown', now(), 'skipped', 'prices-old-mixed', 'none', now() - interval '31 days'),
+           ('old-sent-too', 'C', 1, 'markdown', now(), 'sent', 'prices-old-mixed', NULL, now() - interval '29 days'),
+           ('old-pending', 'G', 1, 'markdown', now(), 'pending', NULL, NULL, now() - interval '31 days'),
+           ('old-superseded', 'D', 1, 'markdown', now(), 'superseded', NULL, 'newer', now() - interval '31 days'),
+           ('old-failed', 'E', 1, 'markdown', now(), 'failed', 'prices-old-failed', 'Not confirmed', now() - interval '31 days'),
+           ('recent-sent', 'F', 1, 'markdown', now(), 'sent', 'prices-recent', NULL, now() - interval '29 days')`,
+      );
+      expect(await pruneDonePrices(posSync.pool)).toBe(3);
+      const prices = await posSync.pool.query('SELECT change_id FROM price_writebacks ORDER BY change_id');
+      expect(prices.rows.map((r) => r.change_id)).toEqual(['old-failed', 'old-pending', 'old-sent-too', 'recent-sent']);
+      // A batch goes once none of its prices is left.
+      const batches = await posSync.pool.query(`SELECT order_id FROM writebacks WHERE kind = 'price' ORDER BY order_id`);
+      expect(batches.rows.map((r) => r.order_id)).toEqual(['prices-old-failed', 'prices-old-mixed', 'prices-recent']);
     });
   });
 

@@ -17,7 +17,7 @@ describe('sync from the POS', () => {
   });
   afterAll(() => stack.stop());
   beforeEach(async () => {
-    await stack.pool.query('TRUNCATE pos_settings, sync_runs, pos_events, writebacks, stock_versions');
+    await stack.pool.query('TRUNCATE pos_settings, sync_runs, pos_events, writebacks, price_writebacks, stock_versions');
     await stack.saveSettings();
   });
 
@@ -76,6 +76,7 @@ describe('sync from the POS', () => {
       lastError: null,
       writebacks: { pending: 0, failed: 0 },
       manifests: { pending: 0, failed: 0, lastFailure: null },
+      prices: { pending: 0, failed: 0, lastFailure: null },
       run: expect.objectContaining({ status: 'succeeded', kind: 'full', processed: POS_PRODUCTS, total: POS_PRODUCTS, productsCreated: 0, productsUpdated: POS_PRODUCTS }),
     });
     expect((await runs()).map((r) => [r.status, r.kind])).toEqual([

@@ -84,7 +84,7 @@ export async function startPosSyncStack(stack: StackOptions = {}) {
     },
     /**
      * Starts the workers main.ts starts (retry passes every 50 ms, no scheduled sync unless asked), with the
-     * order.placed, order.stock-returned, manifest.received and audit.recorded consumers reading `<stream prefix>.…` of a test stream.
+     * order.placed, order.stock-returned, manifest.received, price.changed and audit.recorded consumers reading `<stream prefix>.…` of a test stream.
      */
     async startWorkers(nats: NatsConn, stream: TestStream, { syncIntervalS = 0 }: { syncIntervalS?: number } = {}) {
       const workers = await startPosSyncWorkers(context, nats, {
@@ -93,6 +93,7 @@ export async function startPosSyncStack(stack: StackOptions = {}) {
         orderPlaced: { stream: stream.name, subject: `${stream.subjectPrefix}.order.placed`, durable: `pos-sync-writeback-${uniqueSuffix()}` },
         stockReturned: { stream: stream.name, subject: `${stream.subjectPrefix}.order.stock-returned.>`, durable: `pos-sync-stock-returned-${uniqueSuffix()}` },
         manifestReceived: { stream: stream.name, subject: `${stream.subjectPrefix}.manifest.received.>`, durable: `pos-sync-manifest-received-${uniqueSuffix()}` },
+        priceChanged: { stream: stream.name, subject: `${stream.subjectPrefix}.price.changed.>`, durable: `pos-sync-price-changed-${uniqueSuffix()}` },
         auditRecorded: { stream: stream.name, subject: `${stream.subjectPrefix}.audit.recorded.>`, durable: `pos-sync-audit-log-${uniqueSuffix()}` },
       });
       extra.push(() => workers.stop());
@@ -115,8 +116,8 @@ export type PosSyncStack = Awaited<ReturnType<typeof startPosSyncStack>>;
  * a first sync made (it tells which skus the POS has and registers its webhooks to this pos-sync).
  * `stack.stop()` also deletes the stream and closes the NATS connection.
  */
-export async function startSyncedStackWithWorkers(name: string): Promise<{ stack: PosSyncStack; nats: NatsConn; stream: TestStream }> {
-  const stack = await startPosSyncStack();
+export async function startSyncedStackWithWorkers(name: string, options: StackOptions = {}): Promise<{ stack: PosSyncStack; nats: NatsConn; stream: TestStream }> {
+  const stack = await startPosSyncStack(options);
   const nats = await connectTestNats({ name: `${name}-test` });
   const stream = await createTestStream(nats, name);
   await stack.startWorkers(nats, stream);

@@ -18,7 +18,7 @@ describe('a long sync from the POS', () => {
   });
   afterAll(() => stack.stop());
   beforeEach(async () => {
-    await stack.pool.query('TRUNCATE pos_settings, sync_runs, pos_events, writebacks, stock_versions');
+    await stack.pool.query('TRUNCATE pos_settings, sync_runs, pos_events, writebacks, price_writebacks, stock_versions');
     await stack.saveSettings();
   });
 

@@ -22,6 +22,7 @@ export interface PosAppDeps {
   rateLimiter: RateLimiter;
   cursors: CursorCodec;
   isDown: () => boolean;
+  isThrottled?: () => boolean;
   log: (line: string) => void;
 }
 

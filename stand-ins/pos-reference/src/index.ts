@@ -3,7 +3,7 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createPosApp } from './app.js';
-import { createPosActions, type Count } from './pos-actions.js';
+import { createPosActions, type Count, type PriceBatchCall } from './pos-actions.js';
 import { createCursorCodec } from './routes/cursor.js';
 import { createRateLimiter } from './routes/rate-limiter.js';
 import type { ProductPatch } from './routes/schemas.js';
@@ -18,7 +18,7 @@ import { toWireProduct, type Product } from './wire.js';
 
 export type { Delivery, WebhookEvent } from './webhooks/webhook-dispatcher.js';
 export type { Money, Product, StockLevel, Variant } from './wire.js';
-export type { Adjustment, Count } from './pos-actions.js';
+export type { Adjustment, Count, PriceBatchCall, PriceResult } from './pos-actions.js';
 export type { Seed } from './seed/seed-catalog.js';
 export type { EventType, Subscription } from './store/webhook-subscriptions.js';
 export { generateProducts } from './seed/generate-products.js';
@@ -54,8 +54,12 @@ export interface ReferencePos {
   readonly deliveries: Delivery[];
   /** How many adjustment requests were applied (replays not counted). */
   adjustmentsApplied(): number;
+  /** Every POST /v1/prices/batch answered 200, replays included, oldest first. */
+  priceBatches(): PriceBatchCall[];
   /** While down, every /v1 call answers 503 unavailable. */
   setDown(down: boolean): void;
+  /** While throttled, every /v1 call answers 429 rate_limited with Retry-After: 1. */
+  setThrottled(throttled: boolean): void;
   /** Closes the server and cancels pending webhook retries. */
   stop(): Promise<void>;
 }
@@ -77,6 +81,7 @@ export async function startReferencePos(options: ReferencePosOptions): Promise<R
   });
   const actions = createPosActions({ store, idempotency: new IdempotencyStore(), publish: (type, data) => dispatcher.publish(type, data) });
   let down = false;
+  let throttled = false;
   const app = createPosApp({
     apiKey: options.apiKey,
     store,
@@ -85,6 +90,7 @@ export async function startReferencePos(options: ReferencePosOptions): Promise<R
     rateLimiter: createRateLimiter(options.rateLimitPerSecond ?? 100),
     cursors: createCursorCodec(),
     isDown: () => down,
+    isThrottled: () => throttled,
     log,
   });
 
@@ -107,8 +113,12 @@ export async function startReferencePos(options: ReferencePosOptions): Promise<R
     },
     deliveries,
     adjustmentsApplied: actions.adjustmentsApplied,
+    priceBatches: actions.priceBatches,
     setDown(value) {
       down = value;
+    },
+    setThrottled(value) {
+      throttled = value;
     },
     async stop() {
       dispatcher.stop();

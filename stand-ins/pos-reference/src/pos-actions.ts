@@ -5,8 +5,8 @@ import { PosError } from './errors.js';
 import { fingerprint, type IdempotencyStore } from './store/idempotency-store.js';
 import type { CatalogStore, ProductRecord, SkuMatch } from './store/catalog-store.js';
 import type { EventType } from './store/webhook-subscriptions.js';
-import { toWireProduct, type Product } from './wire.js';
-import { AdjustmentBody, BatchCreateBody, CountBody, parseInput, ProductPatch } from './routes/schemas.js';
+import { money, toWireProduct, type Money, type Product } from './wire.js';
+import { AdjustmentBody, BatchCreateBody, CountBody, parseInput, PriceBatchBody, ProductPatch } from './routes/schemas.js';
 import { productIdFor, variantIdFor } from './seed/seed-catalog.js';
 
 export interface Count {
@@ -34,6 +34,23 @@ export interface BatchCreateResult {
   replayed: boolean;
 }
 
+/** One item's outcome in a price batch: its new price, or why it has none (the other items still apply). */
+export type PriceResult =
+  | { sku: string; status: 'updated'; product_id: string; price: Money }
+  | { sku: string; status: 'not_found'; error: { code: 'not_found'; message: string } };
+
+export interface PriceBatchResult {
+  response: { prices: PriceResult[] };
+  replayed: boolean;
+}
+
+/** A price batch as the POS received it (for tests: how many calls, of which skus, which were replays). */
+export interface PriceBatchCall {
+  idempotencyKey: string;
+  skus: string[];
+  replayed: boolean;
+}
+
 export interface PosActionsDeps {
   store: CatalogStore;
   idempotency: IdempotencyStore;
@@ -44,6 +61,7 @@ export type PosActions = ReturnType<typeof createPosActions>;
 
 export function createPosActions({ store, idempotency, publish }: PosActionsDeps) {
   let adjustmentsApplied = 0;
+  const priceBatches: PriceBatchCall[] = [];
 
   const locate = (sku: string, locationId: string): SkuMatch => {
     const match = store.findSku(sku);
@@ -161,6 +179,40 @@ export function createPosActions({ store, idempotency, publish }: PosActionsDeps
       return { response, replayed: false };
     },
 
+    /**
+     * New prices by sku (Square's BatchUpsertCatalogObjects, Lightspeed's item update), e.g. a shop's
+     * markdowns. Unlike creating items, each item stands alone: an sku the POS does not have is
+     * answered not_found in its place and the others apply. Each product changed sends one
+     * catalog.product.updated, as a price changed in the back office does. Under an idempotency key
+     * like adjustments (its own keys).
+     */
+    updatePrices(idempotencyKey: string, input: unknown): PriceBatchResult {
+      const print = fingerprint(input);
+      const key = `prices:${idempotencyKey}`;
+      const seen = idempotency.get(key);
+      if (seen) {
+        if (seen.fingerprint !== print) throw new PosError('idempotency_conflict', 'This Idempotency-Key was used with another request body');
+        const response = seen.response as PriceBatchResult['response'];
+        priceBatches.push({ idempotencyKey, skus: response.prices.map((p) => p.sku), replayed: true });
+        return { response, replayed: true };
+      }
+      const body = parseInput(PriceBatchBody, input, 'price batch');
+      const touched = new Set<ProductRecord>();
+      const prices = body.prices.map(({ sku, amount }): PriceResult => {
+        const match = store.findSku(sku);
+        if (!match) return { sku, status: 'not_found', error: { code: 'not_found', message: `Unknown sku ${sku}` } };
+        match.variant.priceCents = amount;
+        touched.add(match.product);
+        return { sku, status: 'updated', product_id: match.product.id, price: money(amount) };
+      });
+      for (const product of touched) store.touch(product);
+      const response = { prices };
+      idempotency.remember(key, print, response);
+      priceBatches.push({ idempotencyKey, skus: prices.map((p) => p.sku), replayed: false });
+      for (const product of touched) publish('catalog.product.updated', { product: toWireProduct(product) });
+      return { response, replayed: false };
+    },
+
     /** Changes a product's name, description and/or one variant's price. */
     updateProduct(id: string, input: unknown): Product {
       const product = store.get(id);
@@ -178,5 +230,6 @@ export function createPosActions({ store, idempotency, publish }: PosActionsDeps
     },
 
     adjustmentsApplied: (): number => adjustmentsApplied,
+    priceBatches: (): PriceBatchCall[] => priceBatches.map((call) => ({ ...call, skus: [...call.skus] })),
   };
 }

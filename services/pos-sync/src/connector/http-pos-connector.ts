@@ -18,6 +18,8 @@ import {
   CreateItemsResponse,
   MerchantResponse,
   PosErrorBody,
+  PriceBatchRequest,
+  PriceBatchResponse,
   ProductPage,
   ProductResponse,
   SubscriptionResponse,
@@ -202,6 +204,15 @@ export function createHttpPosConnector(options: HttpPosConnectorOptions): PosCon
         headers: { 'idempotency-key': idempotencyKey },
       });
       return answer.products;
+    },
+    async updatePrices(idempotencyKey, body) {
+      const request = PriceBatchRequest.parse(body);
+      const answer = await required('POST', '/v1/prices/batch', PriceBatchResponse, { body: request, headers: { 'idempotency-key': idempotencyKey } });
+      // One answer per price sent, in order: anything else is not this API (a retry could not trust it either).
+      if (answer.prices.length !== request.prices.length || answer.prices.some((p, i) => p.sku !== request.prices[i]!.sku)) {
+        throw new PosError('rejected', 'The POS answered the price batch with other skus than it was sent');
+      }
+      return answer.prices;
     },
     async subscribeWebhook(url) {
       const { subscription } = await required('PUT', '/v1/webhook-subscription', SubscriptionResponse, { body: { url } });

@@ -1,6 +1,6 @@
 // How pos-sync talks to a point-of-sale system. The shop ships one implementation (HTTP API v1,
 // http-pos-connector.ts, spoken by the reference POS); a vendor's own API would be another.
-import type { Adjustment, AdjustmentRequest, CreateItemsRequest, PosMerchant, PosProduct, ProductPage } from './pos-wire.js';
+import type { Adjustment, AdjustmentRequest, CreateItemsRequest, PosMerchant, PosPriceResult, PosProduct, PriceBatchRequest, ProductPage } from './pos-wire.js';
 
 export interface ListProductsQuery {
   /** The previous page's nextCursor; absent for the first page. */
@@ -24,6 +24,12 @@ export interface PosConnector {
    * again is answered without creating twice. Answers the products in the order of the items.
    */
   createItems(idempotencyKey: string, body: CreateItemsRequest): Promise<PosProduct[]>;
+  /**
+   * Sets prices by sku; each item stands alone (an sku the POS does not have is answered in its
+   * place). The same key and body again is answered without changing anything. Answers one result
+   * per price, in order.
+   */
+  updatePrices(idempotencyKey: string, body: PriceBatchRequest): Promise<PosPriceResult[]>;
   /** Registers (idempotently) where the POS sends webhooks; answers the key that signs them. */
   subscribeWebhook(url: string): Promise<{ url: string; signatureKey: string }>;
 }

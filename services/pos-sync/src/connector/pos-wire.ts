@@ -76,6 +76,17 @@ export const CreateItemsRequest = z.object({ reference: z.string().max(255).opti
 export type CreateItemsRequest = z.infer<typeof CreateItemsRequest>;
 export const CreateItemsResponse = z.object({ products: z.array(PosProduct) });
 
+/** New prices by sku (POST /v1/prices/batch): the shop's markdowns, in USD cents. */
+export const PriceBatchRequest = z.object({ prices: z.array(z.object({ sku: z.string(), amount: z.number().int().nonnegative() })).min(1).max(500) });
+export type PriceBatchRequest = z.infer<typeof PriceBatchRequest>;
+/** Each item's outcome, in the order sent: its new price, or the POS's reason it has none (e.g. an sku it does not have). */
+export const PosPriceResult = z.discriminatedUnion('status', [
+  z.object({ sku: z.string(), status: z.literal('updated'), product_id: z.string(), price: Money }),
+  z.object({ sku: z.string(), status: z.literal('not_found'), error: z.object({ code: z.string(), message: z.string() }) }),
+]);
+export type PosPriceResult = z.infer<typeof PosPriceResult>;
+export const PriceBatchResponse = z.object({ prices: z.array(PosPriceResult) });
+
 /** Every POS error body: `{ error: { code, message } }`. */
 export const PosErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 

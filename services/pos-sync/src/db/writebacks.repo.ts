@@ -47,9 +47,9 @@ export async function recordManifestWriteback(db: Queryable, data: ManifestRecei
 export type WritebackLine = StockKey & { qty: number };
 
 export interface DueWriteback {
-  /** The sale's order id, a give-back's key (returnWritebackKey) or a manifest batch's (manifestWritebackKey). */
+  /** The sale's order id, a give-back's key (returnWritebackKey), a manifest batch's (manifestWritebackKey) or a price batch's. */
   orderId: string;
-  kind: 'sale' | 'return' | 'manifest';
+  kind: 'sale' | 'return' | 'manifest' | 'price';
   /** A manifest batch's items (kind 'manifest'). */
   manifest: ManifestReceivedData | null;
   /** The units, positive: a sale's as the catalog committed them (every sku), a give-back's from the catalog's event. */
@@ -115,11 +115,12 @@ export async function markWritebackSent(db: Queryable, orderId: string): Promise
  * recognise a retry. `attempted` is false when nothing was tried this time.
  */
 export async function markWritebackFailed(db: Queryable, orderId: string, error: string, { attempted = true }: { attempted?: boolean } = {}): Promise<void> {
-  await db.query(`UPDATE writebacks SET status = 'failed', attempts = attempts + $3::int, last_error = $2 WHERE order_id = $1`, [
-    orderId,
-    error,
-    attempted ? 1 : 0,
-  ]);
+  // A price batch's prices fail with it, in the same statement.
+  await db.query(
+    `WITH w AS (UPDATE writebacks SET status = 'failed', attempts = attempts + $3::int, last_error = $2 WHERE order_id = $1 RETURNING order_id, kind)
+     UPDATE price_writebacks p SET status = 'failed', note = $2 FROM w WHERE w.kind = 'price' AND p.writeback = w.order_id AND p.status = 'pending'`,
+    [orderId, error, attempted ? 1 : 0],
+  );
 }
 
 /** Done without the POS: the order has nothing the POS keeps; `note` says so. */
@@ -130,8 +131,8 @@ export async function markWritebackSkipped(db: Queryable, orderId: string, note:
 /** For the dashboard: sales (and give-backs) still to reach the POS, and those it refused (or that were given up). */
 export async function countWritebacks(db: Queryable): Promise<{ pending: number; failed: number }> {
   const { rows } = await db.query<{ pending: number; failed: number }>(
-    `SELECT (SELECT count(*)::int FROM writebacks WHERE status = 'pending' AND kind <> 'manifest') AS pending,
-            (SELECT count(*)::int FROM writebacks WHERE status = 'failed' AND kind <> 'manifest') AS failed`,
+    `SELECT (SELECT count(*)::int FROM writebacks WHERE status = 'pending' AND kind IN ('sale', 'return')) AS pending,
+            (SELECT count(*)::int FROM writebacks WHERE status = 'failed' AND kind IN ('sale', 'return')) AS failed`,
   );
   return rows[0]!;
 }
@@ -177,7 +178,7 @@ export async function pendingSoldUnits(db: Queryable, keys: StockKey[]): Promise
                        ELSE (SELECT jsonb_agg(u || jsonb_build_object('qty', -(u->>'qty')::int)) FROM jsonb_array_elements(w.units) u) END)
        ) AS l(sku text, "locationId" text, qty int)
        JOIN unnest($1::text[], $2::text[]) AS k(sku, location_id) ON k.sku = l.sku AND k.location_id = l."locationId"
-      WHERE w.status = 'pending' AND w.kind <> 'manifest'
+      WHERE w.status = 'pending' AND w.kind IN ('sale', 'return')
       GROUP BY l.sku, l."locationId"`,
     [keys.map((k) => k.sku), keys.map((k) => k.locationId)],
   );

@@ -13,6 +13,8 @@ export const WritebackNotes = {
   waitingForSync: 'Waiting for a first sync from the POS, which tells which items it has',
   notConfirmed: 'Not confirmed by the POS within 23 hours; check the POS and adjust by hand',
   noPosItemsReceived: 'The manifest batch has no new items and no units for items the POS has; nothing was sent to the POS',
+  noPosItemForPrice: 'The POS has no item with this sku; the till has no price to change',
+  noPrices: 'The price batch has no prices left to send',
 } as const;
 
 export interface SaleAdjustment {

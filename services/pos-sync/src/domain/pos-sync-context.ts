@@ -16,6 +16,8 @@ export interface PosSyncSettings {
   /** First retry delay of a failed event or write-back; doubles per attempt up to retryMaxMs. */
   retryBaseMs: number;
   retryMaxMs: number;
+  /** How long a partial batch of prices waits for more before it goes to the POS (PRICE_LINGER_MS). */
+  priceLingerMs: number;
 }
 
 /** Everything the use cases of pos-sync work with; one per process, shared by routes and workers. */
@@ -35,7 +37,7 @@ export interface PosSyncContext {
   settings: PosSyncSettings;
   /** Applies stored webhook events (kicked by the webhook route). */
   eventApplier: KickablePass;
-  /** Sends recorded sales to the POS (kicked by the order.placed consumer and by saving settings). */
+  /** Sends recorded sales, give-backs, manifest batches and prices to the POS (kicked by their consumers and by saving settings). */
   writebacks: KickablePass;
   /** The sync runs this instance started (an admin's trigger, the schedule). */
   syncs: SyncRunner;

@@ -8,7 +8,8 @@
 // sells products of its own too); an order of shop products only is done without the POS.
 // Units an order gives back (a cancellation, a received return) go the same way as a 'return'
 // adjustment keyed return-<order id>:<action key>, from the catalog's order.stock-returned event;
-// the units a manifest brought go beside them (manifest-to-pos.ts).
+// the units a manifest brought go beside them (manifest-to-pos.ts), and so do the prices the shop
+// set, in batches gathered at the start of every pass (price-to-pos.ts).
 import type { OrderAllocations } from '@pl/contracts';
 import { withTransaction } from '@pl/service-kit';
 import {
@@ -26,6 +27,7 @@ import {
 import { lockStock } from '../db/stock-versions.repo.js';
 import { applyPosCounts, type PosCount } from './apply-pos-counts.js';
 import { sendManifestBatch } from './manifest-to-pos.js';
+import { gatherPriceBatches, sendPriceBatch } from './price-to-pos.js';
 import { adjustments, WritebackNotes, type SaleAdjustment } from './pos-adjustments.js';
 import { requirePosSettings, type PosSettings } from './pos-settings.js';
 import { isPermanent, messageOf, retryDelayMs, type PosSyncContext } from './pos-sync-context.js';
@@ -53,6 +55,7 @@ export function returnAdjustments(writebackKey: string, orderId: string, lines: 
 export async function sendDueWritebacks(ctx: PosSyncContext): Promise<number> {
   let handled = 0;
   for (;;) {
+    await gatherPriceBatches(ctx);
     const due = await claimDueWritebacks(ctx.pool, BATCH, LEASE_MS, RETRY_WINDOW_MS);
     for (const writeback of due) {
       await sendWriteback(ctx, writeback);
@@ -86,6 +89,10 @@ async function sendWriteback(ctx: PosSyncContext, due: DueWriteback): Promise<vo
   try {
     if (due.kind === 'manifest' && due.manifest) {
       await sendManifestBatch(ctx, { ...due, manifest: due.manifest }, settings);
+      return;
+    }
+    if (due.kind === 'price') {
+      await sendPriceBatch(ctx, due, settings);
       return;
     }
     // A sale's units are the order's committed allocations; a give-back's came with its event (taken: negative).

@@ -5,6 +5,7 @@ import { auditActor, notFound, parseInput, requireAdmin, type Queryable } from '
 import { listProblemEvents, listRecentEvents } from '../db/pos-events.repo.js';
 import { findPosUrl } from '../db/pos-settings.repo.js';
 import { latestSyncRuns } from '../db/sync-runs.repo.js';
+import { countPriceWritebacks } from '../db/price-writebacks.repo.js';
 import { countManifestWritebacks, countWritebacks } from '../db/writebacks.repo.js';
 import { cancelRunningSync, replayEventsSince, retryProblemEvents } from '../domain/admin-actions.js';
 import { auditPage } from '../domain/audit-log.js';
@@ -32,8 +33,13 @@ export function adminRoutes(ctx: PosSyncContext): Router {
         next();
       })
       .get(ApiPaths.pos.status, async (_req, res) => {
-        const [{ latest, lastSucceeded }, writebacks, manifests] = await Promise.all([latestSyncRuns(pool), countWritebacks(pool), countManifestWritebacks(pool)]);
-        const body: SyncStatus = { ...toSyncStatus(latest, lastSucceeded), writebacks, manifests, ...(latest ? { run: toSyncRun(latest) } : {}) };
+        const [{ latest, lastSucceeded }, writebacks, manifests, prices] = await Promise.all([
+          latestSyncRuns(pool),
+          countWritebacks(pool),
+          countManifestWritebacks(pool),
+          countPriceWritebacks(pool),
+        ]);
+        const body: SyncStatus = { ...toSyncStatus(latest, lastSucceeded), writebacks, manifests, prices, ...(latest ? { run: toSyncRun(latest) } : {}) };
         res.json(body);
       })
       .get(ApiPaths.pos.events, async (req, res) => {

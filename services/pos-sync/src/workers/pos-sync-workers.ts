@@ -1,10 +1,11 @@
 import { startPeriodicWorker, type BackgroundWorker, type NatsConn } from '@pl/service-kit';
 import type { PosSyncContext } from '../domain/pos-sync-context.js';
-import { EVENT_PRUNE_INTERVAL_MS, pruneAppliedEvents } from '../domain/prune-events.js';
+import { EVENT_PRUNE_INTERVAL_MS, pruneAppliedEvents, pruneDonePrices } from '../domain/prune-events.js';
 import { runScheduledSync } from '../domain/run-sync.js';
 import { startAuditRecordedConsumer } from '../events/audit-recorded-consumer.js';
 import { startOrderPlacedConsumer, type EventConsumerOptions } from '../events/order-placed-consumer.js';
 import { startManifestReceivedConsumer } from '../events/manifest-received-consumer.js';
+import { startPriceChangedConsumer } from '../events/price-changed-consumer.js';
 import { startStockReturnedConsumer } from '../events/stock-returned-consumer.js';
 
 export interface PosSyncWorkerOptions {
@@ -15,18 +16,20 @@ export interface PosSyncWorkerOptions {
   orderPlaced?: EventConsumerOptions;
   stockReturned?: EventConsumerOptions;
   manifestReceived?: EventConsumerOptions;
+  priceChanged?: EventConsumerOptions;
   auditRecorded?: EventConsumerOptions;
 }
 
 /**
- * The background side of pos-sync: the order.placed, order.stock-returned and manifest.received
- * consumers, the merged audit log's audit.recorded consumer, the retry passes and the scheduled sync.
+ * The background side of pos-sync: the order.placed, order.stock-returned, manifest.received and
+ * price.changed consumers, the merged audit log's audit.recorded consumer, the retry passes and the scheduled sync.
  */
 export async function startPosSyncWorkers(ctx: PosSyncContext, nats: NatsConn, options: PosSyncWorkerOptions): Promise<BackgroundWorker> {
   const consumers = [
     await startOrderPlacedConsumer(ctx, nats, options.orderPlaced),
     await startStockReturnedConsumer(ctx, nats, options.stockReturned),
     await startManifestReceivedConsumer(ctx, nats, options.manifestReceived),
+    await startPriceChangedConsumer(ctx, nats, options.priceChanged),
     await startAuditRecordedConsumer(ctx, nats, options.auditRecorded),
   ];
   const intervalMs = options.passIntervalMs ?? 5000;
@@ -34,6 +37,7 @@ export async function startPosSyncWorkers(ctx: PosSyncContext, nats: NatsConn, o
     startPeriodicWorker({ name: 'pos-events', intervalMs, logger: ctx.logger, run: () => ctx.eventApplier.kick() }),
     startPeriodicWorker({ name: 'pos-writebacks', intervalMs, logger: ctx.logger, run: () => ctx.writebacks.kick() }),
     startPeriodicWorker({ name: 'pos-event-pruning', intervalMs: EVENT_PRUNE_INTERVAL_MS, logger: ctx.logger, run: () => pruneAppliedEvents(ctx.pool) }),
+    startPeriodicWorker({ name: 'pos-price-pruning', intervalMs: EVENT_PRUNE_INTERVAL_MS, logger: ctx.logger, run: () => pruneDonePrices(ctx.pool) }),
     ...(options.syncIntervalS > 0
       ? [startPeriodicWorker({ name: 'pos-scheduled-sync', intervalMs: options.syncIntervalS * 1000, logger: ctx.logger, run: () => runScheduledSync(ctx) })]
       : []),

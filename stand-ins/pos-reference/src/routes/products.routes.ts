@@ -26,6 +26,11 @@ export function productRoutes(store: CatalogStore, actions: PosActions, cursors:
       if (result.replayed) res.set('Idempotent-Replayed', 'true');
       res.json(result.response);
     })
+    .post('/v1/prices/batch', (req, res) => {
+      const result = actions.updatePrices(idempotencyKeyOf(req.get('idempotency-key')), req.body);
+      if (result.replayed) res.set('Idempotent-Replayed', 'true');
+      res.json(result.response);
+    })
     .get('/v1/products/:id', (req, res) => {
       const product = store.get(req.params.id);
       if (!product) throw new PosError('not_found', `Unknown product ${req.params.id}`);

@@ -73,6 +73,25 @@ export type BatchCreateBody = z.infer<typeof BatchCreateBody>;
 
 export const IdempotencyKey = z.string().min(1).max(255);
 
+export const MAX_PRICE_BATCH = 500;
+
+/** POST /v1/prices/batch: new prices by sku (1–500, each sku once), as a shop's markdowns send them. */
+export const PriceBatchBody = z
+  .strictObject({
+    prices: z
+      .array(z.strictObject({ sku: Sku, amount: z.number().int().min(0).max(100_000_000) }))
+      .min(1)
+      .max(MAX_PRICE_BATCH),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    body.prices.forEach((price, i) => {
+      if (seen.has(price.sku)) ctx.addIssue({ code: 'custom', path: ['prices', i, 'sku'], message: `sku ${price.sku} appears twice` });
+      seen.add(price.sku);
+    });
+  });
+export type PriceBatchBody = z.infer<typeof PriceBatchBody>;
+
 export const ProductPatch = z
   .strictObject({
     name: z.string().trim().min(1).max(255).optional(),

@@ -48,6 +48,21 @@ describe('syncStatusNotes', () => {
     expect(syncStatusNotes(buildStatus({ manifests: { pending: 0, failed: 0, lastFailure: null } }))).toEqual([]);
   });
 
+  it('shows the prices waiting for the POS and those it refused, with its latest answer', () => {
+    const lastFailure = 'Not confirmed by the POS within 23 hours; check the POS and adjust by hand';
+    expect(syncStatusNotes(buildStatus({ prices: { pending: 250, failed: 3, lastFailure } }))).toEqual([
+      { id: 'prices-pending', label: 'Prices waiting for the POS', value: '250', alert: false },
+      {
+        id: 'prices-failed',
+        label: 'Prices the POS refused',
+        value: '3',
+        hint: `Latest: ${lastFailure}. Set these prices in the POS by hand, or the till charges its old price.`,
+        alert: true,
+      },
+    ]);
+    expect(syncStatusNotes(buildStatus({ prices: { pending: 0, failed: 0, lastFailure: null } }))).toEqual([]);
+  });
+
   it("shows a successful sync's warning, but not an error twice (the panel shows a failed sync's error already)", () => {
     const warning = '2 of 10000 POS products could not be saved; the first: Lamp: it has no variants';
     expect(syncStatusNotes(buildStatus({ lastError: warning }))).toEqual([{ id: 'warning', label: 'Warning', value: warning, alert: false }]);

@@ -2,7 +2,7 @@ import type { SyncStatus } from '@pl/contracts';
 
 /** One extra row of the sync status details: a label, its value and, where it helps, what to do. */
 export interface StatusNote {
-  id: 'warning' | 'writebacks-pending' | 'writebacks-failed' | 'manifests-pending' | 'manifests-failed';
+  id: 'warning' | 'writebacks-pending' | 'writebacks-failed' | 'manifests-pending' | 'manifests-failed' | 'prices-pending' | 'prices-failed';
   label: string;
   value: string;
   hint?: string;
@@ -13,7 +13,7 @@ export interface StatusNote {
 /**
  * What the status panel adds below the status: a successful sync's warning (products it could
  * not save), the sales on their way to the POS or refused by it, and likewise the batches of
- * manifests' items (with the POS's latest refusal). Only what is there: nothing for zero counts,
+ * manifests' items and the prices the shop set (each with the POS's latest refusal). Only what is there: nothing for zero counts,
  * nor for a pos-sync too old to send the counts.
  */
 export function syncStatusNotes(status: SyncStatus): StatusNote[] {
@@ -40,6 +40,19 @@ export function syncStatusNotes(status: SyncStatus): StatusNote[] {
       label: 'Manifest batches the POS refused',
       value: String(manifests.failed),
       hint: `${manifests.lastFailure ? `Latest: ${manifests.lastFailure}. ` : ''}Create these items or receive these units in the POS by hand.`,
+      alert: true,
+    });
+  }
+  const prices = status.prices;
+  if (prices && prices.pending > 0) {
+    notes.push({ id: 'prices-pending', label: 'Prices waiting for the POS', value: String(prices.pending), alert: false });
+  }
+  if (prices && prices.failed > 0) {
+    notes.push({
+      id: 'prices-failed',
+      label: 'Prices the POS refused',
+      value: String(prices.failed),
+      hint: `${prices.lastFailure ? `Latest: ${prices.lastFailure}. ` : ''}Set these prices in the POS by hand, or the till charges its old price.`,
       alert: true,
     });
   }
