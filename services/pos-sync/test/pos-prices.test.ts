@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MarkdownRun, SyncStatus, type EventEnvelope, type PriceChangedData } from '@pl/contracts';
+import { MarkdownRun, MarkdownRunList, SyncStatus, type EventEnvelope, type PriceChangedData } from '@pl/contracts';
 import type { NatsConn, OutboxRelay } from '@pl/service-kit';
 import { eventually, startTestRelay, uniqueSuffix, type TestStream } from '@pl/service-kit/testing';
 import { WritebackNotes } from '../src/domain/pos-adjustments.js';
@@ -285,9 +285,16 @@ describe('prices to the POS', () => {
       expect((await admin('POST', '/api/admin/markdowns/rules', { name: `After 30 days ${uniqueSuffix()}`, steps: [{ days: 30, percentOff: 10 }] })).status).toBe(201);
       const delivered = stack.pos.deliveries.length;
 
+      // Asked for by hand (202), done in the background by the catalog's runner (decision 060).
       const res = await admin('POST', '/api/admin/markdowns/runs');
-      expect(res.status).toBe(201);
-      const run = MarkdownRun.parse(await res.json());
+      expect(res.status).toBe(202);
+      const asked = MarkdownRun.parse(await res.json());
+      let run = asked;
+      await eventually(async () => {
+        const { runs } = MarkdownRunList.parse(await (await admin('GET', '/api/admin/markdowns/runs')).json());
+        run = runs.find((r) => r.id === asked.id)!;
+        expect(run.finishedAt).not.toBeNull();
+      }, { timeoutMs: 20_000 });
       expect(run.changed).toBe(1);
       const marked = Math.round(listing.price * 0.9);
 
