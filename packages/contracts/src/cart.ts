@@ -45,8 +45,12 @@ export const CartLine = z.object({
     conditionGrade: z.string(),
     oneOfAKind: z.boolean(),
     conditionNotes: z.string().nullable(),
+    /** What one costs now: the catalog's price at this read (the line's last known one when the catalog cannot be asked). */
     price: DecimalString,
+    /** The retail price (MSRP) the catalog compares it with: never a price the shop charged. */
     compareAtPrice: DecimalString.nullable().optional(),
+    /** The listing it is from, when the catalog said so at this read: a price change of that listing (product.updated) changes the line. */
+    productId: z.string().optional(),
   }),
 });
 export type CartLine = z.infer<typeof CartLine>;
@@ -83,6 +87,14 @@ export const Cart = z.object({
 });
 export type Cart = z.infer<typeof Cart>;
 
+/**
+ * POST /api/create-payment-intent: no body, or the total the shopper was shown. With it, a cart
+ * whose total is now another (a price changed since) is refused with 409 PRICES_CHANGED_CODE and
+ * nothing is held or created: the browser never says what to charge, only what it showed.
+ */
+export const CreatePaymentIntentPayload = z.strictObject({ total: DecimalString.max(16).optional() });
+export type CreatePaymentIntentPayload = z.infer<typeof CreatePaymentIntentPayload>;
+
 export const PaymentIntentResponse = z.object({
   clientSecret: z.string(),
   provider: z.enum(['stripe', 'test-card']).optional(),
@@ -110,6 +122,8 @@ export const TestCardConfirmPayload = z.strictObject({
   cardNumber: z.string().regex(/^[\d ]{12,23}$/, 'a card number'),
   expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'MM/YY'),
   cvc: z.string().regex(/^\d{3,4}$/, '3 or 4 digits'),
+  /** The amount the shopper was shown: a payment for another amount is refused (409 PRICES_CHANGED_CODE), and so is one whose prices changed since. */
+  total: DecimalString.max(16).optional(),
 });
 export type TestCardConfirmPayload = z.infer<typeof TestCardConfirmPayload>;
 export const TestCardConfirmResult = z.object({

@@ -22,6 +22,8 @@ export const CatalogInternalPaths = {
   orderAllocations: (orderId: string) => `/internal/orders/${orderId}/allocations`,
   /** GET: what the cart snapshots into a line, and how many units are available right now. */
   variant: (sku: string) => `/internal/variants/${sku}`,
+  /** GET ?skus=A,B: what these variants cost now (VariantPrices); the cart prices its lines by it at every read and at payment. */
+  variantPrices: '/internal/variant-prices',
 } as const;
 
 /** Longest a hold may last: the payment window is the longest anyone needs one. */
@@ -145,6 +147,25 @@ export const VariantInfo = z.object({
   refusal: z.object({ code: z.string(), message: z.string() }).optional(),
 });
 export type VariantInfo = z.infer<typeof VariantInfo>;
+
+/** Most skus one price read may name (the cart asks in chunks of this many). */
+export const MAX_PRICE_SKUS = 100;
+/**
+ * GET /internal/variant-prices?skus=A,B,C (comma-separated: no sku has a comma). A read, not a
+ * POST: a write to the catalog's internal API drops its read cache, and carts are read all the time.
+ */
+export const VariantPricesQuery = z.strictObject({
+  skus: z
+    .string()
+    .transform((v) => [...new Set(v.split(','))])
+    .pipe(z.array(Sku).min(1).max(MAX_PRICE_SKUS)),
+});
+export type VariantPricesQuery = z.infer<typeof VariantPricesQuery>;
+/** The price of each variant named that is on sale now; an unknown sku or a draft's is left out. */
+export const VariantPrices = z.object({
+  variants: z.array(z.object({ sku: z.string(), productId: z.string(), priceCents: z.number().int(), compareAtCents: z.number().int().nullable() })),
+});
+export type VariantPrices = z.infer<typeof VariantPrices>;
 
 /** Most products one batch upsert may carry. */
 export const MAX_UPSERT_BATCH = 100;

@@ -10,7 +10,7 @@ export const DomEvents = {
   toast: 'shop:toast',
   /** The shell's websocket received inventory.updated. detail: InventoryUpdatedMessage */
   inventoryUpdated: 'inventory:updated',
-  /** The shell's websocket received product.updated: a listing's photos or inspection changed. detail: ProductUpdatedMessage */
+  /** The shell's websocket received product.updated: a listing's photos, inspection or price changed, or it was published. detail: ProductUpdatedMessage */
   productUpdated: 'product:updated',
   /** The websocket (re)connected: events may have been missed, refetch live data. detail: { attempt } */
   realtimeResync: 'shop:realtime-resync',

@@ -22,6 +22,7 @@ export { Checkbox, type CheckboxProps } from './components/checkbox.js';
 export { Skeleton } from './components/skeleton.js';
 export { Dialog, type DialogProps } from './components/dialog.js';
 export { formatPrice } from './components/format-price.js';
+export { RetailPrice } from './components/retail-price.js';
 export { Totals, type TotalsProps } from './components/totals.js';
 export { RefundList, type RefundListProps } from './components/refund-list.js';
 export { emitDomEvent, useDomEvent, type DomEventName } from './runtime/dom-events.js';

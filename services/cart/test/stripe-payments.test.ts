@@ -65,6 +65,22 @@ describe('Stripe provider (SDK against a local fake of the Stripe API)', () => {
     expect(creations[0]!.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it("asks Stripe for nothing when the page's total is no longer the cart's, and for a new intent of the new total when the shopper pays that", async () => {
+    const { token, sku, intent, intentId } = await checkout({ oneOfAKind: false, priceCents: 2500 });
+    await app.catalog.pool.query('UPDATE variants SET price_cents = 2000 WHERE sku = $1', [sku]);
+    const creations = () => fake.calls.filter((c) => c.path === '/v1/payment_intents').length;
+    const before = creations();
+
+    // The page checks the total it shows just before Stripe confirms the intent it has.
+    const refused = await app.call('POST', '/api/create-payment-intent', token, { total: intent.amount });
+
+    expect([refused.status, refused.body.code]).toEqual([409, 'CART_PRICES_CHANGED']);
+    expect(creations()).toBe(before);
+    const fresh = PaymentIntentResponse.parse((await app.call('POST', '/api/create-payment-intent', token, { total: '21.60' })).body);
+    const freshId = fresh.clientSecret.split('_secret_')[0]!;
+    expect([fresh.amount, freshId === intentId, fake.intents.get(freshId)!.amount, fake.intents.get(intentId)!.amount]).toEqual(['21.60', false, 2160, 2700]);
+  });
+
   it('gets the same intent from Stripe when the same idempotency key is sent again', async () => {
     const provider = createStripeProvider({ secretKey: 'sk_test_cart', publishableKey: 'pk_test_cart', webhookSecret: WEBHOOK_SECRET, api: fake.api });
     const request = { amountCents: 1234, idempotencyKey: `key-${Date.now()}`, metadata: { paymentId: 'p', cartId: 'c' } };

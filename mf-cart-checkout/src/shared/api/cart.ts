@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ApiPaths, DomEvents, type Cart } from '@pl/contracts';
-import { apiJson, useTeamFreshness, type FreshnessRules } from '@pl/ui';
+import { matchQuery, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ApiPaths, DomEvents, type Cart, type ProductUpdatedMessage } from '@pl/contracts';
+import { apiJson, coalescedRefresh, INVENTORY_REFRESH_DELAY_MS, refetchAfterFetches, useTeamFreshness, type FreshnessRules } from '@pl/ui';
 import { cartCache } from '../team-cache.js';
 
 /** GET /api/cart: the shopper's cart (guests have one too: the gateway's anonymous session). */
@@ -32,19 +32,45 @@ export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...cartQueryOptions(), enabled });
 }
 
+/** Per page (its QueryClient): the cart's refetch after listings' prices changed, one for a burst. */
+const priceRefreshes = new WeakMap<QueryClient, ReturnType<typeof coalescedRefresh>>();
+
+/**
+ * A listing's price changed (product:updated, what 'price': a markdown, decision 058): a cart with a
+ * line of it is asked again, for the server prices every line at the catalog's price now. After the
+ * same short wait as stock, and never cancelling a read under way: a markdown run announcing
+ * thousands of listings costs a cart a read or two. A line that does not say its listing (the
+ * catalog could not be asked at the last read) may be of any.
+ */
+export function cartPriceChanged(client: QueryClient, message: Pick<ProductUpdatedMessage, 'productId' | 'what'>): void {
+  if (message.what !== 'price') return;
+  const lines = client.getQueryData<Cart>(cartQueryKey)?.lines ?? [];
+  if (!lines.some((l) => l.variant.productId === undefined || l.variant.productId === message.productId)) return;
+  let refresh = priceRefreshes.get(client);
+  if (!refresh) {
+    refresh = coalescedRefresh(() => refetchAfterFetches(client, (query) => matchQuery({ queryKey: cartQueryKey }, query)), INVENTORY_REFRESH_DELAY_MS);
+    priceRefreshes.set(client, refresh);
+  }
+  refresh.signal();
+}
+
 /**
  * What keeps the cart fresh, for the rest of the page's life: a change another team announces
  * (`cart:updated`); stock moving on an item in this cart (a hold ended, the store sold one in
  * person: the server's answer says what that means for the line, so the panel and checkout follow
- * it live); the websocket (re)connecting (holds may have expired while it was down). A sign-in or
- * sign-out resets every query of this team (the default), so the merged or new cart is fetched.
+ * it live); a price change of a listing in it (its lines and totals follow it live, before payment);
+ * the websocket (re)connecting (holds may have expired while it was down). A sign-in or sign-out
+ * resets every query of this team (the default), so the merged or new cart is fetched.
  */
-const liveCart: FreshnessRules = {
+export const liveCart: FreshnessRules = {
   onInventoryUpdated(client, message) {
     if (client.getQueryData<Cart>(cartQueryKey)?.lines.some((l) => l.variant.sku === message.sku)) cartStale(client);
   },
   refetchOnResync: (query) => query.queryKey[1] === ApiPaths.cart.cart,
-  on: { [DomEvents.cartUpdated]: (client) => cartStale(client) },
+  on: {
+    [DomEvents.cartUpdated]: (client) => cartStale(client),
+    [DomEvents.productUpdated]: cartPriceChanged,
+  },
 };
 
 /**

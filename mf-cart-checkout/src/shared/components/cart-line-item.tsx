@@ -1,5 +1,5 @@
 import type { CartLine } from '@pl/contracts';
-import { Badge, Button, ConditionBadge, formatPrice } from '@pl/ui';
+import { Badge, Button, ConditionBadge, formatPrice, RetailPrice } from '@pl/ui';
 import { useRemoveCartLine } from '../api/remove-cart-line.js';
 import { lineCompareAtTotal } from '../utils/cart-math.js';
 import { HoldNotice } from './hold-notice.js';
@@ -40,12 +40,7 @@ export function CartLineItem({ line, editable = true }: { line: CartLine; editab
           {editable ? <QuantityControl line={line} /> : <span>Qty {line.qty}</span>}
           <span>
             <span className="pl-price">{formatPrice(line.subtotal)}</span>{' '}
-            {compareAt !== undefined && (
-              <s className="pl-price--compare">
-                <span className="pl-visually-hidden">Was </span>
-                {formatPrice(compareAt)}
-              </s>
-            )}
+            {compareAt !== undefined && <RetailPrice amount={compareAt} />}
           </span>
         </div>
         {/* Read-only lines (the checkout summary) still offer Remove once the item is no longer the shopper's. */}

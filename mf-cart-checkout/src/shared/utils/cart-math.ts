@@ -5,7 +5,7 @@ export function cartItemCount(lines: readonly Pick<CartLine, 'qty'>[] | undefine
   return (lines ?? []).reduce((sum, line) => sum + Math.max(0, line.qty), 0);
 }
 
-/** A line's struck-through compare-at total, only when it is higher than what the shopper pays. */
+/** A line's struck-through retail (compare-at) total, only when it is higher than what the shopper pays. */
 export function lineCompareAtTotal(line: Pick<CartLine, 'qty' | 'subtotal' | 'variant'>): number | undefined {
   const compareAt = line.variant.compareAtPrice;
   if (!compareAt) return undefined;

@@ -1,13 +1,15 @@
 // The cart's only way to the catalog: its internal API (variants, holds) and the public locations
 // list. Catalog refusals (409 with a shopper-facing message, 404 unknown sku) become AppErrors
 // with the catalog's own message and code, so the shopper reads exactly what the catalog decided.
-import { ApiPaths, CatalogInternalPaths, CommittedHold, ErrorCodes, Hold, type CreateHoldRequest, Location, LookupHoldsResult, OrderAllocations, VariantInfo, type VariantInfoQuery } from '@pl/contracts';
+import { ApiPaths, CatalogInternalPaths, CommittedHold, ErrorCodes, Hold, type CreateHoldRequest, Location, LookupHoldsResult, MAX_PRICE_SKUS, OrderAllocations, VariantInfo, type VariantInfoQuery, VariantPrices } from '@pl/contracts';
 import { AppError, createPeerCaller, PeerUnreachableError } from '@pl/service-kit';
 import { z } from 'zod';
 
 export interface CatalogClient {
   /** With `ask`: also whether `qty` units could be held for `holder` now (VariantInfo.refusal). */
   variant(sku: string, ask?: VariantInfoQuery): Promise<VariantInfo>;
+  /** What the variants with these skus cost now (those on sale; others left out), asked in chunks the catalog takes. */
+  prices(skus: readonly string[]): Promise<VariantPrices['variants']>;
   createHold(request: CreateHoldRequest): Promise<Hold>;
   extendHold(id: string, ttlSeconds: number): Promise<Hold>;
   releaseHold(id: string): Promise<Hold>;
@@ -65,6 +67,12 @@ export function createCatalogClient(options: { baseUrl: string | readonly string
     variant: (sku, ask) => {
       const query = new URLSearchParams(Object.entries(ask ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])));
       return call('GET', `${CatalogInternalPaths.variant(encodeURIComponent(sku))}${query.size > 0 ? `?${query}` : ''}`, (v) => VariantInfo.parse(v));
+    },
+    prices: async (skus) => {
+      const unique = [...new Set(skus)];
+      const chunks = Array.from({ length: Math.ceil(unique.length / MAX_PRICE_SKUS) }, (_, i) => unique.slice(i * MAX_PRICE_SKUS, (i + 1) * MAX_PRICE_SKUS));
+      const answers = await Promise.all(chunks.map((chunk) => call('GET', `${CatalogInternalPaths.variantPrices}?skus=${chunk.map(encodeURIComponent).join(',')}`, (v) => VariantPrices.parse(v).variants)));
+      return answers.flat();
     },
     createHold: (request) => call('POST', CatalogInternalPaths.holds, (v) => Hold.parse(v), request),
     extendHold: (id, ttlSeconds) => call('POST', CatalogInternalPaths.extendHold(id), (v) => Hold.parse(v), { ttlSeconds }),

@@ -106,3 +106,16 @@ export async function moveLine(db: Queryable, lineId: string, cartId: string): P
 export async function deleteLines(db: Queryable, lineIds: readonly string[]): Promise<void> {
   await db.query(prepared(`DELETE FROM cart_lines WHERE id = ANY($1::uuid[])`, [lineIds]));
 }
+
+/** Keeps the prices the catalog asks now as the lines' last known ones (shown when the catalog cannot be asked). */
+export async function setLinePrices(db: Queryable, lines: ReadonlyArray<Pick<CartLineRecord, 'id' | 'unitPriceCents' | 'compareAtCents'>>): Promise<void> {
+  if (lines.length === 0) return;
+  await db.query(
+    prepared(
+      `UPDATE cart_lines l SET unit_price_cents = p.price, compare_at_cents = p.compare_at
+         FROM unnest($1::uuid[], $2::int[], $3::int[]) AS p (id, price, compare_at)
+        WHERE l.id = p.id`,
+      [lines.map((l) => l.id), lines.map((l) => l.unitPriceCents), lines.map((l) => l.compareAtCents)],
+    ),
+  );
+}

@@ -40,6 +40,12 @@ describe('cart totals', () => {
     expect([cart.subtotal, cart.tax, cart.total]).toEqual(['37.50', '3.00', '40.50']);
   });
 
+  it('names the listing of a line the catalog priced at this read, and nothing for one it could not', () => {
+    const cart = toCart([buildLine({ id: 'l-1', productId: 'p-1' }), buildLine({ id: 'l-2', sku: 'SKU-2' })]);
+    expect(Cart.parse(cart).lines.map((l) => l.variant.productId)).toEqual(['p-1', undefined]);
+    expect('productId' in cart.lines[1]!.variant).toBe(false);
+  });
+
   it('shows a one-of-a-kind line as expired once its hold ran out', () => {
     const line = buildLine({ oneOfAKind: true, holdIds: ['h'], holdExpiresAt: new Date('2030-01-01T00:10:00Z') });
     expect(toCart([line], { now: new Date('2030-01-01T00:09:59Z') }).lines[0]!.holdExpired).toBe(false);

@@ -1,7 +1,7 @@
 import { TAX_RATE_BASIS_POINTS, type Cart, type CartLine, type CheckoutDetailsPayload } from '@pl/contracts';
 import { centsToDecimal } from '@pl/contracts';
 
-/** What a cart line keeps of the variant when it is added (the catalog's word at that time), in cents. */
+/** What a cart line keeps of the variant when it is added (the catalog's word at that time), in cents; its price is the last the cart knew (line-prices.ts). */
 export interface LineSnapshot {
   sku: string;
   title: string;
@@ -16,6 +16,8 @@ export interface LineSnapshot {
 /** A cart line as stored: the variant snapshot, the quantity and its holds. */
 export interface CartLineRecord extends LineSnapshot {
   id: string;
+  /** The line's listing, once the catalog has priced the line at this read (line-prices.ts); not stored. */
+  productId?: string;
   qty: number;
   holdExpiresAt: Date | null;
   /** The catalog holds guarding this line's units (one-of-a-kind from the add; every line during payment). */
@@ -70,6 +72,7 @@ function toCartLine(l: CartLineRecord, now: Date, facts: HoldFacts): CartLine {
       conditionNotes: l.conditionNotes,
       price: centsToDecimal(l.unitPriceCents),
       compareAtPrice: l.compareAtCents === null ? null : centsToDecimal(l.compareAtCents),
+      ...(l.productId ? { productId: l.productId } : {}),
     },
   };
 }

@@ -1,10 +1,11 @@
-// POST /api/create-payment-intent: the server computes what is charged from the cart as stored,
-// holds every line for the payment window, and creates the payment with a key derived from the
-// cart's content, so asking again for the same cart gives the same intent.
+// POST /api/create-payment-intent: the server computes what is charged from the cart's lines at the
+// catalog's prices now (refusing when the shopper was shown another total), holds every line for
+// the payment window, and creates the payment with a key derived from the cart's content and
+// prices, so asking again for the same cart gives the same intent and a new price a new one.
 import { createHash } from 'node:crypto';
 import { centsToDecimal, type PaymentIntentResponse } from '@pl/contracts';
 import { AppError, badRequest, conflict, type PoolClient } from '@pl/service-kit';
-import { findCart, findLinesOfCart, updateLine } from '../db/carts.repo.js';
+import { findCart, findLinesOfCart, setLinePrices, updateLine } from '../db/carts.repo.js';
 import { withAdvisoryLock } from '../db/cart-lock.js';
 import { findPaymentByKey, insertPayment, setPaymentIntent, setPaymentSnapshot, type PaymentSnapshot } from '../db/payments.repo.js';
 import { releaseQuietly, type CartContext } from './cart-context.js';
@@ -12,6 +13,7 @@ import { cartLockKey, holderOf } from './cart-lines.js';
 import { cartTotals, isHeld, isLostUnique, isPayable, type CartLineRecord, type HoldFacts } from './cart-view.js';
 import { holdFactsOf } from './hold-facts.js';
 import { CartErrorCodes } from './error-codes.js';
+import { refuseUnlessShown, withCurrentPrices } from './line-prices.js';
 
 /**
  * A one-of-a-kind line that is no longer the shopper's is never charged (the cart's total already
@@ -57,14 +59,21 @@ async function holdForPayment(ctx: CartContext, client: PoolClient, cartId: stri
   return { ...line, ...change };
 }
 
-export async function createPaymentIntent(ctx: CartContext, subject: string, kind: 'guest' | 'customer'): Promise<PaymentIntentResponse> {
+/**
+ * `shownTotal`: the total the shopper was shown, when the page says it; a cart that now costs
+ * another amount is refused before anything is held or created (line-prices.ts).
+ */
+export async function createPaymentIntent(ctx: CartContext, subject: string, kind: 'guest' | 'customer', shownTotal?: string): Promise<PaymentIntentResponse> {
   const cart = await findCart(ctx.pool, subject);
   return withAdvisoryLock(ctx.pool, cartLockKey(cart?.id ?? `none:${subject}`), async (client) => {
-    const lines = cart ? await findLinesOfCart(client, cart.id) : [];
-    if (!cart || lines.length === 0) throw badRequest('Your cart is empty', CartErrorCodes.empty);
+    const stored = cart ? await findLinesOfCart(client, cart.id) : [];
+    if (!cart || stored.length === 0) throw badRequest('Your cart is empty', CartErrorCodes.empty);
     if (kind === 'guest' && !cart.checkout?.email) throw badRequest('Please enter your e-mail address before paying', CartErrorCodes.checkoutDetailsRequired);
     const now = new Date();
-    refuseUnpayable(lines, now, await holdFactsOf(ctx, lines, now));
+    const [lines, facts] = await Promise.all([withCurrentPrices(ctx, stored, { strict: true }), holdFactsOf(ctx, stored, now)]);
+    refuseUnpayable(lines, now, facts);
+    refuseUnlessShown(shownTotal, cartTotals(lines).totalCents);
+    await setLinePrices(client, lines.filter((l, i) => l.unitPriceCents !== stored[i]!.unitPriceCents || l.compareAtCents !== stored[i]!.compareAtCents));
 
     const held: CartLineRecord[] = [];
     // A pickup's units come from its store when it has them (the order then takes them from there).

@@ -8,6 +8,7 @@ import { addLine, removeLine, setLineQty } from '../domain/cart-lines.js';
 import { toCart } from '../domain/cart-view.js';
 import { saveCheckoutDetails } from '../domain/checkout-details.js';
 import { holdFactsOf } from '../domain/hold-facts.js';
+import { withCurrentPrices } from '../domain/line-prices.js';
 import { sessionOf } from './require-session.js';
 
 const LineParams = z.object({ id: z.guid() });
@@ -20,8 +21,9 @@ const lineIdOf = (params: unknown) => {
 export function cartRoutes(ctx: CartContext): Router {
   const sendCart = async (res: Response, subject: string | undefined, status = 200) => {
     // Reading never creates a cart: the first added line does. Without a session there is none.
-    const { cart, lines } = subject ? await findCartWithLines(ctx.pool, subject) : { cart: undefined, lines: [] };
-    const facts = await holdFactsOf(ctx, lines);
+    const { cart, lines: stored } = subject ? await findCartWithLines(ctx.pool, subject) : { cart: undefined, lines: [] };
+    // At the catalog's prices now: what the shopper is shown is what a payment started now charges.
+    const [lines, facts] = await Promise.all([withCurrentPrices(ctx, stored), holdFactsOf(ctx, stored)]);
     res.set('cache-control', 'no-store');
     res.status(status).json(toCart(lines, { checkout: cart?.checkout ?? null, ...facts }));
   };

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { ApiPaths, TestCardConfirmPayload, type PaymentMode } from '@pl/contracts';
-import { badRequest, parseInput } from '@pl/service-kit';
+import { ApiPaths, CreatePaymentIntentPayload, TestCardConfirmPayload, type PaymentMode } from '@pl/contracts';
+import { parseInput } from '@pl/service-kit';
 import type { CartContext } from '../domain/cart-context.js';
 import { createPaymentIntent } from '../domain/payment-intent.js';
 import { payWithTestCard } from '../domain/test-card-payment.js';
@@ -17,11 +17,9 @@ export function checkoutRoutes(ctx: CartContext): Router {
   });
   router.post(ApiPaths.cart.createPaymentIntent, async (req, res) => {
     const { subject, kind } = sessionOf(req);
-    // The browser never says what to charge: any body at all is refused.
-    if (req.body !== undefined && (typeof req.body !== 'object' || req.body === null || Object.keys(req.body).length > 0)) {
-      throw badRequest('This request takes no body');
-    }
-    res.json(await createPaymentIntent(ctx, subject, kind));
+    // The browser never says what to charge, only what it showed: a body with anything else is refused.
+    const { total } = req.body === undefined ? {} : parseInput(CreatePaymentIntentPayload, req.body);
+    res.json(await createPaymentIntent(ctx, subject, kind, total));
   });
   if (ctx.payments.name === 'test-card') {
     router.post(ApiPaths.cart.testCardConfirm, async (req, res) => {

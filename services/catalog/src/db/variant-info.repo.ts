@@ -1,5 +1,5 @@
-import type { VariantInfo } from '@pl/contracts';
-import type { Queryable } from '@pl/service-kit';
+import type { VariantInfo, VariantPrices } from '@pl/contracts';
+import { prepared, type Queryable } from '@pl/service-kit';
 import { unitsHeldAt } from './inventory.repo.js';
 import { ON_SALE } from './on-sale.js';
 import type { StoredPhoto } from '../domain/product-view.js';
@@ -20,4 +20,18 @@ export async function findVariantInfo(db: Queryable, sku: string): Promise<(Vari
   if (!row) return undefined;
   const { photos, ...info } = row;
   return { ...info, cover: photos[0] ?? null };
+}
+
+/** What the variants with these skus cost now, those on sale only (a draft's price is nobody's to pay yet). */
+export async function findVariantPrices(db: Queryable, skus: readonly string[]): Promise<VariantPrices['variants']> {
+  const { rows } = await db.query<VariantPrices['variants'][number]>(
+    prepared(
+      `SELECT v.sku, p.id AS "productId", v.price_cents AS "priceCents", v.compare_at_cents AS "compareAtCents"
+         FROM variants v JOIN products p ON p.id = v.product_id
+        WHERE v.sku = ANY($1::text[]) AND ${ON_SALE('p')}
+        ORDER BY v.sku`,
+      [skus],
+    ),
+  );
+  return rows;
 }

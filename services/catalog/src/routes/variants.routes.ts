@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { CatalogInternalPaths, SKU_PATTERN, VariantInfoQuery, type VariantInfo } from '@pl/contracts';
+import { CatalogInternalPaths, SKU_PATTERN, VariantInfoQuery, VariantPricesQuery, type VariantInfo, type VariantPrices } from '@pl/contracts';
 import { notFound, parseInput, type Pool } from '@pl/service-kit';
-import { findVariantInfo } from '../db/variant-info.repo.js';
+import { findVariantInfo, findVariantPrices } from '../db/variant-info.repo.js';
 import { holdRefusal } from '../domain/holds.js';
 import { toProductPhoto } from '../domain/product-view.js';
 
@@ -11,17 +11,24 @@ const VariantParams = z.object({ sku: z.string().regex(SKU_PATTERN, 'unknown sku
 /**
  * The cart's read of a variant by sku (internal API, behind INTERNAL_API_TOKEN). Asked with a
  * quantity, it also says whether a hold of it would be refused right now: the cart answers such a
- * shopper before writing or locking anything.
+ * shopper before writing or locking anything. And the prices of several, which the cart's lines
+ * show and are paid at.
  */
 export function variantsRoutes(pool: Pool): Router {
-  return Router().get(CatalogInternalPaths.variant(':sku'), async (req, res) => {
-    const { sku } = parseInput(VariantParams, req.params);
-    const { qty, holder } = parseInput(VariantInfoQuery, req.query);
-    const [info, refusal] = await Promise.all([findVariantInfo(pool, sku), qty === undefined ? undefined : holdRefusal(pool, { sku, qty, holder })]);
-    if (!info) throw notFound(`Unknown SKU ${sku}`);
-    const { cover, ...rest } = info;
-    // The cover photo is the line's image in the cart, at checkout, on the order and in its e-mails.
-    const image = cover ? toProductPhoto(cover).src : rest.image;
-    res.json({ ...rest, image, ...(refusal ? { refusal } : {}) } satisfies VariantInfo);
-  });
+  return Router()
+    .get(CatalogInternalPaths.variant(':sku'), async (req, res) => {
+      const { sku } = parseInput(VariantParams, req.params);
+      const { qty, holder } = parseInput(VariantInfoQuery, req.query);
+      const [info, refusal] = await Promise.all([findVariantInfo(pool, sku), qty === undefined ? undefined : holdRefusal(pool, { sku, qty, holder })]);
+      if (!info) throw notFound(`Unknown SKU ${sku}`);
+      const { cover, ...rest } = info;
+      // The cover photo is the line's image in the cart, at checkout, on the order and in its e-mails.
+      const image = cover ? toProductPhoto(cover).src : rest.image;
+      res.json({ ...rest, image, ...(refusal ? { refusal } : {}) } satisfies VariantInfo);
+    })
+    // The cart's lines cost what the catalog asks now, not what it asked when they were added.
+    .get(CatalogInternalPaths.variantPrices, async (req, res) => {
+      const { skus } = parseInput(VariantPricesQuery, req.query);
+      res.json({ variants: await findVariantPrices(pool, skus) } satisfies VariantPrices);
+    });
 }

@@ -1,10 +1,11 @@
-import { DomEvents } from '@pl/contracts';
+import { DomEvents, type CartLine } from '@pl/contracts';
 import { Button, Dialog, useDomEvent, useNavigate } from '@pl/ui';
 import { useCart } from '../../../shared/api/cart.js';
 import { useCartPanelStore } from '../state/cart-panel-store.js';
 import { CartLineItem, CartLineSkeleton } from '../../../shared/components/cart-line-item.js';
 import { CartTotals } from '../../../shared/components/cart-totals.js';
 import { LoadFailed } from '../../../shared/components/load-failed.js';
+import { PricesChangedNotice, usePricesChanged } from '../../../shared/components/prices-changed-notice.js';
 
 /**
  * The slide-in cart (spec §2): closed at first; opened, closed or toggled by `cart:panel`.
@@ -40,6 +41,7 @@ export function CartPanel() {
             </ul>
             <div className="cc-panel__footer">
               <CartTotals cart={cart.data} />
+              <PanelPricesNotice lines={cart.data.lines} />
               <Button
                 block
                 size="lg"
@@ -57,4 +59,9 @@ export function CartPanel() {
       </div>
     </Dialog>
   );
+}
+
+/** The panel's word on prices that changed while it was open (the lines follow the catalog live). */
+function PanelPricesNotice({ lines }: { lines: CartLine[] }) {
+  return <PricesChangedNotice changed={usePricesChanged(lines)} />;
 }

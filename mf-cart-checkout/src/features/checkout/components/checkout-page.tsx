@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Cart, CartLine, CheckoutDetailsPayload, PaymentIntentResponse } from '@pl/contracts';
 import { Button, buttonClass, Card, CardContent, CardHeader, Link, serverMessage, Skeleton, toast, useNavigate } from '@pl/ui';
-import { useCart } from '../../../shared/api/cart.js';
+import { cartStale, useCart } from '../../../shared/api/cart.js';
 import { CartLineItem } from '../../../shared/components/cart-line-item.js';
 import { CartTotals } from '../../../shared/components/cart-totals.js';
 import { LoadFailed } from '../../../shared/components/load-failed.js';
+import { PricesChangedNotice, usePricesChanged } from '../../../shared/components/prices-changed-notice.js';
 import { useCreatePaymentIntent } from '../api/create-payment-intent.js';
 import { useCurrentCustomer } from '../api/get-current-customer.js';
 import { useSaveCheckoutDetails } from '../api/save-checkout-details.js';
@@ -52,6 +54,7 @@ export function CheckoutPage() {
 
 function CheckoutWithCart({ cart }: { cart: Cart }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const me = useCurrentCustomer();
   const save = useSaveCheckoutDetails();
   const createIntent = useCreatePaymentIntent();
@@ -84,14 +87,31 @@ function CheckoutWithCart({ cart }: { cart: Cart }) {
       toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to save your checkout details', variant: 'destructive' });
       return;
     }
-    // The hook's onError shows the spec's 'Failed to initialize payment' toast.
-    setIntent(await createIntent.mutateAsync().catch(() => null));
+    // For the total the summary shows: a price that changed since is refused, and the summary shows
+    // the new one (the hook's onError says so, or shows the spec's 'Failed to initialize payment').
+    setIntent(await createIntent.mutateAsync({ total: cart.total }).catch(() => null));
   };
 
-  // The cart changed under an open payment form (a hold expired, another tab removed a line): the
-  // amount the server charges has changed too, so ask for a payment for the new total.
-  // Once per new total, so a server that formats amounts differently cannot cause a loop.
+  // The cart changed under an open payment form (a price changed, a hold expired, another tab
+  // removed a line): the amount the server charges has changed too, so ask for a payment for the new
+  // total; until it has come and agrees with the summary, nothing can be paid (PaymentStep).
   const { mutate: recreateIntent } = createIntent;
+  const renewIntent = useCallback(
+    (summaryTotal: string) =>
+      recreateIntent(
+        {},
+        {
+          onSuccess: (next) => {
+            setIntent(next);
+            // The catalog has moved on again since this summary was read: read it again, to agree.
+            if (next.amount !== summaryTotal) cartStale(queryClient);
+          },
+          onError: () => setIntent(null),
+        },
+      ),
+    [recreateIntent, queryClient],
+  );
+  // Once per new total, so a server that formats amounts differently cannot cause a loop.
   const recreatedFor = useRef<string | null>(null);
   // A one-of-a-kind line that is no longer the shopper's (its hold ran out, or the store sold it in
   // person) is never paid for: the payment waits until it is held again or removed.
@@ -103,8 +123,19 @@ function CheckoutWithCart({ cart }: { cart: Cart }) {
   useEffect(() => {
     if (blocked || !intent?.amount || intent.amount === cart.total || recreatedFor.current === cart.total) return;
     recreatedFor.current = cart.total;
-    recreateIntent(undefined, { onSuccess: setIntent, onError: () => setIntent(null) });
-  }, [blocked, cart.total, intent?.amount, recreateIntent]);
+    renewIntent(cart.total);
+  }, [blocked, cart.total, intent?.amount, renewIntent]);
+
+  // The server refused to charge the intent: a price changed since the page showed it (decision 058).
+  // The summary is read again and a payment of the new total asked for (even one whose total
+  // happens to be the same: its lines' prices are not), and the page says why the total moved.
+  const [refusedForPrices, setRefusedForPrices] = useState(false);
+  const pricesChanged = usePricesChanged(cart.lines, refusedForPrices);
+  const onPricesChanged = () => {
+    setRefusedForPrices(true);
+    cartStale(queryClient);
+    renewIntent(cart.total);
+  };
 
   return (
     <div className="pl-container pl-page">
@@ -123,6 +154,7 @@ function CheckoutWithCart({ cart }: { cart: Cart }) {
               ))}
             </ul>
             <CartTotals cart={cart} />
+            <PricesChangedNotice changed={pricesChanged} />
           </CardContent>
         </Card>
         <Card className="cc-checkout__step">
@@ -138,7 +170,15 @@ function CheckoutWithCart({ cart }: { cart: Cart }) {
               <Skeleton style={{ height: '10rem' }} />
             ) : intent ? (
               <>
-                <PaymentStep intent={intent} returnUrl={paymentReturnUrl(window.location.origin)} onPaid={(orderId) => navigate(paymentSuccessPath(orderId))} />
+                <PaymentStep
+                  intent={intent}
+                  shownTotal={cart.total}
+                  returnUrl={paymentReturnUrl(window.location.origin)}
+                  onPaid={(orderId) => navigate(paymentSuccessPath(orderId))}
+                  renewing={createIntent.isPending}
+                  onPricesChanged={onPricesChanged}
+                  onIntent={setIntent}
+                />
                 <Button variant="ghost" size="sm" className="cc-back" onClick={() => setIntent(null)}>
                   Change delivery details
                 </Button>
