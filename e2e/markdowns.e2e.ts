@@ -3,9 +3,10 @@
 // without a reload, and the store's POS takes the new price too (its back office shows it, and its
 // webhook back confirms the markdown in the catalog); a listing the history shows no drop for says nothing.
 import pg from 'pg';
-import { ApiPaths, MarkdownRun, MarkdownRunList, Product, SyncStatus, type ProductList } from '@pl/contracts';
+import { ApiPaths, Product, SyncStatus, type ProductList } from '@pl/contracts';
 import { axeViolations, blocking } from './support/axe.js';
 import { apiFrom, orderFlows, shot, waitUntil } from './support/orders.js';
+import { runMarkdownsByHand } from './support/markdowns.js';
 import { SLOW } from './support/shopper.js';
 import { useShopInBrowser } from './support/suite.js';
 
@@ -67,15 +68,7 @@ it("a markdown run by hand reaches a shopper's open page: the new price and 'Pri
   const rule = await apiFrom(admin, 'POST', ApiPaths.catalog.markdownRules, { name: 'Gaming after 30 days', category: 'gaming', steps: [{ days: 30, percentOff: 10 }] });
   expect(rule.status).toBe(201);
   // Asked for by hand (202), done in the background: the runs list tells when it ended.
-  const asked = await apiFrom<unknown>(admin, 'POST', ApiPaths.catalog.markdownRuns);
-  expect(asked.status).toBe(202);
-  const runId = MarkdownRun.parse(asked.body).id;
-  let run: MarkdownRun | undefined;
-  await waitUntil(async () => {
-    run = MarkdownRunList.parse((await apiFrom<unknown>(admin, 'GET', ApiPaths.catalog.markdownRuns)).body).runs.find((r) => r.id === runId && r.finishedAt !== null);
-    return run !== undefined;
-  }, 'the markdown run to finish', 20_000);
-  expect(run).toMatchObject({ changed: 1, error: null });
+  expect((await runMarkdownsByHand(admin)).changed).toBe(1);
 
   const expected = (Math.round(Number(before.price) * 100 * 0.9) / 100).toFixed(2);
   const dropped = shopper.locator('main .cat-detail__dropped');
