@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import { INTAKE_STALE_DAYS_DEFAULT } from '@pl/contracts';
 import { createServiceApp, type KickablePass, type ServiceDeps } from '@pl/service-kit';
+import { MARKDOWN_RUN_INTERVAL_HOURS_DEFAULT } from './domain/markdowns.js';
 import { createReadCache, type ReadCache } from './domain/read-cache.js';
 import { adminInventoryRoutes } from './routes/admin-inventory.routes.js';
 import { categoriesRoutes } from './routes/categories.routes.js';
@@ -26,6 +27,8 @@ export interface CatalogAppOptions {
   storage: ObjectStorage;
   /** An inspection older than this many days puts its listing in the intake desk's 'stale' queue. */
   intakeStaleDays?: number;
+  /** Hours between scheduled markdown runs (MARKDOWN_RUN_INTERVAL_HOURS): the runs list tells admins. */
+  markdownRunIntervalHours?: number;
   /** The public reads' cache (main.ts starts its LISTEN); unset, one that keeps nothing. */
   readCache?: ReadCache;
   /** Writes manifest imports in the background (main.ts also kicks it on a timer); unset, one of the app's own. */
@@ -45,7 +48,7 @@ export function createApp({ pool, logger, verifier }: ServiceDeps, options: Cata
       intakeRoutes(pool, { storage: options.storage, staleDays: options.intakeStaleDays ?? INTAKE_STALE_DAYS_DEFAULT }),
       manifestRoutes(pool, { storage: options.storage, kickImports: () => void importer.kick() }),
       reportsRoutes(pool),
-      markdownsRoutes(pool),
+      markdownsRoutes(pool, { runIntervalHours: options.markdownRunIntervalHours ?? MARKDOWN_RUN_INTERVAL_HOURS_DEFAULT }),
       photoRoutes(options.storage),
       mediaRoutes(options.mediaDir),
     ],

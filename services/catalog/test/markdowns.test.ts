@@ -2,7 +2,7 @@
 // what the run does, runs are idempotent and one at a time across instances, floors hold, no price
 // goes up, drafts are left alone, a stale POS price does not undo a markdown, and 'Price dropped'
 // is shown only when the history proves it.
-import { MarkdownPreview, MarkdownRule, MarkdownRuleList, MarkdownRun, PriceHistory, Product, type MarkdownRuleInput, type UpsertProductRequest } from '@pl/contracts';
+import { MarkdownPreview, MarkdownRule, MarkdownRuleList, MarkdownRun, MarkdownRunList, PriceHistory, Product, type MarkdownRuleInput, type UpsertProductRequest } from '@pl/contracts';
 import { createPool, type Pool } from '@pl/service-kit';
 import { testDatabaseUrl } from '@pl/service-kit/testing';
 import { runMarkdowns, runScheduledMarkdowns } from '../src/domain/markdowns';
@@ -242,6 +242,62 @@ describe('a markdown run', () => {
     );
     expect(rows[0]!.n).toBe(3);
     expect(await Promise.all(products.map((p) => priceOf(p.variants[0]!.id)))).toEqual([9000, 7500, 6000]);
+  });
+
+  it('records a run by hand in the audit trail, in its transaction: the admin, the run and what it changed; a refused or scheduled run records nothing', async () => {
+    await admin('POST', rules, aging);
+    await listing(35, [{ price: 10000 }]);
+    await listing(65, [{ price: 10000 }]);
+    const trailOf = async (runId?: string) =>
+      (
+        await catalog.pool.query<{ action: string; actor_subject: string; actor_name: string | null; target_type: string; target_id: string; target_label: string; before: unknown; after: Record<string, unknown> }>(
+          `SELECT action, actor_subject, actor_name, target_type, target_id, target_label, before, after FROM admin_audit WHERE action = 'markdown-run.started' AND ($1::text IS NULL OR target_id = $1) ORDER BY occurred_at`,
+          [runId ?? null],
+        )
+      ).rows;
+    const entriesBefore = (await trailOf()).length;
+
+    const run = await runByHand();
+    expect(run).toMatchObject({ trigger: 'manual', changed: 2, startedByName: 'Test Admin' });
+    const [entry, ...more] = await trailOf(run.id);
+    expect(more).toEqual([]);
+    expect(entry).toEqual({
+      action: 'markdown-run.started',
+      actor_subject: run.startedBy,
+      actor_name: 'Test Admin',
+      target_type: 'markdown-run',
+      target_id: run.id,
+      target_label: 'Markdown run: 2 prices changed',
+      before: null,
+      after: { trigger: 'manual', changed: 2, startedAt: run.startedAt, finishedAt: run.finishedAt },
+    });
+    // Written with the entry, through the outbox: the merged log hears of it (decision 051).
+    const { rows: events } = await catalog.pool.query(`SELECT 1 FROM outbox WHERE subject = 'audit.recorded.catalog' AND payload->'target'->>'id' = $1`, [run.id]);
+    expect(events).toHaveLength(1);
+
+    // Refused while another run holds the lock: no run, no entry.
+    const holder = await catalog.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT pg_advisory_xact_lock(hashtextextended('pl:catalog-markdown-run', 0))`);
+      expect((await admin('POST', '/api/admin/markdowns/runs')).status).toBe(409);
+      await holder.query('ROLLBACK');
+    } finally {
+      holder.release();
+    }
+    // The schedule is no admin: its run is listed, not in the trail.
+    await catalog.pool.query(`DELETE FROM markdown_runs WHERE trigger = 'schedule'`);
+    const scheduled = await runScheduledMarkdowns(catalog.pool, DAY_MS);
+    expect(scheduled).toMatchObject({ trigger: 'schedule', startedBy: null, startedByName: null });
+    expect((await trailOf()).length).toBe(entriesBefore + 1);
+
+    // The runs list says who started each (the schedule: nobody) and how often the schedule runs.
+    const listed = MarkdownRunList.parse(await (await admin('GET', '/api/admin/markdowns/runs')).json());
+    expect(listed.intervalHours).toBe(24);
+    expect(listed.runs.slice(0, 2).map((r) => [r.id, r.trigger, r.startedByName])).toEqual([
+      [scheduled!.id, 'schedule', null],
+      [run.id, 'manual', 'Test Admin'],
+    ]);
   });
 
   it('runs on schedule once per interval, however many instances ask', async () => {

@@ -1,6 +1,6 @@
 // Markdown rules, runs and marks (migration 012, decision 052). The next run's changes are one
 // query (MARKDOWN_PLAN): the preview reads it, the run writes what it answers, set by set.
-import type { MarkdownChange, MarkdownRule, MarkdownRun, MarkdownStep, PriceHistoryEntry, PriceSource } from '@pl/contracts';
+import type { AuditActor, MarkdownChange, MarkdownRule, MarkdownRun, MarkdownStep, PriceHistoryEntry, PriceSource } from '@pl/contracts';
 import { centsToDecimal } from '@pl/contracts';
 import type { Queryable } from '@pl/service-kit';
 import { isoInstant } from './inventory.repo.js';
@@ -130,8 +130,13 @@ export async function tryLockMarkdownRun(db: Queryable): Promise<boolean> {
   return rows[0]!.locked;
 }
 
-export async function insertRun(db: Queryable, trigger: MarkdownRun['trigger'], startedBy: string | null): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(`INSERT INTO markdown_runs (trigger, started_by) VALUES ($1, $2) RETURNING id`, [trigger, startedBy]);
+/** `startedBy`: the admin who started it by hand (their id and name); null for the schedule. */
+export async function insertRun(db: Queryable, trigger: MarkdownRun['trigger'], startedBy: AuditActor | null): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(`INSERT INTO markdown_runs (trigger, started_by, started_by_name) VALUES ($1, $2, $3) RETURNING id`, [
+    trigger,
+    startedBy?.subject ?? null,
+    startedBy?.name ?? null,
+  ]);
   return rows[0]!.id;
 }
 
@@ -205,7 +210,7 @@ export async function findRun(db: Queryable, id: string): Promise<MarkdownRun | 
 
 export async function listRuns(db: Queryable, limit: number, id?: string): Promise<MarkdownRun[]> {
   const { rows } = await db.query<MarkdownRun>(
-    `SELECT id, trigger, started_by AS "startedBy", ${isoInstant('started_at')} AS "startedAt", ${isoInstant('finished_at')} AS "finishedAt", changed
+    `SELECT id, trigger, started_by AS "startedBy", started_by_name AS "startedByName", ${isoInstant('started_at')} AS "startedAt", ${isoInstant('finished_at')} AS "finishedAt", changed
        FROM markdown_runs WHERE $2::uuid IS NULL OR id = $2 ORDER BY started_at DESC, id LIMIT $1`,
     [limit, id ?? null],
   );

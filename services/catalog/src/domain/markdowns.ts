@@ -1,7 +1,7 @@
 // A markdown run (decision 052): the plan frozen, each rule's step applied in one statement under
 // its name (price_changes records source 'markdown' and the rule), the steps marked, and the
 // changes announced through the outbox, in one transaction that one instance at a time may hold.
-import { centsToDecimal, Subjects, type MarkdownRun, type Product } from '@pl/contracts';
+import { centsToDecimal, Subjects, type AuditActor, type MarkdownRun, type Product } from '@pl/contracts';
 import { withTransaction, type Pool, type PoolClient, type Queryable } from '@pl/service-kit';
 import { applyPlanStep, findRun, freezePlan, insertRun, priceDrops, recordAppliedPlan, scheduledRunSince, tryLockMarkdownRun } from '../db/markdowns.repo.js';
 import type { ProductRecord } from './product-view.js';
@@ -9,11 +9,21 @@ import type { ProductRecord } from './product-view.js';
 /** How often each instance asks whether a scheduled run is due. */
 export const MARKDOWN_SCHEDULE_CHECK_MS = 5 * 60_000;
 
+/** Hours between scheduled runs when MARKDOWN_RUN_INTERVAL_HOURS is unset: daily. */
+export const MARKDOWN_RUN_INTERVAL_HOURS_DEFAULT = 24;
+
 export const MARKDOWN_SUBJECTS = { priceChanged: Subjects.priceChanged(''), productUpdated: Subjects.productUpdated('') } as const;
 
+export interface RunOptions {
+  /** The admin who started it (kept with the run: the runs list says who). */
+  startedBy?: AuditActor;
+  /** Done with the run, finished, in its transaction before it commits (the route's audit entry). */
+  inTransaction?: (client: PoolClient, run: MarkdownRun) => Promise<void>;
+}
+
 /** Runs the markdowns now; undefined when another run holds the lock (it is doing the same work). */
-export function runMarkdowns(pool: Pool, trigger: MarkdownRun['trigger'], startedBy: string | null = null): Promise<MarkdownRun | undefined> {
-  return runUnderLock(pool, trigger, startedBy, async () => false);
+export function runMarkdowns(pool: Pool, trigger: MarkdownRun['trigger'], options: RunOptions = {}): Promise<MarkdownRun | undefined> {
+  return runUnderLock(pool, trigger, options, async () => false);
 }
 
 /**
@@ -22,23 +32,24 @@ export function runMarkdowns(pool: Pool, trigger: MarkdownRun['trigger'], starte
  */
 export async function runScheduledMarkdowns(pool: Pool, intervalMs: number): Promise<MarkdownRun | undefined> {
   if (await scheduledRunSince(pool, intervalMs)) return undefined;
-  return runUnderLock(pool, 'schedule', null, (client) => scheduledRunSince(client, intervalMs));
+  return runUnderLock(pool, 'schedule', {}, (client) => scheduledRunSince(client, intervalMs));
 }
 
 async function runUnderLock(
   pool: Pool,
   trigger: MarkdownRun['trigger'],
-  startedBy: string | null,
+  { startedBy, inTransaction }: RunOptions,
   alreadyDone: (client: PoolClient) => Promise<boolean>,
 ): Promise<MarkdownRun | undefined> {
-  const runId = await withTransaction(pool, async (client) => {
+  return withTransaction(pool, async (client) => {
     if (!(await tryLockMarkdownRun(client)) || (await alreadyDone(client))) return undefined;
-    const id = await insertRun(client, trigger, startedBy);
+    const id = await insertRun(client, trigger, startedBy ?? null);
     for (const step of await freezePlan(client)) await applyPlanStep(client, step);
     await recordAppliedPlan(client, id, MARKDOWN_SUBJECTS);
-    return id;
+    const run = (await findRun(client, id))!;
+    await inTransaction?.(client, run);
+    return run;
   });
-  return runId === undefined ? undefined : findRun(pool, runId);
 }
 
 /**

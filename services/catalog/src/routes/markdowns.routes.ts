@@ -23,8 +23,15 @@ const ruleFields = (body: unknown): MarkdownRuleFields => parseInput(MarkdownRul
 const nameTaken = () => conflict('Another rule has this name: choose another.');
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 
+const changedText = (n: number) => `${n} ${n === 1 ? 'price' : 'prices'} changed`;
+
+export interface MarkdownsRoutesOptions {
+  /** Hours between scheduled runs (MARKDOWN_RUN_INTERVAL_HOURS), told with the runs. */
+  runIntervalHours: number;
+}
+
 /** Markdown rules, their preview and runs, and a listing's price history (admins only; the gateway checks too). */
-export function markdownsRoutes(pool: Pool): Router {
+export function markdownsRoutes(pool: Pool, { runIntervalHours }: MarkdownsRoutesOptions): Router {
   const router = Router();
   for (const prefix of ['/api/admin/markdowns', '/api/admin/price-history']) {
     router.use(prefix, requireAdmin, (_req, res, next) => {
@@ -78,10 +85,23 @@ export function markdownsRoutes(pool: Pool): Router {
     res.json((await previewMarkdowns(pool, MARKDOWN_PREVIEW_MAX)) satisfies MarkdownPreview);
   });
   router.get(ApiPaths.catalog.markdownRuns, async (_req, res) => {
-    res.json({ runs: await listRuns(pool, RECENT_RUNS) } satisfies MarkdownRunList);
+    res.json({ runs: await listRuns(pool, RECENT_RUNS), intervalHours: runIntervalHours } satisfies MarkdownRunList);
   });
+  // A run by hand is an admin's change too (decision 051): recorded in the run's transaction, with
+  // what it came to. A run refused (another holds the lock) records nothing.
   router.post(ApiPaths.catalog.markdownRuns, async (req, res) => {
-    const run = await runMarkdowns(pool, 'manual', req.principal.kind === 'anonymous' ? null : req.principal.subject);
+    const actor = auditActor(req.principal);
+    const run = await runMarkdowns(pool, 'manual', {
+      startedBy: actor,
+      inTransaction: (client, done) =>
+        recordAdminAction(client, {
+          service: 'catalog',
+          actor,
+          action: 'markdown-run.started',
+          target: { type: 'markdown-run', id: done.id, label: `Markdown run: ${changedText(done.changed)}` },
+          after: { trigger: done.trigger, changed: done.changed, startedAt: done.startedAt, finishedAt: done.finishedAt },
+        }).then(() => undefined),
+    });
     if (!run) throw new AppError(409, ErrorCodes.conflict, 'A markdown run is under way: wait for it to finish.');
     res.status(201).json(run);
   });
