@@ -269,7 +269,7 @@ describe('a markdown run', () => {
       target_id: run.id,
       target_label: 'Markdown run: 2 prices changed',
       before: null,
-      after: { trigger: 'manual', changed: 2, startedAt: run.startedAt, finishedAt: run.finishedAt },
+      after: { trigger: 'manual', changed: 2 },
     });
     // Written with the entry, through the outbox: the merged log hears of it (decision 051).
     const { rows: events } = await catalog.pool.query(`SELECT 1 FROM outbox WHERE subject = 'audit.recorded.catalog' AND payload->'target'->>'id' = $1`, [run.id]);

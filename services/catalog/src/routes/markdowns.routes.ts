@@ -99,7 +99,7 @@ export function markdownsRoutes(pool: Pool, { runIntervalHours }: MarkdownsRoute
           actor,
           action: 'markdown-run.started',
           target: { type: 'markdown-run', id: done.id, label: `Markdown run: ${changedText(done.changed)}` },
-          after: { trigger: done.trigger, changed: done.changed, startedAt: done.startedAt, finishedAt: done.finishedAt },
+          after: { trigger: done.trigger, changed: done.changed },
         }).then(() => undefined),
     });
     if (!run) throw new AppError(409, ErrorCodes.conflict, 'A markdown run is under way: wait for it to finish.');
