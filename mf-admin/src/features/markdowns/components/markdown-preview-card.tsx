@@ -1,0 +1,148 @@
+import { useRef, useState } from 'react';
+import type { MarkdownPreview } from '@pl/contracts';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cx, Dialog, errorStatus, formatPrice, Link, serverMessage, Skeleton } from '@pl/ui';
+import { ActionButton } from '../../../shared/components/action-button.js';
+import { PanelError } from '../../../shared/components/panel-error.js';
+import { useFocusAfterRender } from '../../../shared/components/use-focus-after-render.js';
+import { failureText } from '../../../shared/utils/failure-text.js';
+import { useStartMarkdownRun } from '../api/start-markdown-run.js';
+import { previewCountText, pricesText, runOutcomeText, whyText } from '../utils/markdown-text.js';
+
+interface Props {
+  preview: { data: MarkdownPreview | undefined; error: unknown; isFetching: boolean };
+}
+
+/**
+ * What the next run changes (the same plan the run applies, decision 052): each listing's price
+ * now and after, and why (the rule, its step, the floor); and the run by hand, confirmed first.
+ */
+export function MarkdownPreviewCard({ preview }: Props) {
+  const data = preview.data;
+  return (
+    <Card role="region" aria-labelledby="adm-md-preview-title">
+      <CardHeader>
+        <div className="adm-card-head">
+          <div>
+            <CardTitle level={2} id="adm-md-preview-title">
+              Next run
+            </CardTitle>
+            <CardDescription>The prices the next run lowers, as the rules stand now.</CardDescription>
+          </div>
+          <RunMarkdownsNow total={data?.total} />
+        </div>
+      </CardHeader>
+      <CardContent>
+        {!data && preview.error ? (
+          <PanelError what="the preview" error={preview.error} />
+        ) : !data ? (
+          <Skeleton style={{ height: '8rem' }} />
+        ) : (
+          <>
+            <p className="adm-orders__count" role="status" data-preview-total={data.total}>
+              {previewCountText(data)}
+            </p>
+            {data.changes.length > 0 && (
+              <div className={cx('adm-table-wrap', preview.isFetching && 'adm-table-wrap--stale')} tabIndex={0} role="group" aria-label="Price changes of the next run">
+                <table className="adm-table adm-table--stacked adm-md-preview-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Listing</th>
+                      <th scope="col">SKU</th>
+                      <th scope="col" className="adm-num">
+                        Price now
+                      </th>
+                      <th scope="col" className="adm-num">
+                        New price
+                      </th>
+                      <th scope="col">Why</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.changes.map((c) => (
+                      <tr key={c.variantId} data-preview-sku={c.sku}>
+                        <th scope="row" data-label="Listing">
+                          <span>
+                            <Link to={`/admin/intake/${c.productId}`}>{c.title}</Link>
+                          </span>
+                        </th>
+                        <td data-label="SKU">
+                          <code>{c.sku}</code>
+                        </td>
+                        <td className="adm-num" data-label="Now">
+                          <span>{formatPrice(c.oldPrice)}</span>
+                        </td>
+                        <td className="adm-num adm-md-new-price" data-label="New">
+                          <span>{formatPrice(c.newPrice)}</span>
+                        </td>
+                        <td data-label="Why">
+                          <span className="adm-md-why">
+                            <strong>{c.ruleName}</strong>
+                            <span>{whyText(c)}</span>
+                            <span className="adm-cell-sub">{`On sale ${c.daysOnSale} ${c.daysOnSale === 1 ? 'day' : 'days'}`}</span>
+                          </span>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** 'Run markdowns now', confirmed in a dialog; the outcome (how many prices changed, or why not) stays below it. */
+function RunMarkdownsNow({ total }: { total: number | undefined }) {
+  const run = useStartMarkdownRun();
+  const [open, setOpen] = useState(false);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+
+  const start = () =>
+    run.mutate(undefined, {
+      onSuccess: (done) => setOutcome({ ok: true, text: runOutcomeText(done.changed) }),
+      onError: (error) =>
+        setOutcome({
+          ok: false,
+          text: errorStatus(error) === 409 ? (serverMessage(error) ?? 'A markdown run is under way: wait for it to finish.') : `Couldn't run the markdowns. ${failureText(error)}`,
+        }),
+      // The dialog closes either way; focus goes to what came of it.
+      onSettled: () => {
+        setOpen(false);
+        focusAfterRender(() => outcomeRef.current);
+      },
+    });
+
+  const description =
+    total === undefined
+      ? 'The rules apply as they are now.'
+      : total === 0
+        ? 'The preview lists no price to lower: the run changes nothing unless listings reached a step meanwhile.'
+        : `The rules apply as they are now: the preview lists ${pricesText(total)} to lower. Shoppers see the new prices at once, and each change is kept in its listing's price history.`;
+  return (
+    <div className="adm-md-run">
+      <Button onClick={() => setOpen(true)} data-action="run-markdowns">
+        Run markdowns now
+      </Button>
+      {outcome && (
+        <p ref={outcomeRef} tabIndex={-1} className={cx('adm-test-result', outcome.ok ? 'adm-test-result--ok' : 'adm-test-result--failed')} role={outcome.ok ? 'status' : 'alert'} data-run-outcome={outcome.ok ? 'done' : 'refused'}>
+          {outcome.text}
+        </p>
+      )}
+      <Dialog open={open} onOpenChange={setOpen} title="Run the markdowns now?" description={description}>
+        <div className="adm-dialog__buttons">
+          <Button variant="outline" onClick={() => setOpen(false)}>
+            Not now
+          </Button>
+          <ActionButton variant="default" pending={run.isPending} onClick={start}>
+            Run markdowns
+          </ActionButton>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
