@@ -50,7 +50,7 @@ import sharp from 'sharp';
 import { pathToFileURL } from 'node:url';
 import { bundleForNode } from '../scripts/build-node.mjs';
 import { buildAll } from '../scripts/build.mjs';
-import { findTestDatabase, findTestNats, freePort, root, startReferencePosProcess, startShop } from '../scripts/local-stack.mjs';
+import { findTestDatabase, freePort, startPrivateNats, root, startReferencePosProcess, startShop } from '../scripts/local-stack.mjs';
 import path from 'node:path';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -1155,7 +1155,8 @@ async function markdownRow(shop, databaseUrl) {
 }
 
 const db = await findTestDatabase();
-const nats = await findTestNats();
+// A nats-server of the run's own: the shared one holds earlier runs' events (200,000 per markdown row).
+const nats = await startPrivateNats();
 if (!nats.url) throw new Error('benchmarks need NATS with JetStream (NATS_URL or 127.0.0.1:4222)');
 // What is measured is this checkout's code: the services and the pages, built as `npm start` builds
 // them (a fresh clone has no pages at all; an old build would be measured in their place).

@@ -10,9 +10,7 @@ import { runMarkdownsByHand } from './support/markdowns.js';
 import { SLOW } from './support/shopper.js';
 import { useShopInBrowser } from './support/suite.js';
 
-// Its own NATS: pos-sync's price.changed consumer starts at the stream's beginning, which on the
-// machine's shared server holds every other suite's and bench's markdowns of the week.
-const ctx = useShopInBrowser({ referencePos: true, ownNats: true });
+const ctx = useShopInBrowser({ referencePos: true });
 const { adminPage, newPage } = orderFlows(ctx);
 
 interface PosProduct {

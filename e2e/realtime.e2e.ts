@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import { connect, JSONCodec } from 'nats';
 import type { Page } from 'playwright-core';
 import { pausePageClock } from './support/browser.js';
-import { NATS_URL } from './support/shop.js';
 import { useShopInBrowser } from './support/suite.js';
 
 const ctx = useShopInBrowser();
@@ -79,7 +78,7 @@ async function openPage() {
 describe('websocket to the gateway', () => {
   it('delivers an inventory.updated published on NATS to the open page', async () => {
     await openPage();
-    const nc = await connect({ servers: NATS_URL });
+    const nc = await connect({ servers: ctx.shop.natsUrl });
     const id = randomUUID();
     const data = { productId: randomUUID(), variantId: randomUUID(), sku: 'E2E-SKU-1', onHand: 3, reserved: 1, available: 2 };
     nc.publish(`inventory.updated.${data.sku}`, JSONCodec().encode({ id, type: 'inventory.updated', version: 1, occurredAt: new Date().toISOString(), data }));

@@ -15,6 +15,7 @@ export default createModuleFederationConfig(
     './IntakeListingPage': './src/exposes/intake-listing-page.tsx',
     './ManifestsPage': './src/exposes/manifests-page.tsx',
     './ManifestPage': './src/exposes/manifest-page.tsx',
+    './MarkdownsPage': './src/exposes/markdowns-page.tsx',
     './AuditLogPage': './src/exposes/audit-log-page.tsx',
     './ReportsPage': './src/exposes/reports-page.tsx',
   }),

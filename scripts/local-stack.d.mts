@@ -71,3 +71,4 @@ export function startDatabase(options: { env?: NodeJS.ProcessEnv; log: (line: st
 export function startNats(options: { env?: NodeJS.ProcessEnv; log: (line: string) => void; supervised?: boolean }): Promise<{ url: string; kind: string; stop(): Promise<void> }>;
 export function findTestDatabase(options?: { env?: NodeJS.ProcessEnv; log?: (line: string) => void }): Promise<{ url: string; stop(): Promise<void> }>;
 export function findTestNats(options?: { env?: NodeJS.ProcessEnv }): Promise<{ url: string | null; stop(): Promise<void> }>;
+export function startPrivateNats(options?: { env?: NodeJS.ProcessEnv }): Promise<{ url: string | null; stop(): Promise<void> }>;

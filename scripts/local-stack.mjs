@@ -4,7 +4,7 @@
 // the end-to-end tests and the benchmarks, so all three run the same system.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -204,6 +204,29 @@ export async function findTestNats({ env = process.env } = {}) {
   const child = spawn(which.stdout.trim(), ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', dir], { stdio: 'ignore' });
   for (let i = 0; i < 50 && !(await isPortOpen(4222)); i++) await sleep(100);
   return { url: 'nats://127.0.0.1:4222', stop: async () => void child.kill('SIGTERM') };
+}
+
+/**
+ * A nats-server of the caller's own (JetStream, a fresh store, a free port) when the machine has the
+ * binary, for a run whose durable consumers must start on an empty stream (the bench: the shared
+ * server keeps every earlier run's events for a week); else what findTestNats finds.
+ */
+export async function startPrivateNats({ env = process.env } = {}) {
+  const which = spawnSync('sh', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server'], { encoding: 'utf8' });
+  const binary = which.stdout.trim().split('\n')[0];
+  if (env.NATS_URL || !binary) return findTestNats({ env });
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pl-private-nats-'));
+  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], { stdio: 'ignore' });
+  for (let i = 0; i < 50 && !(await isPortOpen(port)); i++) await sleep(100);
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 const STANDARD_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'name', 'msg', 'err', 'v']);

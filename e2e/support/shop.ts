@@ -1,5 +1,7 @@
-// Starts the whole shop for one test file: a fresh PostgreSQL database on DATABASE_URL's server,
-// the real NATS at NATS_URL, every service, the gateway and the remotes on free ports.
+// Starts the whole shop for one test file: a fresh PostgreSQL database on DATABASE_URL's server, a
+// nats-server of its own (JetStream, on a free port: the durable consumers of one file's shop never
+// meet another's, nor a backlog that other suites or benches left on the machine's shared server),
+// every service, the gateway and the remotes on free ports.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,12 +9,15 @@ import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { freePort, startShop, type StartedShop } from '../../scripts/local-stack.mjs';
 import { launchBrowser } from './browser.js';
+import { startNatsServer, stopped } from './nats-server.js';
 
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 
 export interface TestShop extends StartedShop {
   databaseUrl: string;
+  /** The NATS the shop's services use (its own server, unless the caller gave one). */
+  natsUrl: string;
   ports: Record<string, number>;
 }
 
@@ -48,6 +53,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 
 export interface TestShopOptions {
   env?: NodeJS.ProcessEnv;
+  /** The caller's NATS (a broker it stops and starts, the machine's); unset, a nats-server of the shop's own. */
   natsUrl?: string;
   /** Start the reference POS too (only the admin tests talk to it). */
   referencePos?: boolean;
@@ -97,10 +103,21 @@ async function startTestShopOnce(options: TestShopOptions): Promise<TestShop> {
   for (const k of ['PORT', 'PUBLIC_ORIGIN', 'REMOTE_MF_CATALOG_URL', 'REMOTE_MF_CART_CHECKOUT_URL', 'REMOTE_MF_ACCOUNT_URL', 'REMOTE_MF_ADMIN_URL']) {
     if (!options.env?.[k]) delete env[k];
   }
+  let nats: { child: import('node:child_process').ChildProcess; url: string } | undefined;
+  const stopNats = async () => {
+    if (!nats) return;
+    nats.child.kill('SIGTERM');
+    await stopped(nats.child);
+  };
   try {
+    if (!options.natsUrl) {
+      const port = await freePort();
+      nats = { child: await startNatsServer(port, path.join(keyDir, 'nats')), url: `nats://127.0.0.1:${port}` };
+    }
+    const natsUrl = options.natsUrl ?? nats!.url;
     const shop = await startShop({
       databaseUrl: db.url,
-      natsUrl: options.natsUrl ?? NATS_URL,
+      natsUrl,
       env,
       ports,
       quiet: true,
@@ -112,14 +129,18 @@ async function startTestShopOnce(options: TestShopOptions): Promise<TestShop> {
     return {
       ...shop,
       databaseUrl: db.url,
+      natsUrl,
       ports,
       stop: async () => {
         await shop.stop();
+        await stopNats();
         await db.drop();
         rmSync(keyDir, { recursive: true, force: true });
       },
     };
   } catch (err) {
+    await stopNats().catch(() => {});
+    rmSync(keyDir, { recursive: true, force: true });
     // The start's own error is the one worth reading; a failed drop must not hide it.
     await db.drop().catch((dropErr) => console.error(`could not drop the test database: ${dropErr}`));
     throw err;

@@ -32,13 +32,15 @@ const adminFreshness: FreshnessRules = {
   refetchOnResync: (query) => isInventoryQuery(query) || isIntakeQuery(query),
   on: {
     /**
-     * A listing's photos or inspection changed (at this desk, or another inspector's): that listing
-     * and the queues are read again, so two people at the desk see each other's work. A form being
-     * filled in keeps what was typed (features/intake: it starts afresh only after its own save).
+     * A listing's photos, inspection or price changed (at this desk, another inspector's, a markdown
+     * run, the POS): that listing, its price history and the queues are read again, so two people at
+     * the desk see each other's work. A form being filled in keeps what was typed (features/intake:
+     * it starts afresh only after its own save).
      */
     [DomEvents.productUpdated]: (client, { productId }) =>
       void Promise.all([
         client.invalidateQueries({ queryKey: adminCache.key(ApiPaths.catalog.intakeDetail(productId)) }),
+        client.invalidateQueries({ queryKey: adminCache.key(ApiPaths.catalog.priceHistory(productId)) }),
         client.invalidateQueries({ queryKey: adminCache.key(ApiPaths.catalog.intake) }),
         client.invalidateQueries({ queryKey: adminCache.key(ApiPaths.catalog.intakeCounts) }),
       ]),

@@ -85,7 +85,9 @@ export type MarkdownPreview = z.infer<typeof MarkdownPreview>;
 export const MarkdownRun = z.object({
   id: z.string(),
   trigger: z.enum(['schedule', 'manual']),
+  /** The admin who started it by hand (their id), and the name they were signed in under; null for the schedule. */
   startedBy: z.string().nullable(),
+  startedByName: z.string().nullable(),
   startedAt: z.string(),
   /** Null while the run waits or is under way (a run by hand is done in the background). */
   finishedAt: z.string().nullable(),
@@ -95,7 +97,12 @@ export const MarkdownRun = z.object({
 });
 export type MarkdownRun = z.infer<typeof MarkdownRun>;
 
-export const MarkdownRunList = z.object({ runs: z.array(MarkdownRun) });
+export const MarkdownRunList = z.object({
+  /** The latest runs, newest first. */
+  runs: z.array(MarkdownRun),
+  /** How often the schedule runs them (the catalog's MARKDOWN_RUN_INTERVAL_HOURS); read-only here. */
+  intervalHours: z.number().positive(),
+});
 export type MarkdownRunList = z.infer<typeof MarkdownRunList>;
 
 export const PriceSource = z.enum(['pos', 'markdown', 'admin', 'manifest']);

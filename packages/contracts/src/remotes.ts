@@ -62,6 +62,7 @@ export const RemotePages: ReadonlyArray<{ path: string; id: RemotePageId }> = [
   { path: '/admin/intake/:productId', id: 'mf_admin/IntakeListingPage' },
   { path: '/admin/manifests', id: 'mf_admin/ManifestsPage' },
   { path: '/admin/manifests/:manifestId', id: 'mf_admin/ManifestPage' },
+  { path: '/admin/markdowns', id: 'mf_admin/MarkdownsPage' },
   { path: '/admin/audit', id: 'mf_admin/AuditLogPage' },
   { path: '/admin/reports', id: 'mf_admin/ReportsPage' },
   { path: '/checkout', id: 'mf_cart_checkout/CheckoutPage' },

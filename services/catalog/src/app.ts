@@ -9,7 +9,7 @@ import { locationsRoutes } from './routes/locations.routes.js';
 import { markdownsRoutes } from './routes/markdowns.routes.js';
 import { intakeRoutes } from './routes/intake.routes.js';
 import { createManifestImporter } from './manifests/manifest-import.js';
-import { createMarkdownRunner } from './domain/markdowns.js';
+import { createMarkdownRunner, MARKDOWN_RUN_INTERVAL_HOURS_DEFAULT } from './domain/markdowns.js';
 import { manifestRoutes } from './routes/manifests.routes.js';
 import { mediaRoutes, photoRoutes } from './routes/media.routes.js';
 import type { ObjectStorage } from './storage/object-storage.js';
@@ -27,6 +27,8 @@ export interface CatalogAppOptions {
   storage: ObjectStorage;
   /** An inspection older than this many days puts its listing in the intake desk's 'stale' queue. */
   intakeStaleDays?: number;
+  /** Hours between scheduled markdown runs (MARKDOWN_RUN_INTERVAL_HOURS): the runs list tells admins. */
+  markdownRunIntervalHours?: number;
   /** The public reads' cache (main.ts starts its LISTEN); unset, one that keeps nothing. */
   readCache?: ReadCache;
   /** Writes manifest imports in the background (main.ts also kicks it on a timer); unset, one of the app's own. */
@@ -49,7 +51,7 @@ export function createApp({ pool, logger, verifier }: ServiceDeps, options: Cata
       intakeRoutes(pool, { storage: options.storage, staleDays: options.intakeStaleDays ?? INTAKE_STALE_DAYS_DEFAULT }),
       manifestRoutes(pool, { storage: options.storage, kickImports: () => void importer.kick() }),
       reportsRoutes(pool),
-      markdownsRoutes(pool, { kickRuns: () => void markdownRunner.kick() }),
+      markdownsRoutes(pool, { runIntervalHours: options.markdownRunIntervalHours ?? MARKDOWN_RUN_INTERVAL_HOURS_DEFAULT, kickRuns: () => void markdownRunner.kick() }),
       photoRoutes(options.storage),
       mediaRoutes(options.mediaDir),
     ],

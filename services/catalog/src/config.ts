@@ -2,6 +2,7 @@ import { INTAKE_STALE_DAYS_DEFAULT } from '@pl/contracts';
 import path from 'node:path';
 import { z } from 'zod';
 import { emptyAsUnset, internalApiTokenVar, loadConfig, requireInternalApiTokenInProduction, serviceConfig } from '@pl/service-kit';
+import { MARKDOWN_RUN_INTERVAL_HOURS_DEFAULT } from './domain/markdowns.js';
 import { OBJECT_KEY } from './storage/object-storage.js';
 
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyAsUnset, schema.optional());
@@ -20,7 +21,7 @@ const CatalogEnv = serviceConfig({ port: 5102, schema: 'catalog' }).extend({
   /** The intake desk's 'stale' queue: listings inspected more than this many days ago. */
   INTAKE_STALE_DAYS: z.preprocess(emptyAsUnset, z.coerce.number().int().min(1).max(3650).default(INTAKE_STALE_DAYS_DEFAULT)),
   /** How often the markdown rules run on schedule (decision 052): hours between runs, 24 (daily) by default. */
-  MARKDOWN_RUN_INTERVAL_HOURS: z.preprocess(emptyAsUnset, z.coerce.number().min(0.01).max(24 * 31).default(24)),
+  MARKDOWN_RUN_INTERVAL_HOURS: z.preprocess(emptyAsUnset, z.coerce.number().min(0.01).max(24 * 31).default(MARKDOWN_RUN_INTERVAL_HOURS_DEFAULT)),
   OBJECT_STORAGE: optional(z.enum(['filesystem', 's3'])),
   /** The folder of OBJECT_STORAGE=filesystem, from the working directory (`npm start` passes <checkout>/.data/objects). */
   OBJECT_STORAGE_DIR: z.preprocess(emptyAsUnset, z.string().default('.data/objects')),

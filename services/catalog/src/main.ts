@@ -90,6 +90,7 @@ await runService({
       mediaDir: fileURLToPath(new URL('../media', import.meta.url)),
       storage,
       intakeStaleDays: config.INTAKE_STALE_DAYS,
+      markdownRunIntervalHours: config.MARKDOWN_RUN_INTERVAL_HOURS,
       readCache,
       importer,
       markdownRunner,

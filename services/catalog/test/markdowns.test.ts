@@ -303,6 +303,70 @@ describe('a markdown run', () => {
     expect(await Promise.all(products.map((p) => priceOf(p.variants[0]!.id)))).toEqual([9000, 7500, 6000]);
   });
 
+  it('records a run by hand in the audit trail with its request: the admin and the run; a refused or scheduled run records nothing', async () => {
+    await admin('POST', rules, aging);
+    await listing(35, [{ price: 10000 }]);
+    await listing(65, [{ price: 10000 }]);
+    const trailOf = async (runId?: string) =>
+      (
+        await catalog.pool.query<{ action: string; actor_subject: string; actor_name: string | null; target_type: string; target_id: string; target_label: string; before: unknown; after: Record<string, unknown> }>(
+          `SELECT action, actor_subject, actor_name, target_type, target_id, target_label, before, after FROM admin_audit WHERE action = 'markdown-run.started' AND ($1::text IS NULL OR target_id = $1) ORDER BY occurred_at`,
+          [runId ?? null],
+        )
+      ).rows;
+    const entriesBefore = (await trailOf()).length;
+
+    const run = await runByHand();
+    expect(run).toMatchObject({ trigger: 'manual', changed: 2, startedByName: 'Test Admin' });
+    const [entry, ...more] = await trailOf(run.id);
+    expect(more).toEqual([]);
+    expect(entry).toEqual({
+      action: 'markdown-run.started',
+      actor_subject: run.startedBy,
+      actor_name: 'Test Admin',
+      target_type: 'markdown-run',
+      target_id: run.id,
+      target_label: 'Markdown run',
+      before: null,
+      after: { trigger: 'manual' },
+    });
+    // Written with the entry, through the outbox: the merged log hears of it (decision 051).
+    const { rows: events } = await catalog.pool.query(`SELECT 1 FROM outbox WHERE subject = 'audit.recorded.catalog' AND payload->'target'->>'id' = $1`, [run.id]);
+    expect(events).toHaveLength(1);
+
+    // Asked for while another instance's runner holds the lock: waiting, and in the trail; asked
+    // for again meanwhile: refused, no run, no entry.
+    const holder = await catalog.pool.connect();
+    let waiting: MarkdownRun;
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT pg_advisory_xact_lock(hashtextextended('pl:catalog-markdown-run', 0))`);
+      const asked = await admin('POST', '/api/admin/markdowns/runs');
+      expect(asked.status).toBe(202);
+      waiting = MarkdownRun.parse(await asked.json());
+      expect((await admin('POST', '/api/admin/markdowns/runs')).status).toBe(409);
+      await holder.query('ROLLBACK');
+    } finally {
+      holder.release();
+    }
+    expect(await doWaitingMarkdownRun(catalog.pool)).toMatchObject({ id: waiting.id, changed: 0 });
+    expect((await trailOf()).length).toBe(entriesBefore + 2);
+    // The schedule is no admin: its run is listed, not in the trail.
+    await catalog.pool.query(`DELETE FROM markdown_runs WHERE trigger = 'schedule'`);
+    const scheduled = await runScheduledMarkdowns(catalog.pool, DAY_MS);
+    expect(scheduled).toMatchObject({ trigger: 'schedule', startedBy: null, startedByName: null });
+    expect((await trailOf()).length).toBe(entriesBefore + 2);
+
+    // The runs list says who started each (the schedule: nobody) and how often the schedule runs.
+    const listed = MarkdownRunList.parse(await (await admin('GET', '/api/admin/markdowns/runs')).json());
+    expect(listed.intervalHours).toBe(24);
+    expect(listed.runs.slice(0, 3).map((r) => [r.id, r.trigger, r.startedByName])).toEqual([
+      [scheduled!.id, 'schedule', null],
+      [waiting.id, 'manual', 'Test Admin'],
+      [run.id, 'manual', 'Test Admin'],
+    ]);
+  });
+
   it('runs on schedule once per interval, however many instances ask', async () => {
     await admin('POST', rules, aging);
     const product = await listing(35, [{ price: 10000 }]);

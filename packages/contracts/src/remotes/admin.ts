@@ -1,5 +1,6 @@
 // The admin team's public contract: the dashboard (products, POS sync), the order desk and one
-// order, the intake desk and one listing at it, the manifests and one manifest, the audit log, the reports. None takes props.
+// order, the intake desk and one listing at it, the manifests and one manifest, the markdowns, the audit log, the reports.
+// None takes props.
 import { defineRemote, exposed } from '../remote-contract.js';
 
 export const adminRemote = defineRemote('mf_admin', {
@@ -10,6 +11,7 @@ export const adminRemote = defineRemote('mf_admin', {
   IntakeListingPage: exposed(),
   ManifestsPage: exposed(),
   ManifestPage: exposed(),
+  MarkdownsPage: exposed(),
   AuditLogPage: exposed(),
   ReportsPage: exposed(),
 });

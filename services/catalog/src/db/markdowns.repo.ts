@@ -1,6 +1,6 @@
 // Markdown rules, runs and marks (migration 012, decision 052). The next run's changes are one
 // query (MARKDOWN_PLAN): the preview reads it, the run writes what it answers, set by set.
-import type { MarkdownChange, MarkdownRule, MarkdownRun, MarkdownStep, PriceHistoryEntry, PriceSource } from '@pl/contracts';
+import type { AuditActor, MarkdownChange, MarkdownRule, MarkdownRun, MarkdownStep, PriceHistoryEntry, PriceSource } from '@pl/contracts';
 import { centsToDecimal } from '@pl/contracts';
 import type { Queryable } from '@pl/service-kit';
 import { isoInstant } from './inventory.repo.js';
@@ -134,8 +134,12 @@ export async function tryLockMarkdownRun(db: Queryable): Promise<boolean> {
  * Asks for a run (committed at once, done by the runner that holds the lock); undefined when a
  * run is waiting or under way already (at most one is: migration 015).
  */
-export async function requestRun(db: Queryable, trigger: MarkdownRun['trigger'], startedBy: string | null): Promise<string | undefined> {
-  const { rows } = await db.query<{ id: string }>(`INSERT INTO markdown_runs (trigger, started_by) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id`, [trigger, startedBy]);
+export async function requestRun(db: Queryable, trigger: MarkdownRun['trigger'], startedBy: AuditActor | null): Promise<string | undefined> {
+  // The admin's id and the name they were signed in under (history, as the audit trail keeps it: migration 017).
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO markdown_runs (trigger, started_by, started_by_name) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id`,
+    [trigger, startedBy?.subject ?? null, startedBy?.name ?? null],
+  );
   return rows[0]?.id;
 }
 
@@ -220,7 +224,7 @@ export async function findRun(db: Queryable, id: string): Promise<MarkdownRun | 
 
 export async function listRuns(db: Queryable, limit: number, id?: string): Promise<MarkdownRun[]> {
   const { rows } = await db.query<MarkdownRun>(
-    `SELECT id, trigger, started_by AS "startedBy", ${isoInstant('started_at')} AS "startedAt", ${isoInstant('finished_at')} AS "finishedAt", changed, error
+    `SELECT id, trigger, started_by AS "startedBy", started_by_name AS "startedByName", ${isoInstant('started_at')} AS "startedAt", ${isoInstant('finished_at')} AS "finishedAt", changed, error
        FROM markdown_runs WHERE $2::uuid IS NULL OR id = $2 ORDER BY started_at DESC, id LIMIT $1`,
     [limit, id ?? null],
   );

@@ -4,13 +4,15 @@
 // A run is asked for first (a row committed at once, decision 060) and done by whichever runner
 // holds the lock: an admin's request answers at once, whatever the size of the catalogue, and a
 // run a restart interrupted is done by the next pass.
-import { centsToDecimal, Subjects, type MarkdownRun, type Product } from '@pl/contracts';
+import { centsToDecimal, Subjects, type AuditActor, type MarkdownRun, type Product } from '@pl/contracts';
 import { createKickablePass, withTransaction, type KickablePass, type Logger, type Pool, type Queryable } from '@pl/service-kit';
 import { applyPlanStep, claimWaitingRun, failRun, findRun, freezePlan, priceDrops, recordAppliedPlan, requestRun, scheduledRunSince, tryLockMarkdownRun } from '../db/markdowns.repo.js';
 import type { ProductRecord } from './product-view.js';
 
 /** How often each instance asks whether a scheduled run is due. */
 export const MARKDOWN_SCHEDULE_CHECK_MS = 5 * 60_000;
+/** Hours between scheduled runs when MARKDOWN_RUN_INTERVAL_HOURS is unset: daily. */
+export const MARKDOWN_RUN_INTERVAL_HOURS_DEFAULT = 24;
 /** How often each instance looks for a run waiting to be done (one a restart left); a request also kicks the runner. */
 export const MARKDOWN_WAITING_CHECK_MS = 10_000;
 
@@ -18,8 +20,8 @@ export const MARKDOWN_SUBJECTS = { priceChanged: Subjects.priceChanged(''), prod
 
 const RUN_FAILED = 'The run stopped on an error; no price was changed. Run the markdowns again.';
 
-/** Asks for a run; undefined when one is waiting or under way (it will do the same work). */
-export async function requestMarkdownRun(db: Queryable, trigger: MarkdownRun['trigger'], startedBy: string | null): Promise<MarkdownRun | undefined> {
+/** Asks for a run (by the admin `startedBy`, kept with it; null for the schedule); undefined when one is waiting or under way (it will do the same work). */
+export async function requestMarkdownRun(db: Queryable, trigger: MarkdownRun['trigger'], startedBy: AuditActor | null): Promise<MarkdownRun | undefined> {
   const id = await requestRun(db, trigger, startedBy);
   return id === undefined ? undefined : findRun(db, id);
 }
@@ -50,7 +52,7 @@ export async function doWaitingMarkdownRun(pool: Pool, logger?: Logger): Promise
 }
 
 /** Asks for a run and does it now (the schedule, tests); undefined when a run was waiting or under way already. */
-export async function runMarkdowns(pool: Pool, trigger: MarkdownRun['trigger'], startedBy: string | null = null): Promise<MarkdownRun | undefined> {
+export async function runMarkdowns(pool: Pool, trigger: MarkdownRun['trigger'], startedBy: AuditActor | null = null): Promise<MarkdownRun | undefined> {
   const requested = await requestMarkdownRun(pool, trigger, startedBy);
   if (!requested) return undefined;
   return (await doWaitingMarkdownRun(pool)) ?? findRun(pool, requested.id);

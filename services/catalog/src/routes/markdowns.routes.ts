@@ -24,7 +24,14 @@ const nameTaken = () => conflict('Another rule has this name: choose another.');
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 
 /** Markdown rules, their preview and runs, and a listing's price history (admins only; the gateway checks too). */
-export function markdownsRoutes(pool: Pool, options: { kickRuns: () => void }): Router {
+export interface MarkdownsRoutesOptions {
+  /** Hours between scheduled runs (MARKDOWN_RUN_INTERVAL_HOURS), told with the runs. */
+  runIntervalHours: number;
+  /** Wakes this instance's runner for a run just asked for. */
+  kickRuns: () => void;
+}
+
+export function markdownsRoutes(pool: Pool, options: MarkdownsRoutesOptions): Router {
   const router = Router();
   for (const prefix of ['/api/admin/markdowns', '/api/admin/price-history']) {
     router.use(prefix, requireAdmin, (_req, res, next) => {
@@ -78,14 +85,14 @@ export function markdownsRoutes(pool: Pool, options: { kickRuns: () => void }): 
     res.json((await previewMarkdowns(pool, MARKDOWN_PREVIEW_MAX)) satisfies MarkdownPreview);
   });
   router.get(ApiPaths.catalog.markdownRuns, async (_req, res) => {
-    res.json({ runs: await listRuns(pool, RECENT_RUNS) } satisfies MarkdownRunList);
+    res.json({ runs: await listRuns(pool, RECENT_RUNS), intervalHours: options.runIntervalHours } satisfies MarkdownRunList);
   });
   // Asked for here, done in the background (decision 060): the answer is the run, waiting; the
   // runs list tells when it ended and what it changed. The request is in the audit trail.
   router.post(ApiPaths.catalog.markdownRuns, async (req, res) => {
     const actor = auditActor(req.principal);
     const run = await withTransaction(pool, async (client) => {
-      const requested = await requestMarkdownRun(client, 'manual', req.principal.kind === 'anonymous' ? null : req.principal.subject);
+      const requested = await requestMarkdownRun(client, 'manual', actor);
       if (requested) {
         await recordAdminAction(client, { service: 'catalog', actor, action: 'markdown-run.started', target: { type: 'markdown-run', id: requested.id, label: 'Markdown run' }, before: null, after: { trigger: 'manual' } });
       }

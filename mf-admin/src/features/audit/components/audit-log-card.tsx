@@ -46,7 +46,7 @@ export function AuditLogCard({ log, filters, onFilter }: Props) {
 
 function AuditTable({ rows }: { rows: AuditEntry[] }) {
   return (
-    <table className="adm-table adm-audit-table">
+    <table className="adm-table adm-table--stacked adm-audit-table">
       <thead>
         <tr>
           <th scope="col">When</th>

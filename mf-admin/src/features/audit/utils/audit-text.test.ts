@@ -4,6 +4,8 @@ describe('an audit entry in words', () => {
   it('names the action, the admin and the target', () => {
     expect(actionText('pos-settings.saved')).toBe('POS settings saved');
     expect(actionText('photo.added')).toBe('Photo added');
+    expect(actionText('markdown-rule.created')).toBe('Markdown rule created');
+    expect(actionText('markdown-run.started')).toBe('Markdown run started');
     expect(actorText({ subject: 'c-1', name: 'Ada Lovelace' })).toBe('Ada Lovelace');
     expect(actorText({ subject: 'c-1', name: null })).toBe('c-1');
     expect(targetText({ type: 'order', id: 'o-1', label: 'PL-100042' })).toBe('PL-100042');
@@ -17,6 +19,11 @@ describe('an audit entry in words', () => {
     expect(changeLines(null, { id: 'p', alt: 'Front' })).toEqual(['id: p', 'alt: Front']);
     expect(changeLines({ id: 'p' }, null)).toEqual(['Removed']);
     expect(changeLines(null, null)).toEqual([]);
+  });
+
+  it("tells a markdown run by what it came to", () => {
+    expect(targetText({ type: 'markdown-run', id: 'r-1', label: 'Markdown run: 3 prices changed' })).toBe('Markdown run: 3 prices changed');
+    expect(changeLines(null, { trigger: 'manual', changed: 3 })).toEqual(['trigger: manual', 'changed: 3']);
   });
 
   it('shortens a long value', () => {

@@ -48,6 +48,9 @@ export function QuickActionsCard({ posConfig, test, refreshInventory, inventoryR
         <Link to="/admin/manifests" className={buttonClass({ variant: 'outline', block: true })}>
           Manifests
         </Link>
+        <Link to="/admin/markdowns" className={buttonClass({ variant: 'outline', block: true })}>
+          Markdowns
+        </Link>
         <Link to="/admin/audit" className={buttonClass({ variant: 'outline', block: true })}>
           Audit log
         </Link>

@@ -13,8 +13,9 @@ import { InspectionCard } from './inspection-card.js';
 import { InspectionHistoryCard } from './inspection-history-card.js';
 import { PhotosCard } from './photos-card.js';
 import { PosConditionNotice } from './pos-condition-notice.js';
+import { PriceHistoryCard } from './price-history-card.js';
 
-/** /admin/intake/:productId: one listing at the desk: its inspection, its grade, its photos and their descriptions; a draft's publishing. */
+/** /admin/intake/:productId: one listing at the desk: its inspection, its grade, its photos and their descriptions, its price history; a draft's publishing. */
 export function IntakeListingPage() {
   const { productId = '' } = useParams();
   const detail = useIntakeDetail(productId);
@@ -129,6 +130,7 @@ function ListingDetail({ detail, backTo, titleRef }: DetailProps) {
         <div className="adm-order-side">
           <PhotosCard productId={product.id} title={product.title} photos={photos} />
           <InspectionHistoryCard inspections={inspections} />
+          <PriceHistoryCard productId={product.id} />
         </div>
       </div>
     </div>
