@@ -148,7 +148,7 @@ try {
       ok = (await run('build', 'node', ['scripts/build.mjs'], env, { limitMin: 10 })) && ok;
       const e2eReport = path.join(reportDir, 'e2e.json');
       const e2eArgs = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--ci', '-c', 'e2e/jest.config.js', '--json', `--outputFile=${e2eReport}`];
-      ok = (await run('end-to-end (Chromium)', 'node', e2eArgs, { ...env, CHROMIUM_PATH: chromium }, { limitMin: 25, report: e2eReport })) && ok;
+      ok = (await run('end-to-end (Chromium)', 'node', e2eArgs, { ...env, CHROMIUM_PATH: chromium }, { limitMin: 40, report: e2eReport })) && ok;
       countJest(e2eReport);
     }
   }
