@@ -21,47 +21,48 @@ export function AddToCartButton({ sku, title, available, oneOfAKind, reservedUnt
   const now = useNow(held !== undefined);
   const left = remainingMs(held?.holdExpiresAt, now);
   const soldOut = available <= 0;
-  if (held && left !== undefined && left > 0) {
-    // The one holding the unique item: it reads as sold out to everyone else (spec's stock label), never to them.
-    const time = formatCountdown(left);
-    return (
-      <Button
-        variant="secondary"
-        className="cc-add-to-cart cc-add-to-cart--held"
-        // The panel is this team's own: opened through its store, so a press made before the panel
-        // has arrived (it loads after the page's first view) opens it when it does. An event would be lost.
-        onClick={() => useCartPanelStore.getState().apply('open')}
-        data-sku={sku}
-        data-held-until={held.holdExpiresAt ?? undefined}
-      >
-        In your cart · <span className="cc-add-to-cart__time">{time}</span> left
-      </Button>
-    );
-  }
+  const holding = held && left !== undefined && left > 0 ? { line: held, left } : undefined;
   // Another shopper holds the unique item: say so, and when it may be back (the catalog's live
-  // updates bring it back on sale when the hold ends, without a reload).
-  const reservedByOther = oneOfAKind && soldOut && reservedUntil && Date.parse(reservedUntil) > now;
-  const button = (
-    <Button
-      className="cc-add-to-cart"
-      // Not while adding, even if the stock update that our own add causes arrives first.
-      disabled={soldOut && !add.isPending}
-      aria-disabled={add.isPending || undefined}
-      onClick={() => {
-        if (!add.isPending) add.mutate(sku);
-      }}
-      data-sku={sku}
-    >
-      {add.isPending ? 'Adding...' : soldOut ? 'Sold Out' : 'Add to Cart'}
-    </Button>
-  );
-  if (!reservedByOther) return button;
+  // updates bring it back on sale when the hold ends, without a reload). Never while our own add is
+  // on its way: its stock update may arrive before its answer, and the item is then ours, not theirs.
+  const reservedByOther = !holding && !add.isPending && oneOfAKind && soldOut && reservedUntil && Date.parse(reservedUntil) > now;
+  // One shape in every state (a fragment, the button first): React keeps the same <button> element
+  // from 'Add to Cart' through 'Adding...' to 'In your cart', so keyboard focus stays on it. A button
+  // built anew (another shape of tree) dropped focus to <body> when the stock update won the race.
   return (
     <>
-      {button}
-      <p className="cc-add-to-cart__reserved" data-reserved-until={reservedUntil}>
-        Reserved by another shopper. It may be back on sale at {clockTime(reservedUntil)}.
-      </p>
+      {holding ? (
+        // The one holding the unique item: it reads as sold out to everyone else (spec's stock label), never to them.
+        <Button
+          variant="secondary"
+          className="cc-add-to-cart cc-add-to-cart--held"
+          // The panel is this team's own: opened through its store, so a press made before the panel
+          // has arrived (it loads after the page's first view) opens it when it does. An event would be lost.
+          onClick={() => useCartPanelStore.getState().apply('open')}
+          data-sku={sku}
+          data-held-until={holding.line.holdExpiresAt ?? undefined}
+        >
+          In your cart · <span className="cc-add-to-cart__time">{formatCountdown(holding.left)}</span> left
+        </Button>
+      ) : (
+        <Button
+          className="cc-add-to-cart"
+          // Not while adding, even if the stock update that our own add causes arrives first.
+          disabled={soldOut && !add.isPending}
+          aria-disabled={add.isPending || undefined}
+          onClick={() => {
+            if (!add.isPending) add.mutate(sku);
+          }}
+          data-sku={sku}
+        >
+          {add.isPending ? 'Adding...' : soldOut ? 'Sold Out' : 'Add to Cart'}
+        </Button>
+      )}
+      {reservedByOther ? (
+        <p className="cc-add-to-cart__reserved" data-reserved-until={reservedUntil}>
+          Reserved by another shopper. It may be back on sale at {clockTime(reservedUntil)}.
+        </p>
+      ) : null}
     </>
   );
 }
