@@ -1,11 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { request } from 'node:http';
+import { request, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { CatalogSubjects, FALLBACK_PRODUCT_IMAGE, gallerySizesOf, InternalHeaders, PhotoSizes } from '@pl/contracts';
 import { eventually } from '@pl/service-kit/testing';
-import { startGateway, startStandInService, type StandInService, type TestGateway } from './support/test-gateway';
+import { startGateway, startStandInService, type SeenRequest, type StandInService, type TestGateway } from './support/test-gateway';
 
 /**
  * The gateway keeps the catalogue answers the catalog marks (decision 018) and forgets them on the
@@ -18,6 +18,7 @@ describe("the gateway's copy of catalogue answers", () => {
   /** What the stand-in catalog marks its answers with; undefined: not marked. */
   let keepUntil: string | undefined = '0';
   let version = 1;
+  let racedOnce = false;
   /** What the stand-in catalog answers under /api/media/. */
   const photo = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 7) % 256));
   /** Bodies the stand-in catalog answers with, by URL (others: an echo of the URL). */
@@ -26,6 +27,17 @@ describe("the gateway's copy of catalogue answers", () => {
   writeFileSync(path.join(shellDist, 'index.html'), '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>');
 
   beforeAll(async () => {
+    /** The stand-in catalog's JSON answer, computed at `v`. */
+    const answerAt = (seen: SeenRequest, res: ServerResponse, v: number) => {
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        etag: `"v${v}-${seen.url.length}"`,
+        'cache-control': 'public, no-cache',
+        ...(keepUntil === undefined ? {} : { [InternalHeaders.keepUntil]: keepUntil }),
+        ...(seen.url.includes('cookie') ? { 'set-cookie': 'tracking=1' } : {}),
+      });
+      res.end(JSON.stringify(bodies.get(seen.url) ?? { url: seen.url, version: v }));
+    };
     catalog = await startStandInService((seen, res) => {
       if (seen.url.includes('encoded=1')) {
         const encoded = gzipSync(JSON.stringify(bodies.get(seen.url)));
@@ -43,15 +55,16 @@ describe("the gateway's copy of catalogue answers", () => {
         res.end(photo);
         return;
       }
-      const body = JSON.stringify(bodies.get(seen.url) ?? { url: seen.url, version });
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        etag: `"v${version}-${seen.url.length}"`,
-        'cache-control': 'public, no-cache',
-        ...(keepUntil === undefined ? {} : { [InternalHeaders.keepUntil]: keepUntil }),
-        ...(seen.url.includes('cookie') ? { 'set-cookie': 'tracking=1' } : {}),
-      });
-      res.end(body);
+      if (seen.url.includes('raced=1') && !racedOnce) {
+        // The catalog computed this answer before a change, and the change's signal reaches the
+        // gateway before the answer does.
+        racedOnce = true;
+        const old = version;
+        gw.nats.publish(CatalogSubjects.readsChanged);
+        void gw.nats.flush().then(() => setTimeout(() => answerAt(seen, res, old), 200));
+        return;
+      }
+      answerAt(seen, res, version);
     });
     cart = await startStandInService();
     gw = await startGateway({ CATALOG_URL: catalog.url, CART_URL: cart.url, SHELL_DIST: shellDist });
@@ -135,6 +148,14 @@ describe("the gateway's copy of catalogue answers", () => {
       await (await read(url)).text();
       expect(reached(url)).toBeGreaterThan(1);
     });
+  });
+
+  it('does not keep an answer asked for before a change whose signal arrived before the answer', async () => {
+    const url = '/api/products/p-3?raced=1';
+    await (await read(url)).text();
+    await (await read(url)).text();
+    // The first answer may have been old when it arrived: it was sent, not kept.
+    expect(reached(url)).toBe(2);
   });
 
   it('forgets everything before the answer to a write through it leaves, so the writer reads the write', async () => {

@@ -141,6 +141,12 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
   const entries = new Map<string, Entry>();
   const askedOnce = new Set<string>();
   let version = 0;
+  /**
+   * The version when each read went on to the catalog. An answer is kept only if nothing changed
+   * since it was asked for: the catalog may compute it before a change and the change's signal may
+   * reach here before the answer does (it then stood, old, for up to MAX_AGE_MS).
+   */
+  const askedAt = new WeakMap<IncomingMessage, number>();
   // Until the subscription is known to be in place, and whenever NATS is away, nothing is kept.
   let listening = false;
   const forget = () => {
@@ -218,7 +224,10 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
       }
       if (answerMedia(req, res)) return true;
       const hit = current(req.url ?? '');
-      if (!hit) return false;
+      if (!hit) {
+        askedAt.set(req, version);
+        return false;
+      }
       res.setHeader(InternalHeaders.requestId, randomUUID());
       send(req, res, hit);
       return true;
@@ -267,7 +276,7 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
         if (askedOnce.size > ASKED_ONCE_MAX) askedOnce.delete(askedOnce.values().next().value!);
         keep = false;
       }
-      const before = version;
+      const before = askedAt.get(req);
       const chunks: Buffer[] = [];
       let size = 0;
       const collect = (chunk: Buffer) => {
@@ -286,7 +295,7 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
         for (const [name, value] of Object.entries(res.getHeaders())) if (!NOT_KEPT.has(name) && value !== undefined) headers[name] = value;
         headers['content-length'] = body.length;
         const told = Number(keepUntil);
-        // Anything changed while it travelled: it may already be old, so it is sent but not kept.
+        // Anything changed since it was asked for: it may already be old, so it is sent but not kept.
         const kept = keep && listening && version === before;
         const entry: Entry = { headers, body, etag, until: Math.min(now() + MAX_AGE_MS, told > 0 ? told : Infinity), kept, encoded: {} };
         if (kept) {
