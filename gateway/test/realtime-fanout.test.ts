@@ -65,7 +65,7 @@ function inventoryEvent(data: Partial<InventoryUpdatedData> = {}): EventEnvelope
 }
 
 function productEvent(data: Partial<ProductUpdatedData> = {}): EventEnvelope & { data: ProductUpdatedData } {
-  return { id: randomUUID(), type: 'product.updated', version: 1, occurredAt: new Date().toISOString(), data: { productId: 'prod-1', what: 'photos', ...data } };
+  return { id: randomUUID(), type: 'product.updated', version: 2, occurredAt: new Date().toISOString(), data: { productIds: ['prod-1'], what: 'photos', ...data } };
 }
 
 function orderEvent(subject: string, data: Partial<OrderStatusChangedData> = {}): EventEnvelope & { data: OrderStatusChangedData } {
@@ -146,30 +146,30 @@ describe('the /ws realtime fan-out', () => {
   it("pushes a listing's product.updated to every open browser, with a session or without (the catalogue is public)", async () => {
     const shopper = await startGuestSession(gw.url);
     const sockets = [track(await openSocket(gw, { cookie: shopper.cookie })), track(await openSocket(gw))];
-    const event = productEvent({ productId: 'prod-7', what: 'inspection' });
+    const event = productEvent({ productIds: ['prod-7'], what: 'inspection' });
     const received = sockets.map((ws) => nextMessageAbout(ws, event.id));
 
     publisher.publish(Subjects.productUpdated('prod-7'), JSON.stringify(event));
 
-    const expected = { type: 'product.updated', id: event.id, timestamp: event.occurredAt, productId: 'prod-7', what: 'inspection' };
+    const expected = { type: 'product.updated', id: event.id, timestamp: event.occurredAt, productIds: ['prod-7'], what: 'inspection' };
     expect(await Promise.all(received)).toEqual([expected, expected]);
   });
 
   it('drops a malformed product.updated and passes each one on once', async () => {
     const ws = track(await openSocket(gw));
     const bad = productEvent();
-    const good = productEvent({ productId: 'prod-8' });
+    const good = productEvent({ productIds: ['prod-8'] });
     const ids: unknown[] = [];
     ws.on('message', (raw: Buffer) => {
       const message = JSON.parse(raw.toString()) as Record<string, unknown>;
-      if (message.productId === 'prod-8') ids.push(message.id);
+      if (JSON.stringify(message.productIds) === '["prod-8"]') ids.push(message.id);
     });
     const last = nextMessageAbout(ws, good.id);
-    publisher.publish(Subjects.productUpdated('prod-8'), JSON.stringify({ ...bad, data: { productId: 'prod-8', what: 'discontinued' } }));
+    publisher.publish(Subjects.productUpdated('prod-8'), JSON.stringify({ ...bad, data: { productIds: ['prod-8'], what: 'discontinued' } }));
     for (const e of [good, good]) publisher.publish(Subjects.productUpdated('prod-8'), JSON.stringify(e));
     await last;
     // A later event marks the end: the repeat of `good` came before it and was not sent.
-    const after = productEvent({ productId: 'prod-8' });
+    const after = productEvent({ productIds: ['prod-8'] });
     const end = nextMessageAbout(ws, after.id);
     publisher.publish(Subjects.productUpdated('prod-8'), JSON.stringify(after));
     await end;

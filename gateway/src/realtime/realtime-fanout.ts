@@ -223,7 +223,7 @@ function toInventoryMessage(msg: Msg, log: Logger): InventoryUpdatedMessage | un
 /** The browser message of a listing's new photos or inspection: the pages showing it refetch it. */
 function toProductMessage(msg: Msg, log: Logger): ProductUpdatedMessage | undefined {
   const event = parseEvent(msg, ProductUpdatedData, 'product', log);
-  return event && { type: 'product.updated', id: event.envelope.id, timestamp: event.envelope.occurredAt, productId: event.data.productId, what: event.data.what };
+  return event && { type: 'product.updated', id: event.envelope.id, timestamp: event.envelope.occurredAt, productIds: event.data.productIds, what: event.data.what };
 }
 
 /** The browser message of an order's status change, and whose it is (nobody else may receive it). */

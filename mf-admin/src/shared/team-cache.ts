@@ -37,10 +37,12 @@ const adminFreshness: FreshnessRules = {
      * the desk see each other's work. A form being filled in keeps what was typed (features/intake:
      * it starts afresh only after its own save).
      */
-    [DomEvents.productUpdated]: (client, { productId }) =>
+    [DomEvents.productUpdated]: (client, { productIds }) =>
       void Promise.all([
-        client.invalidateQueries({ queryKey: adminCache.key(ApiPaths.catalog.intakeDetail(productId)) }),
-        client.invalidateQueries({ queryKey: adminCache.key(ApiPaths.catalog.priceHistory(productId)) }),
+        ...productIds.flatMap((id) => [
+          client.invalidateQueries({ queryKey: adminCache.key(ApiPaths.catalog.intakeDetail(id)) }),
+          client.invalidateQueries({ queryKey: adminCache.key(ApiPaths.catalog.priceHistory(id)) }),
+        ]),
         client.invalidateQueries({ queryKey: adminCache.key(ApiPaths.catalog.intake) }),
         client.invalidateQueries({ queryKey: adminCache.key(ApiPaths.catalog.intakeCounts) }),
       ]),

@@ -9,8 +9,11 @@ export const Subjects = {
   inventoryUpdated: (sku: string) => `inventory.updated.${sku}`,
   inventoryUpdatedAll: 'inventory.updated.>',
   orderPlaced: 'order.placed',
-  /** A listing's photos or inspection changed (ProductUpdatedData): `product.updated.<productId>`. */
-  productUpdated: (productId: string) => `product.updated.${productId}`,
+  /**
+   * Listings' photos, inspection, price or publication changed (ProductUpdatedData):
+   * `product.updated.<productId>` for one listing, `product.updated.<key>` for a markdown run's batch.
+   */
+  productUpdated: (productIdOrKey: string) => `product.updated.${productIdOrKey}`,
   productUpdatedAll: 'product.updated.>',
   /** An order moved on (ready for pickup, shipped, …): `order.status-changed.<orderId>`. */
   orderStatusChanged: (orderId: string) => `order.status-changed.${orderId}`,
@@ -30,8 +33,8 @@ export const Subjects = {
   /** An admin did something (AuditRecordedData), announced by the service that did it: `audit.recorded.<service>`. */
   auditRecorded: (service: string) => `audit.recorded.${service}`,
   auditRecordedAll: 'audit.recorded.>',
-  /** The shop set a variant's price (a markdown): `price.changed.<sku>`, for the POS write-back. */
-  priceChanged: (sku: string) => `price.changed.${sku}`,
+  /** The shop set variants' prices (PriceChangedData: a markdown run's batch): `price.changed.<key>`, for the POS write-back. */
+  priceChanged: (key: string) => `price.changed.${key}`,
   priceChangedAll: 'price.changed.>',
 } as const;
 

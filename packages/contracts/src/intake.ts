@@ -104,11 +104,19 @@ export type PhotoPatchInput = z.infer<typeof PhotoPatchInput>;
 export const PhotoList = z.object({ photos: z.array(ProductPhoto) });
 export type PhotoList = z.infer<typeof PhotoList>;
 
+/** The most listings one product.updated names (a markdown run announces its listings in events of this many). */
+export const PRODUCT_UPDATED_MAX_IDS = 1000;
+
 /**
- * product.updated data (catalog → gateways → browsers): the listing's photos, inspection or price
- * changed, pages showing it refetch it; or it was published (a draft went on sale), lists refetch to show it.
+ * product.updated data (catalog → gateways → browsers): the listings' photos, inspection or price
+ * changed, pages showing one of them refetch it; or they were published (a draft went on sale), lists
+ * refetch to show them. A desk's change names one listing; a markdown run names up to
+ * PRODUCT_UPDATED_MAX_IDS in each event (decision 062): 100 events for 100,000 listings, not 100,000.
  */
-export const ProductUpdatedData = z.object({ productId: z.string(), what: z.enum(['photos', 'inspection', 'price', 'published']) });
+export const ProductUpdatedData = z.object({
+  productIds: z.array(z.string()).min(1).max(PRODUCT_UPDATED_MAX_IDS),
+  what: z.enum(['photos', 'inspection', 'price', 'published']),
+});
 export type ProductUpdatedData = z.infer<typeof ProductUpdatedData>;
 
 export const ProductUpdatedMessage = ProductUpdatedData.extend({ type: z.literal('product.updated'), id: z.string(), timestamp: z.string() });

@@ -124,15 +124,27 @@ export type PriceHistoryEntry = z.infer<typeof PriceHistoryEntry>;
 export const PriceHistory = z.object({ productId: z.string(), entries: z.array(PriceHistoryEntry) });
 export type PriceHistory = z.infer<typeof PriceHistory>;
 
-/** price.changed data (catalog → pos-sync): a price the shop set (a markdown) for the POS to take too. */
-export const PriceChangedData = z.object({
+/** One price the shop set (a markdown), for the POS to take too. */
+export const PriceChange = z.object({
   productId: z.string(),
   variantId: z.string(),
   sku: z.string(),
   oldPrice: DecimalString.nullable(),
   newPrice: DecimalString,
-  source: PriceSource,
-  /** Unique per change: the POS write-back's idempotency key. */
+  /** Unique per change: the POS write-back's key for it. */
   changeId: z.string(),
 });
+export type PriceChange = z.infer<typeof PriceChange>;
+
+/** The most prices one price.changed carries. */
+export const PRICE_CHANGED_MAX = 1000;
+
+/**
+ * price.changed data (catalog → pos-sync), version 2: prices the shop set, up to PRICE_CHANGED_MAX
+ * in one event (a markdown run over 100,000 variants announces them in 100 events; decision 062).
+ */
+export const PriceChangedData = z.object({ source: PriceSource, changes: z.array(PriceChange).min(1).max(PRICE_CHANGED_MAX) });
 export type PriceChangedData = z.infer<typeof PriceChangedData>;
+
+/** price.changed version 1 (one price per event), as events published before version 2 still carry it. */
+export const PriceChangedDataV1 = PriceChange.extend({ source: PriceSource });

@@ -145,7 +145,7 @@ describe('POST /api/admin/intake/:id/publish', () => {
     expect((await catalog.internal('POST', '/internal/holds', { sku, qty: 1, holder: 'cart-a', ttlSeconds: 600 })).status).toBe(201);
 
     // Through the outbox: product.updated ('published') for lists to refetch, inventory.updated as for any stock change.
-    expect(await outbox(Subjects.productUpdated(draft.id))).toEqual([{ productId: draft.id, what: 'published' }]);
+    expect(await outbox(Subjects.productUpdated(draft.id))).toEqual([{ productIds: [draft.id], what: 'published' }]);
     expect((await outbox(Subjects.inventoryUpdated(sku)))[0]).toEqual({ productId: draft.id, variantId: draft.variants[0]!.id, sku, onHand: 3, reserved: 0, available: 3 });
   });
 

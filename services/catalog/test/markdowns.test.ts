@@ -2,10 +2,10 @@
 // what the run does, runs are idempotent and one at a time across instances, floors hold, no price
 // goes up, drafts are left alone, a stale POS price does not undo a markdown, and 'Price dropped'
 // is shown only when the history proves it.
-import { MarkdownPreview, MarkdownRule, MarkdownRuleList, MarkdownRun, MarkdownRunList, PriceHistory, Product, type MarkdownRuleInput, type UpsertProductRequest } from '@pl/contracts';
+import { MarkdownPreview, MarkdownRule, MarkdownRuleList, MarkdownRun, MarkdownRunList, PriceChangedData, PriceHistory, Product, ProductUpdatedData, type MarkdownRuleInput, type UpsertProductRequest } from '@pl/contracts';
 import { createPool, type Pool } from '@pl/service-kit';
 import { testDatabaseUrl } from '@pl/service-kit/testing';
-import { doWaitingMarkdownRun, runMarkdowns, runScheduledMarkdowns } from '../src/domain/markdowns';
+import { doWaitingMarkdownRun, MARKDOWN_EVENTS, requestMarkdownRun, runMarkdowns, runScheduledMarkdowns } from '../src/domain/markdowns';
 import { startCatalog } from './catalog-test-app';
 import { insertProduct, uniqueSku } from './factories';
 
@@ -169,19 +169,49 @@ describe('a markdown run', () => {
       [old.variants[0]!.id],
     );
     expect(history).toEqual([{ variant_id: old.variants[0]!.id, old_cents: 10000, new_cents: 6000, source: 'markdown', actor: 'Aging stock', reason: '90 days on sale: 40% off' }]);
-    const { rows: events } = await catalog.pool.query<{ subject: string; payload: Record<string, unknown> }>(
-      `SELECT subject, payload FROM outbox WHERE type IN ('price.changed', 'product.updated') AND (payload->>'productId') = $1 ORDER BY subject`,
-      [old.id],
+    // Announced in events of up to a thousand (decision 062): this run's fit in one of each.
+    const { rows: events } = await catalog.pool.query<{ subject: string; type: string; version: number; payload: Record<string, unknown> }>(
+      `SELECT subject, type, version, payload FROM outbox WHERE subject LIKE '%.markdown-' || $1 || '.%' ORDER BY type`,
+      [run.id],
     );
-    expect(events.map((e) => e.subject).sort()).toEqual([`price.changed.${old.variants[0]!.sku}`, `price.changed.${old.variants[1]!.sku}`, `product.updated.${old.id}`].sort());
-    expect(events.find((e) => e.subject === `price.changed.${old.variants[0]!.sku}`)!.payload).toMatchObject({
+    expect(events.map((e) => [e.type, e.version, e.subject])).toEqual([
+      ['price.changed', 2, `price.changed.markdown-${run.id}.0`],
+      ['product.updated', 2, `product.updated.markdown-${run.id}.0`],
+    ]);
+    const [prices, listings] = [PriceChangedData.parse(events[0]!.payload), ProductUpdatedData.parse(events[1]!.payload)];
+    expect(prices.source).toBe('markdown');
+    expect(prices.changes).toHaveLength(planned.total);
+    expect(prices.changes.map((c) => c.sku)).toEqual(prices.changes.map((c) => c.sku).sort());
+    expect(prices.changes.find((c) => c.sku === old.variants[0]!.sku)).toEqual({
+      productId: old.id,
+      variantId: old.variants[0]!.id,
       sku: old.variants[0]!.sku,
       oldPrice: '100.00',
       newPrice: '60.00',
-      source: 'markdown',
       changeId: `${run.id}:${old.variants[0]!.id}`,
     });
+    expect(listings).toEqual({ what: 'price', productIds: [...new Set(prices.changes.map((c) => c.productId))].sort() });
     expect((await productPage(old.id)).currentPrice).toBe('30.00');
+  });
+
+  it('announces its changes in events of at most a set number each: prices by sku, listings by id', async () => {
+    await admin('POST', rules, aging);
+    const products = [await listing(35, [{ price: 10000 }, { price: 9000 }, { price: 8000 }]), await listing(35, [{ price: 7000 }]), await listing(35, [{ price: 6000 }])];
+    const asked = await requestMarkdownRun(catalog.pool, 'manual', null);
+    const run = await doWaitingMarkdownRun(catalog.pool, undefined, { ...MARKDOWN_EVENTS, perEvent: 2 });
+    expect([run?.id, run?.changed]).toEqual([asked!.id, 5]);
+    const { rows } = await catalog.pool.query<{ subject: string; type: string; payload: Record<string, unknown> }>(
+      `SELECT subject, type, payload FROM outbox WHERE subject LIKE '%.markdown-' || $1 || '.%' ORDER BY seq`,
+      [asked!.id],
+    );
+    expect(rows.map((r) => r.subject)).toEqual([0, 1, 2].map((n) => `price.changed.markdown-${asked!.id}.${n}`).concat([0, 1].map((n) => `product.updated.markdown-${asked!.id}.${n}`)));
+    const priceEvents = rows.filter((r) => r.type === 'price.changed').map((r) => PriceChangedData.parse(r.payload).changes.map((c) => c.sku));
+    expect(priceEvents.map((skus) => skus.length)).toEqual([2, 2, 1]);
+    const prices = priceEvents.flat();
+    expect(prices).toEqual(products.flatMap((p) => p.variants.map((v) => v.sku)).sort());
+    const listings = rows.filter((r) => r.type === 'product.updated').map((r) => ProductUpdatedData.parse(r.payload).productIds);
+    expect(listings.map((ids) => ids.length)).toEqual([2, 1]);
+    expect(listings.flat()).toEqual(products.map((p) => p.id).sort());
   });
 
   it('is idempotent: a second run changes nothing; a later step comes off the price before markdowns, not the marked one', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MarkdownRun, MarkdownRunList, SyncStatus, type EventEnvelope, type PriceChangedData } from '@pl/contracts';
+import { MarkdownRun, MarkdownRunList, SyncStatus, type EventEnvelope, type PriceChange, type PriceChangedData, type PriceSource } from '@pl/contracts';
 import type { NatsConn, OutboxRelay } from '@pl/service-kit';
 import { eventually, startTestRelay, uniqueSuffix, type TestStream } from '@pl/service-kit/testing';
 import { WritebackNotes } from '../src/domain/pos-adjustments.js';
@@ -40,7 +40,8 @@ describe('prices to the POS', () => {
   const posPrice = (sku: string) => stack.pos.products().flatMap((p) => p.variants).find((v) => v.sku === sku)!.price.amount;
   const callsWith = (sku: string) => stack.pos.priceBatches().filter((c) => c.skus.includes(sku));
 
-  const buildChange = (sku: string, newPrice: string, overrides: Partial<PriceChangedData> = {}): PriceChangedData => ({
+  type Change = PriceChange & { source: PriceSource };
+  const buildChange = (sku: string, newPrice: string, overrides: Partial<Change> = {}): Change => ({
     productId: randomUUID(),
     variantId: randomUUID(),
     sku,
@@ -51,12 +52,17 @@ describe('prices to the POS', () => {
     ...overrides,
   });
 
-  /** The catalog publishes this from its outbox; a fresh NATS message id each time, so a second publish is a redelivery. */
-  const publishPrice = async (data: PriceChangedData, { occurredAt = new Date().toISOString(), envelopeId = randomUUID() as string }: { occurredAt?: string; envelopeId?: string } = {}) => {
-    const envelope: EventEnvelope = { id: envelopeId, type: 'price.changed', version: 1, occurredAt, data };
-    await nats.publish(`${stream.subjectPrefix}.price.changed.${data.sku}`, envelope, randomUUID());
+  /**
+   * The catalog publishes these from its outbox, in one price.changed of version 2 (a run's batch);
+   * a fresh NATS message id each time, so a second publish is a redelivery.
+   */
+  const publishPrices = async (changes: Change[], { occurredAt = new Date().toISOString(), envelopeId = randomUUID() as string }: { occurredAt?: string; envelopeId?: string } = {}) => {
+    const data: PriceChangedData = { source: changes[0]!.source, changes: changes.map(({ source: _source, ...change }) => change) };
+    const envelope: EventEnvelope = { id: envelopeId, type: 'price.changed', version: 2, occurredAt, data };
+    await nats.publish(`${stream.subjectPrefix}.price.changed.markdown-${uniqueSuffix()}`, envelope, randomUUID());
     return envelope;
   };
+  const publishPrice = (change: Change, options: { occurredAt?: string; envelopeId?: string } = {}) => publishPrices([change], options);
 
   const priceRow = async (changeId: string) => (await stack.pool.query(`SELECT * FROM price_writebacks WHERE change_id = $1`, [changeId])).rows[0];
   const batchRow = async (changeId: string) =>
@@ -83,6 +89,15 @@ describe('prices to the POS', () => {
     expect(rows[0].n).toBe(1);
   });
 
+  it('takes a version 1 price.changed (one price, as events published before version 2 carry it)', async () => {
+    const sku = freshPosSku();
+    const { source, ...change } = buildChange(sku, '66.60');
+    const envelope: EventEnvelope = { id: randomUUID(), type: 'price.changed', version: 1, occurredAt: new Date().toISOString(), data: { ...change, source } };
+    await nats.publish(`${stream.subjectPrefix}.price.changed.${sku}`, envelope, randomUUID());
+    await statusOf(change.changeId, 'sent');
+    expect(posPrice(sku)).toBe(6660);
+  });
+
   it(`sends a run's prices in batches of ${PRICE_BATCH}, an sku the POS does not have skipped in its place`, async () => {
     // Long enough that only full batches go while the run's events arrive.
     stack.ctx.settings.priceLingerMs = 60_000;
@@ -91,7 +106,8 @@ describe('prices to the POS', () => {
     const skus = Array.from({ length: 2 * PRICE_BATCH + 3 }, (_, i) => (i === 7 ? known[0]! : i === 2 * PRICE_BATCH + 1 ? known[1]! : `${tag}-${String(i).padStart(4, '0')}`));
     const changes = skus.map((sku, i) => buildChange(sku, `${10 + i}.00`));
     const start = Date.now();
-    for (const [i, change] of changes.entries()) await publishPrice(change, { occurredAt: new Date(start + i).toISOString() });
+    // In events of up to 100 prices each, as a run announces them (each event's time orders its prices).
+    for (let i = 0; i < changes.length; i += 100) await publishPrices(changes.slice(i, i + 100), { occurredAt: new Date(start + i).toISOString() });
     const callsOfRun = () => stack.pos.priceBatches().filter((c) => c.skus.some((s) => skus.includes(s)));
 
     await eventually(() => expect(callsOfRun().map((c) => c.skus.length)).toEqual([PRICE_BATCH, PRICE_BATCH]), { timeoutMs: 30_000 });

@@ -129,7 +129,7 @@ describe('connectRealtime', () => {
   });
 
   it("passes on a listing's product.updated message and drops a malformed one", async () => {
-    const product: ProductUpdatedMessage = { type: 'product.updated', id: 'e3', timestamp: '2026-11-27T10:00:00.000Z', productId: 'p1', what: 'photos' };
+    const product: ProductUpdatedMessage = { type: 'product.updated', id: 'e3', timestamp: '2026-11-27T10:00:00.000Z', productIds: ['p1'], what: 'photos' };
     const { wss, url } = await startServer();
     wss.on('connection', (socket) => {
       socket.send(JSON.stringify({ ...product, id: 'e4', what: 'discontinued' }));

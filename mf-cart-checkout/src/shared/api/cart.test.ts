@@ -10,7 +10,7 @@ const page = globalThis as unknown as { window?: EventTarget };
 const send = <N extends keyof DomEventDetails>(name: N, detail: DomEventDetails[N]) => page.window!.dispatchEvent(new CustomEvent(name, { detail }));
 const settle = (ms = 10) => new Promise((resolve) => setTimeout(resolve, ms));
 const updated = (productId: string, what: 'price' | 'photos' | 'inspection' | 'published' = 'price', id = `e-${productId}-${Math.random()}`) =>
-  ({ type: 'product.updated' as const, id, timestamp: '2026-11-28T10:00:00.000Z', productId, what });
+  ({ type: 'product.updated' as const, id, timestamp: '2026-11-28T10:00:00.000Z', productIds: [productId], what });
 
 const line = (id: string, productId?: string): CartLine => ({
   id,

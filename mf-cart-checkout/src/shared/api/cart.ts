@@ -36,16 +36,17 @@ export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
 const priceRefreshes = new WeakMap<QueryClient, ReturnType<typeof coalescedRefresh>>();
 
 /**
- * A listing's price changed (product:updated, what 'price': a markdown, decision 058): a cart with a
- * line of it is asked again, for the server prices every line at the catalog's price now. After the
+ * Listings' prices changed (product:updated, what 'price': a markdown, decision 058): a cart with a
+ * line of one is asked again, for the server prices every line at the catalog's price now. After the
  * same short wait as stock, and never cancelling a read under way: a markdown run announcing
  * thousands of listings costs a cart a read or two. A line that does not say its listing (the
  * catalog could not be asked at the last read) may be of any.
  */
-export function cartPriceChanged(client: QueryClient, message: Pick<ProductUpdatedMessage, 'productId' | 'what'>): void {
+export function cartPriceChanged(client: QueryClient, message: Pick<ProductUpdatedMessage, 'productIds' | 'what'>): void {
   if (message.what !== 'price') return;
   const lines = client.getQueryData<Cart>(cartQueryKey)?.lines ?? [];
-  if (!lines.some((l) => l.variant.productId === undefined || l.variant.productId === message.productId)) return;
+  const changed = new Set(message.productIds);
+  if (!lines.some((l) => l.variant.productId === undefined || changed.has(l.variant.productId))) return;
   let refresh = priceRefreshes.get(client);
   if (!refresh) {
     refresh = coalescedRefresh(() => refetchAfterFetches(client, (query) => matchQuery({ queryKey: cartQueryKey }, query)), INVENTORY_REFRESH_DELAY_MS);

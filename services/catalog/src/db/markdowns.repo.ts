@@ -184,10 +184,15 @@ export async function applyPlanStep(db: Queryable, step: { ruleId: string; ruleN
 
 /**
  * After the steps: marks what was applied (the step, its base and price, not yet confirmed by the
- * POS) and announces it through the outbox, all set-based: price.changed per variant for the POS,
- * product.updated per listing for open pages and carts. Answers how many prices changed.
+ * POS) and announces it through the outbox, all set-based, in events of up to `perEvent` each
+ * (decision 062): price.changed with the variants' prices for the POS, product.updated with the
+ * listings for open pages and carts. Answers how many prices changed.
  */
-export async function recordAppliedPlan(db: Queryable, runId: string, subjects: { priceChanged: string; productUpdated: string }): Promise<number> {
+export async function recordAppliedPlan(
+  db: Queryable,
+  runId: string,
+  events: { priceChanged: string; productUpdated: string; productUpdatedVersion: number; priceChangedVersion: number; perEvent: number },
+): Promise<number> {
   await db.query(`DELETE FROM markdown_plan mp USING variants v WHERE v.id = mp.variant_id AND v.price_cents <> mp.new_cents`);
   const { rowCount } = await db.query(
     `INSERT INTO markdown_marks AS m (variant_id, rule_id, step_days, base_cents, price_cents)
@@ -196,22 +201,26 @@ export async function recordAppliedPlan(db: Queryable, runId: string, subjects: 
        price_cents = excluded.price_cents, marked_at = now(), pos_confirmed_at = NULL`,
   );
   const decimal = (cents: string) => `to_char(${cents} / 100.0, 'FM999999990.00')`;
-  // The same rows writeOutboxMany writes, made here from the plan: a run over 100,000 listings
-  // announces them without carrying 100,000 events through Node.
+  // The same rows writeOutbox writes, made here from the plan: a run over 100,000 listings announces
+  // them without carrying them through Node. Subjects end with the run and the batch's number.
   await db.query(
     `INSERT INTO outbox (id, subject, type, version, payload, occurred_at)
-     SELECT gen_random_uuid(), $1 || sku, 'price.changed', 1,
-            jsonb_build_object('productId', product_id, 'variantId', variant_id, 'sku', sku, 'oldPrice', ${decimal('old_cents')},
-                               'newPrice', ${decimal('new_cents')}, 'source', 'markdown', 'changeId', $2 || ':' || variant_id),
+     SELECT gen_random_uuid(), $1 || $2 || '.' || batch, 'price.changed', $4,
+            jsonb_build_object('source', 'markdown', 'changes', jsonb_agg(jsonb_build_object(
+              'productId', product_id, 'variantId', variant_id, 'sku', sku, 'oldPrice', ${decimal('old_cents')},
+              'newPrice', ${decimal('new_cents')}, 'changeId', $2 || ':' || variant_id) ORDER BY sku)),
             now()
-       FROM markdown_plan ORDER BY sku`,
-    [subjects.priceChanged, runId],
+       FROM (SELECT *, (row_number() OVER (ORDER BY sku) - 1) / $3 AS batch FROM markdown_plan) mp
+      GROUP BY batch ORDER BY batch`,
+    [events.priceChanged, runId, events.perEvent, events.priceChangedVersion],
   );
   await db.query(
     `INSERT INTO outbox (id, subject, type, version, payload, occurred_at)
-     SELECT gen_random_uuid(), $1 || product_id, 'product.updated', 1, jsonb_build_object('productId', product_id, 'what', 'price'), now()
-       FROM (SELECT DISTINCT product_id FROM markdown_plan) p ORDER BY product_id`,
-    [subjects.productUpdated],
+     SELECT gen_random_uuid(), $1 || $2 || '.' || batch, 'product.updated', $4,
+            jsonb_build_object('productIds', jsonb_agg(product_id ORDER BY product_id), 'what', 'price'), now()
+       FROM (SELECT product_id, (row_number() OVER (ORDER BY product_id) - 1) / $3 AS batch FROM (SELECT DISTINCT product_id FROM markdown_plan) d) p
+      GROUP BY batch ORDER BY batch`,
+    [events.productUpdated, runId, events.perEvent, events.productUpdatedVersion],
   );
   const changed = rowCount ?? 0;
   await db.query(`UPDATE markdown_runs SET finished_at = now(), changed = $2 WHERE id = $1`, [runId, changed]);

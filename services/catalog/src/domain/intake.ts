@@ -23,7 +23,8 @@ import type { ObjectStorage } from '../storage/object-storage.js';
 import { recordInventoryUpdatedMany } from './inventory-events.js';
 import type { StoredPhoto } from './product-view.js';
 
-export const PRODUCT_UPDATED = { type: 'product.updated', version: 1 } as const;
+/** Version 2 names its listings in a list (decision 062). */
+export const PRODUCT_UPDATED = { type: 'product.updated', version: 2 } as const;
 
 /** Where a photo's served files and its private original live in object storage. */
 export const photoKey = (file: string) => `photos/${file}`;
@@ -39,8 +40,10 @@ function audit(client: pg.PoolClient, actor: AuditActor, listing: Pick<LockedLis
 const photoSummary = (photo: StoredPhoto | undefined) => photo && { id: photo.id, alt: photo.alt, cover: photo.cover };
 const photoOrder = (photos: readonly StoredPhoto[]) => ({ order: photos.map((p) => p.id), coverId: photos.find((p) => p.cover)?.id ?? null });
 
-async function announce(client: pg.PoolClient, data: ProductUpdatedData): Promise<void> {
-  await writeOutbox(client, { subject: Subjects.productUpdated(data.productId), ...PRODUCT_UPDATED, data });
+/** product.updated for one listing the desk changed. */
+async function announce(client: pg.PoolClient, { productId, what }: { productId: string; what: ProductUpdatedData['what'] }): Promise<void> {
+  const data: ProductUpdatedData = { productIds: [productId], what };
+  await writeOutbox(client, { subject: Subjects.productUpdated(productId), ...PRODUCT_UPDATED, data });
 }
 
 /** 'Tested: powers on, screen, Wi-Fi; battery health 89%; includes charger', from a checklist's answers. */

@@ -4,9 +4,10 @@
 // A run is asked for first (a row committed at once, decision 060) and done by whichever runner
 // holds the lock: an admin's request answers at once, whatever the size of the catalogue, and a
 // run a restart interrupted is done by the next pass.
-import { centsToDecimal, Subjects, type AuditActor, type MarkdownRun, type Product } from '@pl/contracts';
+import { centsToDecimal, PRICE_CHANGED_MAX, PRODUCT_UPDATED_MAX_IDS, Subjects, type AuditActor, type MarkdownRun, type Product } from '@pl/contracts';
 import { createKickablePass, withTransaction, type KickablePass, type Logger, type Pool, type Queryable } from '@pl/service-kit';
 import { applyPlanStep, claimWaitingRun, failRun, findRun, freezePlan, priceDrops, recordAppliedPlan, requestRun, scheduledRunSince, tryLockMarkdownRun } from '../db/markdowns.repo.js';
+import { PRODUCT_UPDATED } from './intake.js';
 import type { ProductRecord } from './product-view.js';
 
 /** How often each instance asks whether a scheduled run is due. */
@@ -16,7 +17,14 @@ export const MARKDOWN_RUN_INTERVAL_HOURS_DEFAULT = 24;
 /** How often each instance looks for a run waiting to be done (one a restart left); a request also kicks the runner. */
 export const MARKDOWN_WAITING_CHECK_MS = 10_000;
 
-export const MARKDOWN_SUBJECTS = { priceChanged: Subjects.priceChanged(''), productUpdated: Subjects.productUpdated('') } as const;
+/** How a run announces its changes: subjects' prefixes, the events' versions, and how many changes go in one event. */
+export const MARKDOWN_EVENTS = {
+  priceChanged: Subjects.priceChanged('markdown-'),
+  priceChangedVersion: 2,
+  productUpdated: Subjects.productUpdated('markdown-'),
+  productUpdatedVersion: PRODUCT_UPDATED.version,
+  perEvent: Math.min(PRICE_CHANGED_MAX, PRODUCT_UPDATED_MAX_IDS),
+} as const;
 
 const RUN_FAILED = 'The run stopped on an error; no price was changed. Run the markdowns again.';
 
@@ -30,7 +38,7 @@ export async function requestMarkdownRun(db: Queryable, trigger: MarkdownRun['tr
  * Does the run waiting to be done, when this instance gets the lock; answers it as it ended, or
  * undefined when no run waits or another runner holds the lock (it is doing that run).
  */
-export async function doWaitingMarkdownRun(pool: Pool, logger?: Logger): Promise<MarkdownRun | undefined> {
+export async function doWaitingMarkdownRun(pool: Pool, logger?: Logger, events: typeof MARKDOWN_EVENTS = MARKDOWN_EVENTS): Promise<MarkdownRun | undefined> {
   let claimed: string | undefined;
   try {
     const done = await withTransaction(pool, async (client) => {
@@ -38,7 +46,7 @@ export async function doWaitingMarkdownRun(pool: Pool, logger?: Logger): Promise
       claimed = await claimWaitingRun(client);
       if (claimed === undefined) return undefined;
       for (const step of await freezePlan(client)) await applyPlanStep(client, step);
-      await recordAppliedPlan(client, claimed, MARKDOWN_SUBJECTS);
+      await recordAppliedPlan(client, claimed, events);
       return claimed;
     });
     return done === undefined ? undefined : findRun(pool, done);

@@ -11,13 +11,16 @@ export interface PriceWriteback {
   changedAt: string;
 }
 
-/** Records a price for the POS; false when this change was recorded before (a redelivered event). */
-export async function recordPriceWriteback(db: Queryable, change: PriceWriteback): Promise<boolean> {
+/** Records prices for the POS in one statement; answers how many were new (a redelivered event's are not). */
+export async function recordPriceWritebacks(db: Queryable, changes: readonly PriceWriteback[]): Promise<number> {
+  if (changes.length === 0) return 0;
   const { rowCount } = await db.query(
-    `INSERT INTO price_writebacks (change_id, sku, price_cents, source, changed_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (change_id) DO NOTHING`,
-    [change.changeId, change.sku, change.priceCents, change.source, change.changedAt],
+    `INSERT INTO price_writebacks (change_id, sku, price_cents, source, changed_at)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::timestamptz[])
+     ON CONFLICT (change_id) DO NOTHING`,
+    [changes.map((c) => c.changeId), changes.map((c) => c.sku), changes.map((c) => c.priceCents), changes.map((c) => c.source), changes.map((c) => c.changedAt)],
   );
-  return rowCount === 1;
+  return rowCount ?? 0;
 }
 
 /**

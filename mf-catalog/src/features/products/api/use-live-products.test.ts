@@ -12,7 +12,7 @@ import { liveProducts } from './use-live-products';
 const page = globalThis as unknown as { window?: EventTarget };
 const send = <N extends keyof DomEventDetails>(name: N, detail: DomEventDetails[N]) => page.window!.dispatchEvent(new CustomEvent(name, { detail }));
 const settle = (ms = 10) => new Promise((resolve) => setTimeout(resolve, ms));
-const photosChanged = (productId: string, id = `e-${productId}`) => ({ type: 'product.updated' as const, id, timestamp: '2026-11-27T10:00:00.000Z', productId, what: 'photos' as const });
+const photosChanged = (productId: string, id = `e-${productId}`) => ({ type: 'product.updated' as const, id, timestamp: '2026-11-27T10:00:00.000Z', productIds: [productId], what: 'photos' as const });
 
 let client: QueryClient;
 let stop: () => void;

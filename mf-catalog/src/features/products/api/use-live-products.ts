@@ -3,7 +3,7 @@ import { ApiPaths, DomEvents } from '@pl/contracts';
 import { coalescedRefresh, INVENTORY_REFRESH_DELAY_MS, refetchAfterFetches, useTeamFreshness, type FreshnessRules } from '@pl/ui';
 import { catalogCache } from '../../../shared/team-cache.js';
 import { applyInventoryUpdate } from '../utils/inventory-patch.js';
-import { isProductList, showsProduct } from '../utils/product-refresh.js';
+import { isProductList, showsAnyOf } from '../utils/product-refresh.js';
 import { productsKeyPrefix } from './get-products.js';
 
 const isProductQuery = (query: { queryKey: readonly unknown[] }) => query.queryKey[1] === ApiPaths.catalog.products;
@@ -19,28 +19,28 @@ const changedListings = new WeakMap<QueryClient, ChangedListings>();
 const categoryCountsKey = catalogCache.key(ApiPaths.catalog.categoryCounts);
 
 /**
- * A listing's photos or inspection changed (product:updated): the queries showing it (its page, the
- * lists it is in) are refetched, after the same short wait as for stock. A burst of uploads then
+ * Listings' photos, inspection or price changed (product:updated): the queries showing one of them
+ * (its page, the lists it is in) are refetched, after the same short wait as for stock. A burst of uploads then
  * costs one refetch, and the answers the catalog and the gateway keep, which hear of the change by
  * another path than this event, have forgotten the old listing by the time it is asked for again.
  * A draft was published: no list shows it yet, so every list is refetched (not the other products'
  * pages), and the category counts.
  */
-function refetchListing(client: QueryClient, productId: string, published: boolean): void {
+function refetchListings(client: QueryClient, productIds: readonly string[], published: boolean): void {
   let changed = changedListings.get(client);
   if (!changed) {
     const state: ChangedListings = {
       ids: new Set<string>(),
       published: false,
       refresh: coalescedRefresh(() => {
-        const due = [...state.ids];
+        const due = new Set(state.ids);
         const all = state.published;
         state.ids.clear();
         state.published = false;
         return refetchAfterFetches(
           client,
           (query) =>
-            (matchQuery({ queryKey: productsKeyPrefix }, query) && ((all && isProductList(query.state.data)) || due.some((id) => showsProduct(query.state.data, id)))) ||
+            (matchQuery({ queryKey: productsKeyPrefix }, query) && ((all && isProductList(query.state.data)) || showsAnyOf(query.state.data, due))) ||
             (all && matchQuery({ queryKey: categoryCountsKey }, query)),
         );
       }, INVENTORY_REFRESH_DELAY_MS),
@@ -48,7 +48,7 @@ function refetchListing(client: QueryClient, productId: string, published: boole
     changed = state;
     changedListings.set(client, changed);
   }
-  changed.ids.add(productId);
+  for (const id of productIds) changed.ids.add(id);
   if (published) changed.published = true;
   changed.refresh.signal();
 }
@@ -68,7 +68,7 @@ export const liveProducts: FreshnessRules = {
   refetchAfterInventory: isProductQuery,
   refetchOnResync: isProductQuery,
   on: {
-    [DomEvents.productUpdated]: (client, message) => refetchListing(client, message.productId, message.what === 'published'),
+    [DomEvents.productUpdated]: (client, message) => refetchListings(client, message.productIds, message.what === 'published'),
   },
 };
 

@@ -1,5 +1,7 @@
 import { buildProduct } from '../testing/build-product';
-import { showsProduct } from './product-refresh';
+import { showsAnyOf } from './product-refresh';
+
+const showsProduct = (cached: unknown, id: string) => showsAnyOf(cached, new Set([id]));
 
 describe('which product queries show a listing', () => {
   const mine = buildProduct({ id: 'p-mine' });
@@ -9,6 +11,14 @@ describe('which product queries show a listing', () => {
     expect(showsProduct(mine, 'p-mine')).toBe(true);
     expect(showsProduct({ data: [other, mine], nextCursor: null }, 'p-mine')).toBe(true);
     expect(showsProduct({ pages: [{ data: [other] }, { data: [mine] }], pageParams: [undefined, 'c1'] }, 'p-mine')).toBe(true);
+  });
+
+  it('finds any of many listings (a markdown names a thousand at once)', () => {
+    const many = new Set(Array.from({ length: 1000 }, (_, i) => `p-${i}`));
+    expect(showsAnyOf({ data: [other] }, many)).toBe(false);
+    many.add('p-other');
+    expect(showsAnyOf({ data: [other] }, many)).toBe(true);
+    expect(showsAnyOf(other, many)).toBe(true);
   });
 
   it('leaves alone queries that do not show it, and ones with nothing yet', () => {
