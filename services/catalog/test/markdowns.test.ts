@@ -214,6 +214,21 @@ describe('a markdown run', () => {
     expect(listings.flat()).toEqual(products.map((p) => p.id).sort());
   });
 
+  it("changes a page's prices in place: every variant's new price is a HOT update (no index written), migration 018", async () => {
+    // 300 variants fill several pages; a page filled to the brim had no room, and every change went into all four indexes.
+    const product = await listing(35, Array.from({ length: 300 }, (_, i) => ({ price: 10000 + i })));
+    const client = await catalog.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rowCount } = await client.query(`UPDATE variants SET price_cents = price_cents - 1 WHERE product_id = $1`, [product.id]);
+      const { rows } = await client.query<{ hot: string }>(`SELECT pg_stat_get_xact_tuples_hot_updated('variants'::regclass) AS hot`);
+      expect([rowCount, Number(rows[0]!.hot)]).toEqual([300, 300]);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
+
   it('is idempotent: a second run changes nothing; a later step comes off the price before markdowns, not the marked one', async () => {
     await admin('POST', rules, aging);
     const product = await listing(35, [{ price: 10000, retail: 10000 }]);
