@@ -122,23 +122,32 @@ export async function startDatabaseProcess({ env = process.env, log }) {
   };
 }
 
+/** The nats-server binary on PATH (or Debian's /usr/sbin one); null when the machine has none. */
+export function natsServerBinary() {
+  const which = spawnSync('sh', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server'], { encoding: 'utf8' });
+  return which.status === 0 ? which.stdout.trim().split('\n')[0] || null : null;
+}
+
 /**
- * A nats-server with JetStream on 127.0.0.1:4222, its store in .data/nats; resolves once it listens.
- * In a process group of its own: Ctrl-C in the terminal reaches npm start, which stops it in turn
- * (nats-server exits with code 1 on SIGINT, which a supervisor would take for a crash).
+ * Starts a nats-server with JetStream on 127.0.0.1:`port`, its store in `storeDir`; resolves once it
+ * listens (throws if it exits first). `detached`: in a process group of its own (npm start: Ctrl-C
+ * in the terminal reaches npm start, which stops it in turn; nats-server exits with code 1 on
+ * SIGINT, which a supervisor would take for a crash). The one starter every caller uses.
  */
-async function startNatsServerProcess(binary) {
-  const storeDir = path.join(root, '.data/nats');
+export async function spawnNatsServer({ binary = natsServerBinary(), port, storeDir, detached = false }) {
+  if (!binary) throw new Error('no nats-server binary (apt-get install nats-server)');
   mkdirSync(storeDir, { recursive: true });
-  const child = spawn(binary, ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', storeDir], { stdio: 'ignore', detached: true });
+  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore', detached });
   let exited = null;
   child.on('exit', (code, signal) => (exited = signal ?? `code ${code}`));
-  for (let i = 0; i < 100 && !(await isPortOpen(4222)); i++) {
+  for (let i = 0; !(await isPortOpen(port)); i++) {
     if (exited) throw new Error(`nats-server exited during start (${exited})`);
+    if (i === 100) throw new Error(`nats-server did not listen on ${port} within 10 s`);
     await sleep(100);
   }
   return {
     child,
+    url: `nats://127.0.0.1:${port}`,
     stop: () =>
       new Promise((resolve) => {
         if (exited) return resolve();
@@ -162,10 +171,9 @@ export async function startNats({ env = process.env, log, supervised = false }) 
     log('events: using the NATS server already running on 127.0.0.1:4222');
     return { url: 'nats://127.0.0.1:4222', kind: 'local', stop: async () => {} };
   }
-  const which = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' });
-  const binary = which.status === 0 ? which.stdout.trim() : null;
+  const binary = natsServerBinary();
   if (binary) {
-    const start = () => startNatsServerProcess(binary);
+    const start = () => spawnNatsServer({ binary, port: 4222, storeDir: path.join(root, '.data/nats'), detached: true });
     const proc = supervised ? await supervise({ name: 'nats-server', start, log }) : await start();
     log(`events: started ${binary} with JetStream on 127.0.0.1:4222`);
     return { url: 'nats://127.0.0.1:4222', kind: 'nats-server', stop: proc.stop };
@@ -198,12 +206,21 @@ export async function findTestDatabase({ env = process.env, log = () => {} } = {
 export async function findTestNats({ env = process.env } = {}) {
   if (env.NATS_URL) return { url: env.NATS_URL, stop: async () => {} };
   if (await isPortOpen(4222)) return { url: 'nats://127.0.0.1:4222', stop: async () => {} };
-  const which = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' });
-  if (which.status !== 0) return { url: null, stop: async () => {} };
+  if (!natsServerBinary()) return { url: null, stop: async () => {} };
+  return ownNats(4222);
+}
+
+/** A nats-server on `port` with a throwaway store, removed when it stops. */
+async function ownNats(port) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pl-test-nats-'));
-  const child = spawn(which.stdout.trim(), ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', dir], { stdio: 'ignore' });
-  for (let i = 0; i < 50 && !(await isPortOpen(4222)); i++) await sleep(100);
-  return { url: 'nats://127.0.0.1:4222', stop: async () => void child.kill('SIGTERM') };
+  const server = await spawnNatsServer({ port, storeDir: dir });
+  return {
+    url: server.url,
+    stop: async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -212,21 +229,8 @@ export async function findTestNats({ env = process.env } = {}) {
  * server keeps every earlier run's events for a week); else what findTestNats finds.
  */
 export async function startPrivateNats({ env = process.env } = {}) {
-  const which = spawnSync('sh', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server'], { encoding: 'utf8' });
-  const binary = which.stdout.trim().split('\n')[0];
-  if (env.NATS_URL || !binary) return findTestNats({ env });
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'pl-private-nats-'));
-  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dir], { stdio: 'ignore' });
-  for (let i = 0; i < 50 && !(await isPortOpen(port)); i++) await sleep(100);
-  return {
-    url: `nats://127.0.0.1:${port}`,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  if (env.NATS_URL || !natsServerBinary()) return findTestNats({ env });
+  return ownNats(await freePort());
 }
 
 const STANDARD_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'name', 'msg', 'err', 'v']);
