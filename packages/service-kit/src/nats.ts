@@ -13,13 +13,21 @@ export interface NatsConnectOptions {
   publishTimeoutMs?: number;
 }
 
+/**
+ * A message already written as JSON text (the outbox relay's envelopes around payloads PostgreSQL
+ * gives as text): published as it is, never parsed into objects and written out again.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export interface NatsConn {
   nc: NatsConnection;
   js: JetStreamClient;
   /** False on a server without JetStream (the embedded development fallback): events are then not durable. */
   hasJetStream: boolean;
   /**
-   * Publishes one JSON message. With JetStream it waits for the stream's ack and msgId
+   * Publishes one JSON message (`data` written as JSON, or a JsonText as it is). With JetStream it waits for the stream's ack and msgId
    * de-duplicates inside the stream's window; without it, it is a core publish carrying the same
    * `Nats-Msg-Id` header, flushed to the server before resolving. `extraHeaders` go along as
    * message headers (the relay's trace context).
@@ -86,7 +94,7 @@ export async function connectNats(options: NatsConnectOptions): Promise<NatsConn
     js,
     hasJetStream,
     async publish(subject, data, msgId, extraHeaders) {
-      const payload = encoder.encode(JSON.stringify(data));
+      const payload = encoder.encode(data instanceof JsonText ? data.text : JSON.stringify(data));
       const h = extraHeaders && canUseHeaders ? headers() : undefined;
       for (const [name, value] of Object.entries(extraHeaders ?? {})) if (value !== undefined) h?.set(name, value);
       if (hasJetStream) {

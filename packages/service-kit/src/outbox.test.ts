@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -239,6 +240,33 @@ describe('outbox', () => {
       // Each event once, in the order written, except the one that failed, which came on the retry.
       const ids = (await stream.messages()).map((m) => m.msgId);
       expect(ids).toEqual([...written.slice(0, 30), ...written.slice(31), written[30]!].map((e) => e.id));
+    });
+
+    it('keeps each transaction within its byte budget: large payloads go a few at a time, each whole and in order', async () => {
+      // ~100 kB each, hardly compressible (as stored, PostgreSQL would shrink repetitive text).
+      const written = await withTransaction(db.pool, async (client) => {
+        const out = [];
+        for (let i = 0; i < 10; i++) out.push(await writeOutbox(client, { subject: subject('big'), type: 'big.happened', data: { i, blob: randomBytes(50_000).toString('hex') } }));
+        return out;
+      });
+      let inFlight = 0;
+      let mostInFlight = 0;
+      const counting = {
+        async publish(s: string, data: unknown, msgId: string) {
+          inFlight++;
+          mostInFlight = Math.max(mostInFlight, inFlight);
+          try {
+            return await nats.publish(s, data, msgId);
+          } finally {
+            inFlight--;
+          }
+        },
+      };
+      const relay = start({ nats: counting, batchBytes: 250_000 });
+      expect(await relay.flush()).toBe(10);
+      // A batch is published at once (pipelined): no more rows at once than fit the budget.
+      expect(mostInFlight).toBe(2);
+      expect(await stream.messages()).toEqual(written.map((envelope) => ({ subject: subject('big'), msgId: envelope.id, data: envelope })));
     });
 
     it('keeps events while NATS is unreachable and delivers each once when it is back', async () => {

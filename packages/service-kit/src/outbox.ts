@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { EventEnvelope } from '@pl/contracts';
 import { connectClient } from './db.js';
 import type { Logger } from './logger.js';
-import type { NatsConn } from './nats.js';
+import { JsonText, type NatsConn } from './nats.js';
 import { prepared } from './prepared.js';
 import { captureTraceContext, carrierOf, contextFrom, inMessageSpan, SpanKind, type TraceCarrier } from './trace-context.js';
 
@@ -61,6 +61,12 @@ export interface OutboxRelayOptions {
   logger: Logger;
   /** Rows claimed per transaction (default 100). */
   batchSize?: number;
+  /**
+   * Most payload bytes (as stored) published per transaction, whatever the rows (default 1 MiB; a
+   * batch always has its first row). A markdown's events carry a thousand prices each: a hundred
+   * of them at once held ~130 MB in the relay's process.
+   */
+  batchBytes?: number;
   /** Poll interval when no notification arrives (default 1000 ms); also the base of the retry back-off. */
   pollMs?: number;
   /** Longest pause between retries while NATS or PostgreSQL is down (default 30 s). */
@@ -81,9 +87,16 @@ interface OutboxRow {
   subject: string;
   type: string;
   version: number;
-  payload: unknown;
   occurred_at: Date;
   trace_context: TraceCarrier | null;
+  /** The payload's size as stored. */
+  bytes: number;
+}
+
+/** The envelope (as consumers parse it: EventEnvelope) around a payload PostgreSQL gave as JSON text. */
+function envelopeText(row: OutboxRow, payload: string): JsonText {
+  const head = { id: row.id, type: row.type, version: row.version, occurredAt: row.occurred_at.toISOString() };
+  return new JsonText(`${JSON.stringify(head).slice(0, -1)},"data":${payload}}`);
 }
 
 const PRUNE_EVERY_MS = 10 * 60_000;
@@ -99,6 +112,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { pool, nats, logger } = options;
   const batchSize = options.batchSize ?? 100;
+  const batchBytes = options.batchBytes ?? 1024 * 1024;
   const pollMs = options.pollMs ?? 1000;
   const maxBackoffMs = options.maxBackoffMs ?? 30_000;
   const retentionMs = options.retentionMs ?? 7 * 24 * 3600_000;
@@ -112,24 +126,35 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let listener: { client: pg.PoolClient; drop(err?: Error): void } | undefined;
 
   /** One transaction: claim a batch, publish in order, mark what was published. */
-  async function publishBatch(): Promise<{ published: number; claimed: number; error?: unknown }> {
+  async function publishBatch(): Promise<{ published: number; more: boolean; error?: unknown }> {
     const client = await connectClient(pool);
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<OutboxRow>(
+      const { rows: claimed } = await client.query<OutboxRow>(
         prepared(
-          `SELECT id, subject, type, version, payload, occurred_at, trace_context FROM outbox
+          `SELECT id, subject, type, version, occurred_at, trace_context, pg_column_size(payload) AS bytes FROM outbox
           WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [batchSize],
         ),
       );
+      // The rows up to the byte budget (the rest stay claimed until this commits, and come next),
+      // their payloads as JSON text: sent on as they are, never held as objects.
+      let size = 0;
+      const rows = claimed.filter((row, i) => (size += row.bytes) <= batchBytes || i === 0);
+      const payloads = new Map<string, string>();
+      if (rows.length > 0) {
+        const { rows: texts } = await client.query<{ id: string; payload: string }>(
+          prepared(`SELECT id, payload::text AS payload FROM outbox WHERE id = ANY($1::uuid[])`, [rows.map((row) => row.id)]),
+        );
+        for (const { id, payload } of texts) payloads.set(id, payload);
+      }
       // Sent in order without waiting for each ack, the acks awaited together: the server keeps
       // the order they were sent in, and a batch costs about one round trip instead of one per
       // row (a markdown over 100,000 listings queues twice as many events). Marked published: the
       // rows before the first failure; the rest waits for the retry, and any of them the server
       // did take is dropped there as a duplicate of its id.
       const results = await Promise.allSettled(
-        rows.map((row) => publishRow(row, { id: row.id, type: row.type, version: row.version, occurredAt: row.occurred_at.toISOString(), data: row.payload })),
+        rows.map((row) => publishRow(row, envelopeText(row, payloads.get(row.id)!))),
       );
       const failed = results.findIndex((r) => r.status === 'rejected');
       const done = (failed === -1 ? rows : rows.slice(0, failed)).map((row) => row.id);
@@ -137,7 +162,8 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       if (done.length > 0) await client.query(prepared(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::uuid[])`, [done]));
       await client.query('COMMIT');
       client.release();
-      return { published: done.length, claimed: rows.length, error };
+      // More may wait: a full claim, or rows left for the next transaction by the byte budget.
+      return { published: done.length, more: claimed.length === batchSize || rows.length < claimed.length, error };
     } catch (err) {
       // The connection may be dead (that is how a crash looks from here): never reuse it.
       client.release(err as Error);
@@ -146,7 +172,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   }
 
   /** Publishes one row, inside its trace when it was written in one. */
-  function publishRow(row: OutboxRow, envelope: EventEnvelope): Promise<void> {
+  function publishRow(row: OutboxRow, envelope: JsonText): Promise<void> {
     if (!row.trace_context) return nats.publish(row.subject, envelope, row.id);
     const span = {
       name: `publish ${row.type}`,
@@ -163,10 +189,10 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     let total = 0;
     for (;;) {
       if (stopped) return total;
-      const { published, claimed, error } = await publishBatch();
+      const { published, more, error } = await publishBatch();
       total += published;
       if (error) throw error;
-      if (claimed < batchSize) return total;
+      if (!more) return total;
     }
   }
 
