@@ -124,12 +124,9 @@ export type PriceHistoryEntry = z.infer<typeof PriceHistoryEntry>;
 export const PriceHistory = z.object({ productId: z.string(), entries: z.array(PriceHistoryEntry) });
 export type PriceHistory = z.infer<typeof PriceHistory>;
 
-/** One price the shop set (a markdown), for the POS to take too. */
+/** One price the shop set (a markdown), for the POS to take too: what pos-sync needs, no more (the catalog keeps the history). */
 export const PriceChange = z.object({
-  productId: z.string(),
-  variantId: z.string(),
   sku: z.string(),
-  oldPrice: DecimalString.nullable(),
   newPrice: DecimalString,
   /** Unique per change: the POS write-back's key for it. */
   changeId: z.string(),
@@ -141,10 +138,10 @@ export const PRICE_CHANGED_MAX = 1000;
 
 /**
  * price.changed data (catalog → pos-sync), version 2: prices the shop set, up to PRICE_CHANGED_MAX
- * in one event (a markdown run over 100,000 variants announces them in 100 events; decision 062).
+ * in one event, each with only its sku, price and key (a markdown run over 100,000 variants announces them in 100 events; decision 062).
  */
 export const PriceChangedData = z.object({ source: PriceSource, changes: z.array(PriceChange).min(1).max(PRICE_CHANGED_MAX) });
 export type PriceChangedData = z.infer<typeof PriceChangedData>;
 
 /** price.changed version 1 (one price per event), as events published before version 2 still carry it. */
-export const PriceChangedDataV1 = PriceChange.extend({ source: PriceSource });
+export const PriceChangedDataV1 = PriceChange.extend({ source: PriceSource, productId: z.string(), variantId: z.string(), oldPrice: DecimalString.nullable() });

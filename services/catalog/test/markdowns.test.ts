@@ -6,6 +6,7 @@ import { MarkdownPreview, MarkdownRule, MarkdownRuleList, MarkdownRun, MarkdownR
 import { createPool, type Pool } from '@pl/service-kit';
 import { testDatabaseUrl } from '@pl/service-kit/testing';
 import { doWaitingMarkdownRun, MARKDOWN_EVENTS, requestMarkdownRun, runMarkdowns, runScheduledMarkdowns } from '../src/domain/markdowns';
+import { applyPlanStep, claimWaitingRun, freezePlan, recordAppliedPlan } from '../src/db/markdowns.repo';
 import { startCatalog } from './catalog-test-app';
 import { insertProduct, uniqueSku } from './factories';
 
@@ -182,15 +183,8 @@ describe('a markdown run', () => {
     expect(prices.source).toBe('markdown');
     expect(prices.changes).toHaveLength(planned.total);
     expect(prices.changes.map((c) => c.sku)).toEqual(prices.changes.map((c) => c.sku).sort());
-    expect(prices.changes.find((c) => c.sku === old.variants[0]!.sku)).toEqual({
-      productId: old.id,
-      variantId: old.variants[0]!.id,
-      sku: old.variants[0]!.sku,
-      oldPrice: '100.00',
-      newPrice: '60.00',
-      changeId: `${run.id}:${old.variants[0]!.id}`,
-    });
-    expect(listings).toEqual({ what: 'price', productIds: [...new Set(prices.changes.map((c) => c.productId))].sort() });
+    expect(prices.changes.find((c) => c.sku === old.variants[0]!.sku)).toEqual({ sku: old.variants[0]!.sku, newPrice: '60.00', changeId: `${run.id}:${old.variants[0]!.id}` });
+    expect(listings).toEqual({ what: 'price', productIds: planned.changes.map((c) => c.productId).filter((id, i, all) => all.indexOf(id) === i).sort() });
     expect((await productPage(old.id)).currentPrice).toBe('30.00');
   });
 
@@ -227,6 +221,52 @@ describe('a markdown run', () => {
       await client.query('ROLLBACK');
       client.release();
     }
+  });
+
+  it("keeps history and marks in step with deletes (migration 019): a variant's go with it and with its product; a deleted rule's marks keep their step", async () => {
+    const rule = MarkdownRule.parse(await (await admin('POST', rules, aging)).json());
+    const [kept, gone] = [await listing(35, [{ price: 10000 }, { price: 9000 }]), await listing(35, [{ price: 8000 }])];
+    expect((await runByHand()).changed).toBe(3);
+    const count = async (table: string, variantIds: string[]) =>
+      (await catalog.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE variant_id = ANY($1::uuid[])`, [variantIds])).rows[0]!.n;
+    const ids = (p: typeof kept) => p.variants.map((v) => v.id);
+    expect([await count('price_changes', ids(gone)), await count('markdown_marks', ids(gone))]).toEqual([2, 1]);
+
+    await catalog.pool.query(`DELETE FROM variants WHERE id = $1`, [kept.variants[1]!.id]);
+    await catalog.pool.query(`DELETE FROM products WHERE id = $1`, [gone.id]);
+    expect([await count('price_changes', ids(gone)), await count('markdown_marks', ids(gone))]).toEqual([0, 0]);
+    expect([await count('price_changes', ids(kept)), await count('markdown_marks', ids(kept))]).toEqual([2, 1]);
+
+    expect((await admin('DELETE', `${rules}/${rule.id}`)).status).toBe(204);
+    const { rows } = await catalog.pool.query(`SELECT rule_id, step_days FROM markdown_marks WHERE variant_id = $1`, [kept.variants[0]!.id]);
+    expect(rows).toEqual([{ rule_id: null, step_days: 30 }]);
+  });
+
+  it("holds the rules it runs: a rule deleted while a run is under way waits for it, then its marks lose the rule", async () => {
+    const rule = MarkdownRule.parse(await (await admin('POST', rules, aging)).json());
+    const product = await listing(35, [{ price: 10000 }]);
+    const runner = await catalog.pool.connect();
+    try {
+      await runner.query('BEGIN');
+      await requestMarkdownRun(runner, 'manual', null);
+      const runId = (await claimWaitingRun(runner))!;
+      for (const step of await freezePlan(runner)) await applyPlanStep(runner, step);
+      // The admin deletes the rule now: it waits for the run.
+      let deleted = false;
+      const deleting = admin('DELETE', `${rules}/${rule.id}`).then((res) => {
+        deleted = true;
+        return res.status;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(deleted).toBe(false);
+      await recordAppliedPlan(runner, runId, MARKDOWN_EVENTS);
+      await runner.query('COMMIT');
+      expect(await deleting).toBe(204);
+    } finally {
+      runner.release();
+    }
+    const { rows } = await catalog.pool.query(`SELECT rule_id, price_cents FROM markdown_marks WHERE variant_id = $1`, [product.variants[0]!.id]);
+    expect(rows).toEqual([{ rule_id: null, price_cents: 9000 }]);
   });
 
   it('is idempotent: a second run changes nothing; a later step comes off the price before markdowns, not the marked one', async () => {

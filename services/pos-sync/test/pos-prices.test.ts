@@ -42,10 +42,7 @@ describe('prices to the POS', () => {
 
   type Change = PriceChange & { source: PriceSource };
   const buildChange = (sku: string, newPrice: string, overrides: Partial<Change> = {}): Change => ({
-    productId: randomUUID(),
-    variantId: randomUUID(),
     sku,
-    oldPrice: null,
     newPrice,
     source: 'markdown',
     changeId: `${randomUUID()}:${randomUUID()}`,
@@ -92,7 +89,7 @@ describe('prices to the POS', () => {
   it('takes a version 1 price.changed (one price, as events published before version 2 carry it)', async () => {
     const sku = freshPosSku();
     const { source, ...change } = buildChange(sku, '66.60');
-    const envelope: EventEnvelope = { id: randomUUID(), type: 'price.changed', version: 1, occurredAt: new Date().toISOString(), data: { ...change, source } };
+    const envelope: EventEnvelope = { id: randomUUID(), type: 'price.changed', version: 1, occurredAt: new Date().toISOString(), data: { ...change, source, productId: randomUUID(), variantId: randomUUID(), oldPrice: null } };
     await nats.publish(`${stream.subjectPrefix}.price.changed.${sku}`, envelope, randomUUID());
     await statusOf(change.changeId, 'sent');
     expect(posPrice(sku)).toBe(6660);

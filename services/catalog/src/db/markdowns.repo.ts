@@ -157,6 +157,10 @@ export async function failRun(db: Queryable, id: string, error: string): Promise
 /** The plan, kept for the transaction (the run reads it several times; it must not change in between). */
 export async function freezePlan(db: Queryable): Promise<Array<{ ruleId: string; ruleName: string; stepDays: number; percentOff: number }>> {
   await db.query(`CREATE TEMP TABLE markdown_plan ON COMMIT DROP AS ${MARKDOWN_PLAN}`);
+  // Its statistics: the statements below join it with variants (unanalysed, it reads as two rows).
+  await db.query(`ANALYZE markdown_plan`);
+  // The rules it names stay until the run commits (a delete waits; it then clears their marks' rule, migration 019).
+  await db.query(`SELECT 1 FROM markdown_rules WHERE id IN (SELECT DISTINCT rule_id FROM markdown_plan) FOR KEY SHARE`);
   const { rows } = await db.query<{ ruleId: string; ruleName: string; stepDays: number; percentOff: number }>(
     `SELECT rule_id AS "ruleId", rule_name AS "ruleName", step_days AS "stepDays", percent_off AS "percentOff"
        FROM markdown_plan GROUP BY rule_id, rule_name, step_days, percent_off ORDER BY rule_name, step_days`,
@@ -207,8 +211,7 @@ export async function recordAppliedPlan(
     `INSERT INTO outbox (id, subject, type, version, payload, occurred_at)
      SELECT gen_random_uuid(), $1 || $2 || '.' || batch, 'price.changed', $4,
             jsonb_build_object('source', 'markdown', 'changes', jsonb_agg(jsonb_build_object(
-              'productId', product_id, 'variantId', variant_id, 'sku', sku, 'oldPrice', ${decimal('old_cents')},
-              'newPrice', ${decimal('new_cents')}, 'changeId', $2 || ':' || variant_id) ORDER BY sku)),
+              'sku', sku, 'newPrice', ${decimal('new_cents')}, 'changeId', $2 || ':' || variant_id) ORDER BY sku)),
             now()
        FROM (SELECT *, (row_number() OVER (ORDER BY sku) - 1) / $3 AS batch FROM markdown_plan) mp
       GROUP BY batch ORDER BY batch`,
