@@ -11,5 +11,7 @@ module.exports = {
   },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testTimeout: 120000,
-  maxWorkers: 1,
+  // Two files at once: each runs a shop of its own (its database, its nats-server, free ports), so
+  // they share nothing but the machine. On this 2-core machine the suite took 597 s so, 817 s one at a time.
+  maxWorkers: 2,
 };
