@@ -19,6 +19,10 @@ export interface NatsConnectOptions {
  */
 export class JsonText {
   constructor(readonly text: string) {}
+  /** What JSON.stringify makes of it elsewhere (a publisher other than NatsConn's): the same message. */
+  toJSON(): unknown {
+    return JSON.parse(this.text);
+  }
 }
 
 export interface NatsConn {

@@ -269,6 +269,14 @@ describe('outbox', () => {
       expect(await stream.messages()).toEqual(written.map((envelope) => ({ subject: subject('big'), msgId: envelope.id, data: envelope })));
     });
 
+    it('hands a publisher that writes the envelope itself (JSON.stringify) the same message', async () => {
+      const [written] = await commitEvents(1, 'own');
+      const seen: unknown[] = [];
+      const relay = start({ nats: { publish: async (_s: string, data: unknown) => void seen.push(JSON.parse(JSON.stringify(data))) } });
+      expect(await relay.flush()).toBe(1);
+      expect(seen).toEqual([written]);
+    });
+
     it('keeps events while NATS is unreachable and delivers each once when it is back', async () => {
       const proxy = await cuttableProxy(testNatsUrl());
       const viaProxy = await connectTestNats({ url: proxy.url, name: 'outbox-outage', publishTimeoutMs: 300 });
