@@ -72,5 +72,5 @@ export function startNats(options: { env?: NodeJS.ProcessEnv; log: (line: string
 export function findTestDatabase(options?: { env?: NodeJS.ProcessEnv; log?: (line: string) => void }): Promise<{ url: string; stop(): Promise<void> }>;
 export function findTestNats(options?: { env?: NodeJS.ProcessEnv }): Promise<{ url: string | null; stop(): Promise<void> }>;
 export function startPrivateNats(options?: { env?: NodeJS.ProcessEnv }): Promise<{ url: string | null; stop(): Promise<void> }>;
-export function natsServerBinary(): string | null;
+export function natsServerBinary(options?: { orSbin?: boolean }): string | null;
 export function spawnNatsServer(options: { binary?: string | null; port: number; storeDir: string; detached?: boolean }): Promise<{ child: import('node:child_process').ChildProcess; url: string; stop(): Promise<void> }>;

@@ -4,7 +4,7 @@
 // the end-to-end tests and the benchmarks, so all three run the same system.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -122,10 +122,15 @@ export async function startDatabaseProcess({ env = process.env, log }) {
   };
 }
 
-/** The nats-server binary on PATH (or Debian's /usr/sbin one); null when the machine has none. */
-export function natsServerBinary() {
-  const which = spawnSync('sh', ['-c', 'command -v nats-server || ls /usr/sbin/nats-server'], { encoding: 'utf8' });
-  return which.status === 0 ? which.stdout.trim().split('\n')[0] || null : null;
+/**
+ * The nats-server binary on PATH; null when there is none. `orSbin`: for tests and the bench, also
+ * Debian's /usr/sbin one when PATH lacks it. npm start looks on PATH only: a newcomer's check hides
+ * the binary from PATH so that the embedded fallback is what runs.
+ */
+export function natsServerBinary({ orSbin = false } = {}) {
+  const which = spawnSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' });
+  if (which.status === 0 && which.stdout.trim()) return which.stdout.trim();
+  return orSbin && existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : null;
 }
 
 /**
@@ -134,7 +139,7 @@ export function natsServerBinary() {
  * in the terminal reaches npm start, which stops it in turn; nats-server exits with code 1 on
  * SIGINT, which a supervisor would take for a crash). The one starter every caller uses.
  */
-export async function spawnNatsServer({ binary = natsServerBinary(), port, storeDir, detached = false }) {
+export async function spawnNatsServer({ binary = natsServerBinary({ orSbin: true }), port, storeDir, detached = false }) {
   if (!binary) throw new Error('no nats-server binary (apt-get install nats-server)');
   mkdirSync(storeDir, { recursive: true });
   const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore', detached });
@@ -206,7 +211,7 @@ export async function findTestDatabase({ env = process.env, log = () => {} } = {
 export async function findTestNats({ env = process.env } = {}) {
   if (env.NATS_URL) return { url: env.NATS_URL, stop: async () => {} };
   if (await isPortOpen(4222)) return { url: 'nats://127.0.0.1:4222', stop: async () => {} };
-  if (!natsServerBinary()) return { url: null, stop: async () => {} };
+  if (!natsServerBinary({ orSbin: true })) return { url: null, stop: async () => {} };
   return ownNats(4222);
 }
 
@@ -229,7 +234,7 @@ async function ownNats(port) {
  * server keeps every earlier run's events for a week); else what findTestNats finds.
  */
 export async function startPrivateNats({ env = process.env } = {}) {
-  if (env.NATS_URL || !natsServerBinary()) return findTestNats({ env });
+  if (env.NATS_URL || !natsServerBinary({ orSbin: true })) return findTestNats({ env });
   return ownNats(await freePort());
 }
 
