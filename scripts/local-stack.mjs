@@ -142,12 +142,15 @@ export function natsServerBinary({ orSbin = false } = {}) {
 export async function spawnNatsServer({ binary = natsServerBinary({ orSbin: true }), port, storeDir, detached = false }) {
   if (!binary) throw new Error('no nats-server binary (apt-get install nats-server)');
   mkdirSync(storeDir, { recursive: true });
-  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: 'ignore', detached });
+  // Named, so that what answers on the port is known to be this server: another process that took
+  // the port meanwhile (a test restarting its server there) would otherwise pass for it.
+  const name = `pl-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '-n', name], { stdio: 'ignore', detached });
   let exited = null;
   child.on('exit', (code, signal) => (exited = signal ?? `code ${code}`));
-  for (let i = 0; !(await isPortOpen(port)); i++) {
+  for (let i = 0; (await natsServerNameOn(port)) !== name; i++) {
     if (exited) throw new Error(`nats-server exited during start (${exited})`);
-    if (i === 100) throw new Error(`nats-server did not listen on ${port} within 10 s`);
+    if (i === 100) throw new Error(`nats-server did not answer on ${port} within 10 s`);
     await sleep(100);
   }
   return {
@@ -160,6 +163,31 @@ export async function spawnNatsServer({ binary = natsServerBinary({ orSbin: true
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** The server_name a NATS server on 127.0.0.1:`port` gives in its INFO greeting; null when none answers. */
+function natsServerNameOn(port, timeoutMs = 500) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    let greeting = '';
+    const done = (name) => {
+      socket.destroy();
+      resolve(name);
+    };
+    socket.setTimeout(timeoutMs, () => done(null));
+    socket.on('error', () => done(null));
+    socket.on('data', (chunk) => {
+      greeting += chunk.toString('utf8');
+      const end = greeting.indexOf('\r\n');
+      if (end === -1) return;
+      const line = greeting.slice(0, end);
+      try {
+        done(line.startsWith('INFO ') ? (JSON.parse(line.slice(5)).server_name ?? null) : null);
+      } catch {
+        done(null);
+      }
+    });
+  });
 }
 
 /**
