@@ -135,7 +135,7 @@ export function natsServerBinary({ orSbin = false } = {}) {
 
 /**
  * Starts a nats-server with JetStream on 127.0.0.1:`port`, its store in `storeDir`; resolves once it
- * listens (throws if it exits first). `detached`: in a process group of its own (npm start: Ctrl-C
+ * answers there under its own name (throws if it exits first, or after 10 s). `detached`: in a process group of its own (npm start: Ctrl-C
  * in the terminal reaches npm start, which stops it in turn; nats-server exits with code 1 on
  * SIGINT, which a supervisor would take for a crash). The one starter every caller uses.
  */
