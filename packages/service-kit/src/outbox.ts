@@ -55,6 +55,23 @@ export async function writeOutboxMany<T>(client: pg.PoolClient, events: Readonly
   return envelopes;
 }
 
+/**
+ * Writes one event per row a query answers, with its `subject`, `payload` (jsonb) and order `n`,
+ * all of the same type: events made in SQL from many rows (a manifest's batch) without the rows
+ * coming to Node. Answers how many it wrote.
+ */
+export async function writeOutboxRows(client: pg.PoolClient, event: { type: string; version?: number }, rows: { text: string; values: unknown[] }): Promise<number> {
+  const traceContext = captureTraceContext();
+  const next = rows.values.length;
+  const { rowCount } = await client.query(
+    `INSERT INTO outbox (id, subject, type, version, payload, occurred_at, trace_context)
+     SELECT gen_random_uuid(), e.subject, $${next + 1}::text, $${next + 2}::int, e.payload, now(), $${next + 3}::jsonb
+       FROM (${rows.text}) AS e ORDER BY e.n`,
+    [...rows.values, event.type, event.version ?? 1, traceContext ? JSON.stringify(traceContext) : null],
+  );
+  return rowCount ?? 0;
+}
+
 export interface OutboxRelayOptions {
   pool: pg.Pool;
   nats: Pick<NatsConn, 'publish'>;

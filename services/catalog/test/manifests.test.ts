@@ -4,13 +4,13 @@
 // import cancelled and resumed, stopped midway by a restart, or run by two instances at once.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import iconv from 'iconv-lite';
 import { DraftIntakeStarted, ManifestDetail, ManifestDryRun, ManifestRows, ManifestUploaded, WaitingDrafts, type ManifestSettings, type UpsertProductRequest } from '@pl/contracts';
 import { testLogger } from '@pl/service-kit/testing';
 import { claimImport, findManifest } from '../src/db/manifests.repo';
-import { IMPORT_BATCH_ROWS, runImports, startImport, writeImport } from '../src/manifests/manifest-import';
-import type { ObjectStorage } from '../src/storage/object-storage';
+import { lockSkus } from '../src/db/product-write.repo';
+import { IMPORT_BATCH_ROWS, runImports, startImport, writeImportBatch } from '../src/manifests/manifest-import';
+import { stagedTable } from '../src/manifests/manifest-stage';
 import { startCatalog } from './catalog-test-app';
 import { insertProduct, uniqueSku } from './factories';
 
@@ -114,6 +114,73 @@ describe('uploading', () => {
     expect((await upload(text, 'x.csv', 'anonymous')).status).toBe(401);
     expect((await upload(text, 'x.csv', 'customer')).status).toBe(403);
     expect((await catalog.get(manifests, catalog.callers.customer)).status).toBe(403);
+  });
+});
+
+describe('reading rows (in SQL, over the rows COPY staged)', () => {
+  const header = 'SKU,Title,Qty,MSRP,Unit Cost,Condition,Category,Notes,Location';
+  const dryRunOf = async (lines: string[]) => {
+    const { manifest } = await uploaded([header, ...lines].join('\n'));
+    const res = await post(`${manifests}/${manifest.id}/dry-run`, settingsFor(manifest));
+    expect(res.status).toBe(200);
+    return ManifestDryRun.parse(await res.json());
+  };
+
+  it('reads each row through the mapping: trimmed, grades and categories in the shop’s words, money in cents', async () => {
+    const tag = uniqueSku();
+    const dry = await dryRunOf([` ${tag}-TV ,"  Smart TV, 55""  ",2,"$1,299.99",310.5,Customer Return,Electronics,Box dented,`, `${tag}-BK,Bike,,450,,for parts,sports outdoors,,Columbus Warehouse`]);
+    expect(dry).toMatchObject({ rows: 2, toCreate: 2, refused: 0, units: 3, problems: [] });
+    expect(dry.preview).toEqual([
+      { row: 2, sku: `${tag}-TV`, title: 'Smart TV, 55"', brand: null, category: 'electronics', quantity: 2, retail: '1299.99', unitCost: '310.50', price: '779.99', condition: 'OPEN_BOX', notes: 'Box dented', action: 'create' },
+      { row: 3, sku: `${tag}-BK`, title: 'Bike', brand: null, category: 'sports-outdoors', quantity: 1, retail: '450.00', unitCost: null, price: '270.00', condition: 'FOR_PARTS', notes: null, action: 'create' },
+    ]);
+  });
+
+  it('names every problem by row and column, and reads on', async () => {
+    const tag = uniqueSku();
+    const dry = await dryRunOf([`${tag}-A,Lamp,two,12,,new,,,`, `,Chair,1,abc,,mint,,,`, `${tag}-B,,0,,,,,,`, `${tag}-C,Desk,1,40,,,,,Mars Base`, `${tag}-D,Shelf,1,20,,,,,`]);
+    expect(dry).toMatchObject({ rows: 5, toCreate: 1, refused: 4 });
+    expect(dry.problems.map((p) => [p.row, p.column, p.message])).toEqual([
+      [2, 'Qty', 'row 2: Qty "two" is not a number'],
+      [3, 'SKU', 'row 3: SKU is empty'],
+      [3, 'MSRP', 'row 3: MSRP "abc" is not an amount'],
+      [3, 'Condition', 'row 3: Condition "mint" is not a grade the shop knows'],
+      [4, 'Title', 'row 4: Title is empty'],
+      [4, 'Qty', 'row 4: Qty must be at least 1'],
+      [5, 'Location', `row 5: Location "Mars Base" is not one of the shop's locations`],
+    ]);
+  });
+
+  it('reads a file COPY is stricter about (blank lines between rows) as csv-parse does', async () => {
+    const tag = uniqueSku();
+    const { manifest } = await uploaded(`${HEADER}\r\n${tag}-1,Drill,DeWalt,,1,$10.00,,New,\r\n\r\n${tag}-2,Saw,DeWalt,,2,$20.00,,Used,\r\n\r\n`);
+    expect(manifest.totalRows).toBe(2);
+    const dry = ManifestDryRun.parse(await (await post(`${manifests}/${manifest.id}/dry-run`, settingsFor(manifest))).json());
+    expect(dry.preview.map((r) => [r.row, r.sku, r.quantity])).toEqual([
+      [2, `${tag}-1`, 1],
+      [3, `${tag}-2`, 2],
+    ]);
+  });
+
+  it('reads the header and first rows of a large file from its start, and refuses a bad row far down it, naming the line', async () => {
+    const { text } = goodRows(6_000);
+    expect(text.length).toBeGreaterThan(256 * 1024);
+    const { manifest } = await uploaded(text);
+    expect(manifest).toMatchObject({ totalRows: 6_000, headers: HEADER.split(',') });
+    expect(manifest.sample).toEqual(text.split('\r\n').slice(1, 6).map((line) => line.split(',')));
+
+    const ragged = `${goodRows(6_000).text}${uniqueSku()},Drill,DeWalt\r\n`;
+    const res = await upload(ragged);
+    expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([400, 'A row has another number of cells than the header (line 6002).']);
+  });
+
+  it('stages the rows again from the stored file when they are not staged (a manifest from before rows were staged)', async () => {
+    const { text, skus } = goodRows(3);
+    const { manifest } = await uploaded(text);
+    await catalog.pool.query(`DROP TABLE ${stagedTable(manifest.id)}`);
+    expect((await post(`${manifests}/${manifest.id}/import`, settingsFor(manifest))).status).toBe(202);
+    expect(await importedBy(manifest.id)).toMatchObject({ status: 'imported', created: 3 });
+    expect(await count(`SELECT count(*) AS n FROM manifest_rows WHERE sku = ANY($1) AND outcome = 'created'`, [skus])).toBe(3);
   });
 });
 
@@ -276,41 +343,11 @@ describe('importing', () => {
   });
 });
 
-/** The storage, with the file cut off after `bytes`: the import waits there for the rest, as a process would that is stopped. */
-function stallingStorage(bytes: number): ObjectStorage & { release(): void } {
-  const streams: PassThrough[] = [];
-  return {
-    ...catalog.storage,
-    async get(key) {
-      const stored = await catalog.storage.get(key);
-      if (!stored) return null;
-      const all = Buffer.concat(await stored.body.toArray());
-      const body = new PassThrough();
-      body.write(all.subarray(0, bytes));
-      streams.push(body);
-      return { ...stored, body };
-    },
-    release() {
-      for (const stream of streams) stream.destroy(new Error('stopped'));
-    },
-  };
-}
-
 async function startedImport(text: string) {
   const { manifest } = await uploaded(text);
   // Started without the app's runner: the test decides who writes it.
   await startImport(catalog.pool, catalog.storage, { subject: 'test-admin', name: 'Test Admin' }, manifest.id, settingsFor(manifest));
   return manifest;
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`waited in vain: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** Every row has exactly one outcome, and every sku exactly one draft with its units, once; no product yet. */
@@ -334,15 +371,12 @@ describe('an import stopped midway', () => {
   it('goes on after a restart from the last committed batch, every row written once', async () => {
     const { text, skus } = goodRows(rows);
     const manifest = await startedImport(text);
-    // The first instance reads a little over a batch and a half, writes the first batch, and stops
-    // there (its process gone: it never commits or ends anything again).
-    const stalled = stallingStorage(Math.floor(text.length * 0.55));
+    // The first instance writes a batch and stops there (its process gone: it never commits or ends anything again).
     const dead = 'instance-that-stops';
     const claimed = (await claimImport(catalog.pool, dead, 60_000))!;
     expect(claimed.id).toBe(manifest.id);
-    const abandoned = writeImport(catalog.pool, stalled, claimed, dead).catch(() => 'stopped');
-    const midway = await waitFor(() => detailOf(manifest.id), (d) => d.rowsDone > 0);
-    expect(midway).toMatchObject({ status: 'importing', rowsDone: IMPORT_BATCH_ROWS });
+    expect(await writeImportBatch(catalog.pool, manifest.id, dead)).toBe('written');
+    expect(await detailOf(manifest.id)).toMatchObject({ status: 'importing', rowsDone: IMPORT_BATCH_ROWS });
 
     // While its lease holds, no other instance takes the import.
     expect(await runImports(catalog.pool, catalog.storage, testLogger('other'), 'instance-2')).toBe(0);
@@ -350,8 +384,7 @@ describe('an import stopped midway', () => {
     await catalog.pool.query(`UPDATE manifests SET lease_until = now() - interval '1 second' WHERE id = $1`, [manifest.id]);
     expect(await runImports(catalog.pool, catalog.storage, testLogger('restarted'), 'instance-2')).toBe(1);
     // The stopped instance coming back to life changes nothing: the import is not its any more.
-    stalled.release();
-    await abandoned;
+    expect(await writeImportBatch(catalog.pool, manifest.id, dead)).toBe('lost');
     const done = await detailOf(manifest.id);
     expect(done).toMatchObject({ status: 'imported', rowsDone: rows, created: rows, refused: 0 });
     await expectEachRowOnce(manifest.id, skus, qtyOf);
@@ -378,18 +411,12 @@ describe('an import stopped midway', () => {
     const { text, skus } = goodRows(rows);
     const { manifest } = await uploaded(text);
     await startImport(catalog.pool, catalog.storage, { subject: 'test-admin', name: 'Test Admin' }, manifest.id, settingsFor(manifest));
-    const stalled = stallingStorage(Math.floor(text.length * 0.55));
-    const claimed = (await claimImport(catalog.pool, 'instance-1', 60_000))!;
-    const running = writeImport(catalog.pool, stalled, claimed, 'instance-1');
-    await waitFor(() => detailOf(manifest.id), (d) => d.rowsDone > 0);
+    await claimImport(catalog.pool, 'instance-1', 60_000);
+    expect(await writeImportBatch(catalog.pool, manifest.id, 'instance-1')).toBe('written');
     const cancel = await post(`${manifests}/${manifest.id}/cancel`);
     expect(cancel.status).toBe(200);
-    stalled.release();
-    await running.catch(() => undefined);
-    // The writer stopped on the cut-off file before its next batch: the cancel is seen by the next
-    // instance to take it (here, at once, as the lease is still held, by ending the lease).
-    await catalog.pool.query(`UPDATE manifests SET lease_until = now() - interval '1 second' WHERE id = $1`, [manifest.id]);
-    await runImports(catalog.pool, catalog.storage, testLogger('next'), 'instance-2');
+    // The writer sees the cancel before its next batch.
+    expect(await writeImportBatch(catalog.pool, manifest.id, 'instance-1')).toBe('cancelled');
     const cancelled = await detailOf(manifest.id);
     expect(cancelled).toMatchObject({ status: 'cancelled', rowsDone: IMPORT_BATCH_ROWS });
     expect(await count('SELECT count(*) AS n FROM manifest_rows WHERE manifest_id = $1', [manifest.id])).toBe(IMPORT_BATCH_ROWS);
@@ -402,6 +429,22 @@ describe('an import stopped midway', () => {
     expect(await importedBy(manifest.id)).toMatchObject({ status: 'imported', rowsDone: rows, created: rows });
     await expectEachRowOnce(manifest.id, skus, qtyOf);
   }, 60_000);
+});
+
+describe('sku locks', () => {
+  it('holds a batch of 5,000 skus with at most 1,024 locks (a lock per sku overflows the lock table)', async () => {
+    const client = await catalog.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await lockSkus(client, Array.from({ length: 5_000 }, (_, i) => `LOCK-${i}`));
+      const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()`);
+      expect(rows[0]!.n).toBeGreaterThan(900);
+      expect(rows[0]!.n).toBeLessThanOrEqual(1_024);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+  });
 });
 
 describe('the manifest list', () => {

@@ -1,10 +1,5 @@
 // Manifests and their rows' outcomes (migration 013).
-import { centsToDecimal, type ColumnMapping, type ManifestDetail, type WaitingDraft, type WaitingDrafts, ManifestRowProblem, ManifestRows, ManifestSettings, ManifestStatus, ManifestSummary } from '@pl/contracts';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify/sync';
-import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { centsToDecimal, type ColumnMapping, type ManifestDetail, type WaitingDraft, type WaitingDrafts, ManifestRows, ManifestSettings, ManifestStatus, ManifestSummary } from '@pl/contracts';
 import { containsPattern, type Queryable } from '@pl/service-kit';
 import type { ManifestEncoding } from '../manifests/manifest-reader.js';
 import { isoInstant } from './inventory.repo.js';
@@ -55,6 +50,8 @@ const COLUMNS = `id, file_name AS "fileName", bytes, encoding, storage_key AS "s
   ${isoInstant('clock_timestamp()')} AS "readAt"`;
 
 export interface NewManifest {
+  /** Its rows are staged under this id before it is inserted (manifest-stage.ts). */
+  id: string;
   fileHash: string;
   fileName: string;
   bytes: number;
@@ -70,11 +67,11 @@ export interface NewManifest {
 /** Inserts the manifest unless its file came before; answers the new one, or undefined. */
 export async function insertManifest(db: Queryable, m: NewManifest): Promise<ManifestRecord | undefined> {
   const { rows } = await db.query<ManifestRecord>(
-    `INSERT INTO manifests (file_hash, file_name, bytes, encoding, storage_key, headers, detected_mapping, sample, total_rows, uploaded_by_subject)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+    `INSERT INTO manifests (id, file_hash, file_name, bytes, encoding, storage_key, headers, detected_mapping, sample, total_rows, uploaded_by_subject)
+     VALUES ($11, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (file_hash) DO NOTHING
      RETURNING ${COLUMNS}`,
-    [m.fileHash, m.fileName, m.bytes, m.encoding, m.storageKey, JSON.stringify(m.headers), JSON.stringify(m.detectedMapping), JSON.stringify(m.sample), m.totalRows, m.uploadedBySubject],
+    [m.fileHash, m.fileName, m.bytes, m.encoding, m.storageKey, JSON.stringify(m.headers), JSON.stringify(m.detectedMapping), JSON.stringify(m.sample), m.totalRows, m.uploadedBySubject, m.id],
   );
   return rows[0];
 }
@@ -166,60 +163,7 @@ export async function requestCancel(db: Queryable, id: string): Promise<boolean>
   return (rowCount ?? 0) > 0;
 }
 
-export interface RowOutcome {
-  row: number;
-  sku: string | null;
-  outcome: 'created' | 'added' | 'refused';
-  /** The listing the units went to; null while it is a draft waiting for its intake. */
-  productId: string | null;
-  variantId: string | null;
-  locationId: string | null;
-  quantity: number | null;
-  unitCostCents: number | null;
-  /** A created row's draft listing. */
-  draft: DraftFields | null;
-  problems: ManifestRowProblem[];
-}
-
-export interface DraftFields {
-  /** The id its product will have. */
-  productId: string;
-  title: string;
-  brand: string | null;
-  categoryId: string;
-  conditionGrade: string;
-  conditionNotes: string | null;
-  oneOfAKind: boolean;
-  priceCents: number;
-  compareAtCents: number | null;
-}
-
-const ROW_COLUMNS = [
-  'manifest_id', 'row', 'sku', 'outcome', 'product_id', 'variant_id', 'location_id', 'quantity', 'unit_cost_cents',
-  'draft_product_id', 'title', 'brand', 'category_id', 'condition_grade', 'condition_notes', 'one_of_a_kind', 'price_cents', 'compare_at_cents', 'problems',
-] as const;
-
-/**
- * Writes rows' outcomes with COPY (a batch of a 50,000-row manifest is a few hundred kB of CSV: one
- * round trip, no statement to plan, the table's few indexes filled as it goes). csv-stringify
- * writes the CSV: a null as an empty unquoted field, text always quoted (so an empty text stays '').
- * (No per-field `cast` returning options: csv-stringify normalises those options field by field.)
- */
-export async function insertRowOutcomes(client: pg.PoolClient, manifestId: string, outcomes: readonly RowOutcome[]): Promise<void> {
-  if (outcomes.length === 0) return;
-  const copy = client.query(copyFrom(`COPY manifest_rows (${ROW_COLUMNS.join(', ')}) FROM STDIN WITH (FORMAT csv)`));
-  const records = outcomes.map((o) => [
-    manifestId, o.row, o.sku, o.outcome, o.productId, o.variantId, o.locationId, o.quantity, o.unitCostCents,
-    o.draft?.productId ?? null, o.draft?.title ?? null, o.draft?.brand ?? null, o.draft?.categoryId ?? null, o.draft?.conditionGrade ?? null,
-    o.draft?.conditionNotes ?? null, o.draft ? String(o.draft.oneOfAKind) : null, o.draft?.priceCents ?? null, o.draft?.compareAtCents ?? null,
-    JSON.stringify(o.problems),
-  ]);
-  // Every text quoted (an empty one as ""), so COPY reads only an unquoted empty field, a null, as null.
-  const csv = stringify(records, { quoted_string: true });
-  await pipeline(Readable.from([csv]), copy);
-}
-
-export async function listRowOutcomes(db: Queryable, manifestId: string, query: { outcome?: RowOutcome['outcome']; after: number; limit: number }): Promise<ManifestRows> {
+export async function listRowOutcomes(db: Queryable, manifestId: string, query: { outcome?: 'created' | 'added' | 'refused'; after: number; limit: number }): Promise<ManifestRows> {
   const { rows } = await db.query<ManifestRows['rows'][number]>(
     `SELECT row, sku, outcome, product_id AS "productId", quantity, problems
        FROM manifest_rows WHERE manifest_id = $1 AND row > $2 AND ($3::text IS NULL OR outcome = $3)

@@ -12,10 +12,25 @@ export interface ExistingVariant extends VariantRef {
  * Serialises writers of the same skus, including skus that do not exist yet (two first-time
  * upserts of one sku would otherwise both create it). Taken in sorted order: no deadlocks.
  */
+/**
+ * Sku locks are advisory locks on buckets of skus (1,024 of them), taken in bucket order by every
+ * caller: a manifest's batch of 5,000 skus takes at most 1,024 locks, where a lock per sku would
+ * overflow PostgreSQL's shared lock table (64 per connection by default). Two skus sharing a bucket
+ * wait for each other, which only ever costs a moment.
+ */
+const SKU_LOCK_BUCKETS = 1024;
+const lockBucketsOf = (skus: string) =>
+  `SELECT pg_advisory_xact_lock(hashtext('pl:catalog-sku'), b)
+     FROM (SELECT DISTINCT (hashtextextended(s.sku, 0) & ${SKU_LOCK_BUCKETS - 1})::int AS b FROM (${skus}) AS s(sku)) AS buckets ORDER BY b`;
+
 export async function lockSkus(db: Queryable, skus: readonly string[]): Promise<void> {
-  await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('pl:catalog-sku:' || sku, 0)) FROM unnest($1::text[]) WITH ORDINALITY AS s(sku, n) ORDER BY n`, [
-    [...new Set(skus)].sort(),
-  ]);
+  if (skus.length === 0) return;
+  await db.query(lockBucketsOf('SELECT unnest($1::text[])'), [[...new Set(skus)]]);
+}
+
+/** lockSkus for the skus a query answers (one column), without them coming to Node. */
+export async function lockSkusOf(db: Queryable, skus: { text: string; values: unknown[] }): Promise<void> {
+  await db.query(lockBucketsOf(skus.text), skus.values);
 }
 
 /** Existing variants of these skus, locked (in sku order) against holds and stock changes. */

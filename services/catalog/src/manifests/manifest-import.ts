@@ -1,9 +1,10 @@
-// Importing a manifest (issue 30): upload (kept whole in object storage, read once to refuse a file
-// that is not CSV), dry run (what an import would do, changing nothing), and the import itself, a
-// background job that writes the rows a batch per transaction, each row with its outcome and the
-// manifest's progress, so a restart goes on after the last committed batch and never leaves half a
-// row. The same file uploaded again is the same manifest (its sha256), and a row that has an
-// outcome is never written again: nothing is created twice.
+// Importing a manifest (issue 30): upload (kept whole in object storage, its rows staged in
+// PostgreSQL by COPY: manifest-stage.ts), dry run (what an import would do, changing nothing), and
+// the import itself, a background job that writes the rows a batch per transaction, each row with
+// its outcome and the manifest's progress, so a restart goes on after the last committed batch and
+// never leaves half a row. Rows are read and planned in SQL (manifest-plan.ts, decision 064). The
+// same file uploaded again is the same manifest (its sha256), and a row that has an outcome is
+// never written again: nothing is created twice.
 import { createHash, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import {
@@ -14,36 +15,23 @@ import {
   Subjects,
   type ManifestDryRun,
   type ManifestPreviewRow,
-  type ManifestReceivedData,
-  type ManifestReceivedItem,
   type ManifestRowProblem,
   type ManifestSettings,
   type AuditActor,
 } from '@pl/contracts';
-import { AppError, conflict, createKickablePass, recordAdminAction, withTransaction, writeOutboxMany, type KickablePass, type Logger, type Pool, type Queryable } from '@pl/service-kit';
+import { AppError, conflict, createKickablePass, recordAdminAction, withTransaction, writeOutboxRows, type KickablePass, type Logger, type Pool, type Queryable } from '@pl/service-kit';
 import { listLocations } from '../db/locations.repo.js';
-import {
-  advanceImport,
-  claimImport,
-  finishImport,
-  findManifest,
-  findManifestByHash,
-  insertManifest,
-  insertRowOutcomes,
-  markImporting,
-  type CostBasis,
-  type ManifestRecord,
-  type RowOutcome,
-} from '../db/manifests.repo.js';
-import { lockSkus } from '../db/product-write.repo.js';
-import { waitingDraftSkus } from './manifest-drafts.js';
+import { advanceImport, claimImport, finishImport, findManifest, findManifestByHash, insertManifest, markImporting, type CostBasis, type ManifestRecord } from '../db/manifests.repo.js';
+import { lockSkusOf } from '../db/product-write.repo.js';
 import { addOnHand, type VariantRef } from '../db/inventory.repo.js';
 import { recordInventoryUpdatedMany } from '../domain/inventory-events.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import { decodedManifestStream, decodeManifest, ManifestRefused, readManifest, type ManifestRow, type ReadRow } from './manifest-reader.js';
+import { manifestEncoding, ManifestRefused, squash, utf8Bytes, decodeManifest } from './manifest-reader.js';
+import { planCtes, type LocationKeys, type PlanInput } from './manifest-plan.js';
+import { ensureStaged, readHead, stageRows, stagedTable } from './manifest-stage.js';
 
-/** Rows written per transaction (and announced to the POS per event). */
-export const IMPORT_BATCH_ROWS = 500;
+/** Rows written per transaction. */
+export const IMPORT_BATCH_ROWS = 5000;
 /** How long an instance keeps an import it writes without committing a batch; after that another may go on. */
 export const IMPORT_LEASE_MS = 60_000;
 /** Rows kept as the file has them, for the mapping preview. */
@@ -52,6 +40,8 @@ const SAMPLE_ROWS = 5;
 const PREVIEW_ROWS = 10;
 
 export const MANIFEST_RECEIVED = { type: 'manifest.received', version: 1 } as const;
+/** Items in one manifest.received event at most (a NATS message's payload has a limit: 1 MB by default). */
+export const RECEIVED_ITEMS_PER_EVENT = 1000;
 
 export const manifestKey = (fileHash: string) => `manifests/${fileHash}.csv`;
 
@@ -60,9 +50,13 @@ export function auditManifest(client: pg.PoolClient, actor: AuditActor, manifest
   return recordAdminAction(client, { service: 'catalog', actor, action, target: { type: 'manifest', id: manifest.id, label: manifest.fileName }, before, after });
 }
 
+/** The same file was uploaded by someone else while this upload was being kept. */
+class UploadedMeanwhile extends Error {}
+
 /**
  * Keeps an uploaded manifest: refused whole when it is not a readable CSV (nothing kept), the
- * earlier manifest when the same bytes came before.
+ * earlier manifest when the same bytes came before. Its rows are staged in the transaction that
+ * keeps it.
  */
 export async function uploadManifest(
   pool: Pool,
@@ -73,52 +67,44 @@ export async function uploadManifest(
   const earlier = await findManifestByHash(pool, fileHash);
   if (earlier) return { manifest: earlier, duplicate: true };
 
-  const { text, encoding } = decodeManifest(upload.bytes);
-  let headers: string[] = [];
-  let detectedMapping = {};
-  const sample: string[][] = [];
-  let totalRows = 0;
-  for await (const item of readManifest(text)) {
-    if ('headers' in item) {
-      ({ headers, mapping: detectedMapping } = item);
-      continue;
-    }
-    totalRows++;
-    if (sample.length < SAMPLE_ROWS) sample.push([...item.cells]);
-  }
-  if (totalRows === 0) throw new ManifestRefused('The file has a header row but no rows under it.');
+  const encoding = manifestEncoding(upload.bytes);
+  const { headers, mapping: detectedMapping, sample } = await readHead(upload.bytes, encoding, SAMPLE_ROWS);
   if (headers.length > 200) throw new ManifestRefused('The file has more than 200 columns: is it a manifest?');
 
+  const id = randomUUID();
   const storageKey = manifestKey(fileHash);
-  await storage.put(storageKey, upload.bytes, 'text/csv');
-  const manifest = await withTransaction(pool, async (client) => {
-    const inserted = await insertManifest(client, { fileHash, fileName: upload.fileName, bytes: upload.bytes.length, encoding, storageKey, headers, detectedMapping, sample, totalRows, uploadedBySubject: upload.actor.subject });
-    if (inserted) await auditManifest(client, upload.actor, inserted, 'manifest.uploaded', null, { fileName: inserted.fileName, bytes: inserted.bytes, encoding, rows: totalRows });
-    return inserted;
-  });
-  // Uploaded twice at once: the other one is the manifest (the file under the same key is the same bytes).
-  return manifest ? { manifest, duplicate: false } : { manifest: (await findManifestByHash(pool, fileHash))!, duplicate: true };
+  try {
+    const manifest = await withTransaction(pool, async (client) => {
+      const totalRows = await stageRows(client, id, headers.length, utf8Bytes(upload.bytes, encoding), () => decodeManifest(upload.bytes).text);
+      if (totalRows === 0) throw new ManifestRefused('The file has a header row but no rows under it.');
+      await storage.put(storageKey, upload.bytes, 'text/csv');
+      const inserted = await insertManifest(client, { id, fileHash, fileName: upload.fileName, bytes: upload.bytes.length, encoding, storageKey, headers, detectedMapping, sample, totalRows, uploadedBySubject: upload.actor.subject });
+      if (!inserted) throw new UploadedMeanwhile();
+      await auditManifest(client, upload.actor, inserted, 'manifest.uploaded', null, { fileName: inserted.fileName, bytes: inserted.bytes, encoding, rows: totalRows });
+      return inserted;
+    });
+    return { manifest, duplicate: false };
+  } catch (err) {
+    // Uploaded twice at once: the other one is the manifest (the file under the same key is the same bytes).
+    if (err instanceof UploadedMeanwhile) return { manifest: (await findManifestByHash(pool, fileHash))!, duplicate: true };
+    throw err;
+  }
 }
 
-/** The shop's locations by id and by name (a manifest's location column may say either). */
-interface Locations {
-  byKey: Map<string, string>;
-}
-const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-async function loadLocations(db: Queryable): Promise<Locations> {
+/** The shop's locations by their squashed id and by name (a manifest's location column may say either). */
+async function loadLocations(db: Queryable): Promise<Map<string, string>> {
   const byKey = new Map<string, string>();
   for (const location of await listLocations(db)) {
     byKey.set(squash(location.id), location.id);
     byKey.set(squash(location.name), location.id);
   }
-  return { byKey };
+  return byKey;
 }
 
 /** Settings an import can run with: the location is the shop's, the mapping names columns the file has, sku and title among them. */
-async function checkSettings(db: Queryable, manifest: ManifestRecord, settings: ManifestSettings): Promise<Locations> {
+async function checkSettings(db: Queryable, manifest: ManifestRecord, settings: ManifestSettings): Promise<LocationKeys> {
   const locations = await loadLocations(db);
-  if (![...locations.byKey.values()].includes(settings.locationId)) throw new AppError(422, ErrorCodes.validation, `locationId: "${settings.locationId}" is not one of the shop's locations`);
+  if (![...locations.values()].includes(settings.locationId)) throw new AppError(422, ErrorCodes.validation, `locationId: "${settings.locationId}" is not one of the shop's locations`);
   for (const [field, index] of Object.entries(settings.mapping)) {
     if (index !== undefined && index >= manifest.headers.length) throw new AppError(422, ErrorCodes.validation, `mapping: ${field} names column ${index + 1}, and the file has ${manifest.headers.length}`);
   }
@@ -129,142 +115,87 @@ async function checkSettings(db: Queryable, manifest: ManifestRecord, settings: 
   return locations;
 }
 
-/** A row planned: what it will do, where its units go, at which price and cost. */
-interface PlannedRow {
-  row: number;
-  action: 'create' | 'add';
-  value: ManifestRow;
-  locationId: string;
-  priceCents: number | null;
-  unitCostCents: number | null;
-}
-
-type Planned = PlannedRow | { row: number; sku: string | null; problems: ManifestRowProblem[] };
-const isPlanned = (p: Planned): p is PlannedRow => 'action' in p;
-
-/** A unit's cost: the row's own, or the lot's spread by the row's share of the retail value (or of the units, when retail is unknown). */
-function unitCostOf(value: ManifestRow, lotCostCents: number | null, basis: CostBasis | null): number | null {
-  if (value.unitCostCents !== null) return value.unitCostCents;
-  if (lotCostCents === null || !basis || basis.units === 0) return null;
-  if (basis.retailCents > 0 && value.retailCents !== null) return Math.round((lotCostCents * value.retailCents) / basis.retailCents);
+/** A unit's cost: the row's own, or the lot's spread by the row's share of the retail value (or of the units, when retail is unknown); as manifest-plan.ts spreads it. */
+function unitCostOf(ownCents: number | null, retailCents: number | null, lotCostCents: number | null, basis: CostBasis): number | null {
+  if (ownCents !== null) return ownCents;
+  if (lotCostCents === null || basis.units === 0) return null;
+  if (basis.retailCents > 0 && retailCents !== null) return Math.round((lotCostCents * retailCents) / basis.retailCents);
   return Math.round(lotCostCents / basis.units);
 }
 
-/**
- * Plans a chunk of read rows: `existing` holds the skus the shop has (the catalog's, and those
- * earlier rows of the file create), and learns the ones this chunk creates.
- */
-function planChunk(
-  chunk: readonly ReadRow[],
-  existing: Set<string>,
-  settings: ManifestSettings,
-  locations: Locations,
-  basis: CostBasis | null,
-  headers: readonly string[],
-): Planned[] {
-  const lotCostCents = settings.lotCost === null ? null : decimalToCents(settings.lotCost);
-  const column = (field: 'retail' | 'location', fallback: string) => (settings.mapping[field] === undefined ? fallback : headers[settings.mapping[field]!] ?? fallback);
-  return chunk.map((read): Planned => {
-    if (!read.ok) return { row: read.row, sku: null, problems: read.problems };
-    const { value } = read;
-    const problems: ManifestRowProblem[] = [];
-    let locationId = settings.locationId;
-    if (value.location) {
-      const named = locations.byKey.get(squash(value.location));
-      if (named) locationId = named;
-      else problems.push({ row: read.row, column: column('location', 'location'), message: `row ${read.row}: ${column('location', 'location')} "${value.location}" is not one of the shop's locations` });
-    }
-    const action = existing.has(value.sku) ? 'add' : 'create';
-    if (action === 'create' && value.retailCents === null) {
-      problems.push({ row: read.row, column: column('retail', 'retail'), message: `row ${read.row}: ${column('retail', 'retail')} is empty, and a new listing needs a retail price` });
-    }
-    if (problems.length > 0) return { row: read.row, sku: value.sku, problems };
-    if (action === 'create') existing.add(value.sku);
-    const priceCents = value.retailCents === null ? null : Math.round((value.retailCents * settings.pricePct) / 100);
-    return { row: read.row, action, value, locationId, priceCents, unitCostCents: unitCostOf(value, lotCostCents, basis) };
-  });
-}
+/** Every row of a file. */
+const ALL_ROWS = { after: 1, upTo: 2_147_483_647 };
 
-/** Skus the shop has: listings', and drafts waiting for their intake. */
-async function existingSkus(db: Queryable, rows: readonly ReadRow[]): Promise<string[]> {
-  const skus = [...new Set(rows.flatMap((r) => (r.ok ? [r.value.sku] : [])))];
-  if (skus.length === 0) return [];
-  const { rows: found } = await db.query<{ sku: string }>(
-    `SELECT sku FROM variants WHERE sku = ANY($1::text[])
-     UNION SELECT sku FROM manifest_rows WHERE sku = ANY($1::text[]) AND product_id IS NULL AND outcome = 'created'`,
-    [skus],
-  );
-  return found.map((r) => r.sku);
-}
-
-/** The manifest's rows from storage, streamed, through the mapping, in chunks. */
-async function* storedRowChunks(storage: ObjectStorage, manifest: ManifestRecord, settings: ManifestSettings, size: number): AsyncGenerator<ReadRow[]> {
-  const stored = await storage.get(manifest.storageKey);
-  if (!stored) throw new AppError(500, ErrorCodes.internal, 'The manifest file is missing from storage');
-  let chunk: ReadRow[] = [];
-  try {
-    for await (const item of readManifest(decodedManifestStream(stored.body, manifest.encoding), settings.mapping)) {
-      if ('headers' in item) continue;
-      chunk.push(item);
-      if (chunk.length >= size) {
-        yield chunk;
-        chunk = [];
-      }
-    }
-    if (chunk.length > 0) yield chunk;
-  } finally {
-    stored.body.destroy();
-  }
+interface PreviewPlanRow {
+  row: number;
+  sku: string;
+  title: string;
+  brand: string | null;
+  category: string;
+  quantity: number;
+  retailCents: number | null;
+  costCents: number | null;
+  priceCents: number | null;
+  condition: string;
+  notes: string | null;
+  outcome: 'created' | 'added';
 }
 
 /** What an import with these settings would do, changing nothing; with the cost basis the import keeps. */
 export async function dryRun(pool: Pool, storage: ObjectStorage, manifest: ManifestRecord, settings: ManifestSettings): Promise<ManifestDryRun & { basis: CostBasis }> {
   const locations = await checkSettings(pool, manifest, settings);
-  // First the valid rows' retail value and units, over which a lot's cost is spread.
-  const basis: CostBasis = { retailCents: 0, units: 0 };
-  const existing = new Set<string>();
-  const summary: ManifestDryRun = { rows: 0, toCreate: 0, toAdd: 0, refused: 0, units: 0, cost: null, problems: [], preview: [] };
-  const planned: PlannedRow[] = [];
-  for await (const chunk of storedRowChunks(storage, manifest, settings, 1000)) {
-    for (const sku of await existingSkus(pool, chunk)) existing.add(sku);
-    for (const row of planChunk(chunk, existing, settings, locations, null, manifest.headers)) {
-      summary.rows++;
-      if (!isPlanned(row)) {
-        summary.refused++;
-        for (const problem of row.problems) if (summary.problems.length < MANIFEST_PROBLEMS_SHOWN) summary.problems.push(problem);
-        continue;
-      }
-      if (row.action === 'create') summary.toCreate++;
-      else summary.toAdd++;
-      summary.units += row.value.quantity;
-      basis.units += row.value.quantity;
-      basis.retailCents += (row.value.retailCents ?? 0) * row.value.quantity;
-      if (planned.length < PREVIEW_ROWS) planned.push(row);
-    }
-  }
+  await ensureStaged(pool, storage, manifest);
+  const plan = planCtes({ manifestId: manifest.id, headers: manifest.headers, settings, locations, basis: null, ...ALL_ROWS });
+  const { rows } = await pool.query<{
+    rows: number; toCreate: number; toAdd: number; refused: number; units: number; retailCents: string;
+    problems: ManifestRowProblem[]; preview: PreviewPlanRow[];
+  }>(
+    `WITH ${plan.text}
+     SELECT count(*)::int AS rows, count(*) FILTER (WHERE outcome = 'created')::int AS "toCreate", count(*) FILTER (WHERE outcome = 'added')::int AS "toAdd",
+            count(*) FILTER (WHERE outcome = 'refused')::int AS refused, coalesce(sum(quantity) FILTER (WHERE outcome <> 'refused'), 0)::int AS units,
+            coalesce(sum(coalesce(retail_cents, 0)::numeric * quantity) FILTER (WHERE outcome <> 'refused'), 0)::text AS "retailCents",
+            (SELECT coalesce(jsonb_agg(s.problem ORDER BY s.row, s.n), '[]') FROM (
+               SELECT r.row, e.problem, e.n FROM plan r, jsonb_array_elements(r.problems) WITH ORDINALITY AS e(problem, n)
+                WHERE r.outcome = 'refused' ORDER BY r.row, e.n LIMIT ${MANIFEST_PROBLEMS_SHOWN}) s) AS problems,
+            (SELECT coalesce(jsonb_agg(jsonb_build_object('row', p.row, 'sku', p.sku, 'title', p.title, 'brand', p.brand, 'category', p.category_id, 'quantity', p.quantity,
+                      'retailCents', p.retail_cents, 'costCents', p.cost_cents, 'priceCents', p.price_cents, 'condition', p.condition_grade, 'notes', p.condition_notes,
+                      'outcome', p.outcome) ORDER BY p.row), '[]')
+               FROM (SELECT * FROM plan WHERE outcome <> 'refused' ORDER BY row LIMIT ${PREVIEW_ROWS}) p) AS preview
+       FROM plan`,
+    plan.values,
+  );
+  const found = rows[0]!;
+  const basis: CostBasis = { retailCents: Number(found.retailCents), units: found.units };
   const lotCostCents = settings.lotCost === null ? null : decimalToCents(settings.lotCost);
-  summary.preview = planned.map((p) => previewRow({ ...p, unitCostCents: unitCostOf(p.value, lotCostCents, basis) }));
-  summary.cost = lotCostCents !== null ? centsToDecimal(lotCostCents) : null;
-  return { ...summary, basis };
+  return {
+    rows: found.rows,
+    toCreate: found.toCreate,
+    toAdd: found.toAdd,
+    refused: found.refused,
+    units: found.units,
+    cost: lotCostCents !== null ? centsToDecimal(lotCostCents) : null,
+    problems: found.problems,
+    preview: found.preview.map((p) => previewRow(p, unitCostOf(p.costCents, p.retailCents, lotCostCents, basis))),
+    basis,
+  };
 }
 
 const money = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
 
-function previewRow(p: PlannedRow): ManifestPreviewRow {
-  const { value } = p;
+function previewRow(p: PreviewPlanRow, unitCostCents: number | null): ManifestPreviewRow {
   return {
     row: p.row,
-    sku: value.sku,
-    title: value.title,
-    brand: value.brand,
-    category: value.category,
-    quantity: value.quantity,
-    retail: money(value.retailCents),
-    unitCost: money(p.unitCostCents),
+    sku: p.sku,
+    title: p.title,
+    brand: p.brand,
+    category: p.category as ManifestPreviewRow['category'],
+    quantity: p.quantity,
+    retail: money(p.retailCents),
+    unitCost: money(unitCostCents),
     price: money(p.priceCents),
-    condition: value.condition,
-    notes: value.notes,
-    action: p.action,
+    condition: p.condition as ManifestPreviewRow['condition'],
+    notes: p.notes,
+    action: p.outcome === 'created' ? 'create' : 'add',
   };
 }
 
@@ -319,155 +250,134 @@ export async function runImports(pool: Pool, storage: ObjectStorage, logger: Log
 
 type ImportEnd = 'imported' | 'cancelled' | 'lost';
 
+/** Writes a claimed import to its end, a cancel, or a lost lease. */
 export async function writeImport(pool: Pool, storage: ObjectStorage, claimed: ManifestRecord, owner: string): Promise<ImportEnd> {
-  const settings = claimed.settings!;
-  const locations = await loadLocations(pool);
-  let rowsDone = claimed.rowsDone;
-  let batch = claimed.batches;
-  for await (const chunk of storedRowChunks(storage, claimed, settings, IMPORT_BATCH_ROWS)) {
-    const last = chunk[chunk.length - 1]!.row;
-    // Rows written before (by this or an earlier run) are skipped: the row numbers are the file's.
-    const todo = chunk.filter((r) => r.row - 1 > rowsDone);
-    if (todo.length === 0) continue;
-    const step = await withTransaction(pool, async (client) => {
-      const now = await findManifest(client, claimed.id, { lock: true });
-      if (!now || now.leaseOwner !== owner || now.rowsDone !== rowsDone || now.status !== 'importing') return 'lost' as const;
-      if (now.cancelRequested) {
-        await finishImport(client, claimed.id, owner, 'cancelled');
-        return 'cancelled' as const;
-      }
-      const events = await writeBatch(client, now, todo, locations, batch);
-      batch += events;
-      return 'written' as const;
-    });
+  await ensureStaged(pool, storage, claimed);
+  for (;;) {
+    const step = await writeImportBatch(pool, claimed.id, owner);
     if (step !== 'written') return step;
-    rowsDone = last - 1;
   }
+}
+
+/**
+ * Writes the next batch of a claimed import in a transaction of its own, after the rows written
+ * before (by this or an earlier run), while `owner` holds its lease; or ends it: imported when
+ * every row is written, cancelled when asked.
+ */
+export async function writeImportBatch(pool: Pool, manifestId: string, owner: string): Promise<'written' | ImportEnd> {
+  const locations = await loadLocations(pool);
   return withTransaction(pool, async (client) => {
-    const now = await findManifest(client, claimed.id, { lock: true });
+    const now = await findManifest(client, manifestId, { lock: true });
     if (!now || now.leaseOwner !== owner || now.status !== 'importing') return 'lost';
-    await finishImport(client, claimed.id, owner, 'imported');
-    return 'imported';
+    if (now.cancelRequested) {
+      await finishImport(client, manifestId, owner, 'cancelled');
+      return 'cancelled';
+    }
+    if (now.rowsDone >= now.totalRows) {
+      await finishImport(client, manifestId, owner, 'imported');
+      return 'imported';
+    }
+    await writeBatch(client, now, locations);
+    return 'written';
   });
 }
 
 /**
- * Writes one batch of rows in the caller's transaction; answers how many POS events it recorded.
- * A new sku's row is its draft listing, kept as the row (manifest-drafts.ts makes it a product when
- * its intake starts): writing 50,000 products and their search columns now would cost the import
- * most of its time for listings nobody has looked at. Units for a listing the shop has go to its
- * stock at once; units for a sku that is still a draft wait in their row with it.
+ * Writes one batch of rows in the caller's transaction, set-based: each row's outcome from the
+ * plan, the units for listings the shop has, and the POS's events, none of it through Node row by
+ * row. A new sku's row is its draft listing, kept as the row (manifest-drafts.ts makes it a product
+ * when its intake starts): writing 50,000 products and their search columns now would cost the
+ * import most of its time for listings nobody has looked at. Units for a listing the shop has go to
+ * its stock at once; units for a sku that is still a draft wait in their row with it.
  */
-async function writeBatch(client: pg.PoolClient, manifest: ManifestRecord, rows: readonly ReadRow[], locations: Locations, firstEvent: number): Promise<number> {
+async function writeBatch(client: pg.PoolClient, manifest: ManifestRecord, locations: LocationKeys): Promise<void> {
   const settings = manifest.settings!;
-  const skus = [...new Set(rows.flatMap((r) => (r.ok ? [r.value.sku] : [])))];
-  await lockSkus(client, skus);
-  const { rows: found } = await client.query<VariantRef & { published: boolean }>(
-    `SELECT v.id, v.product_id AS "productId", v.sku, p.published_at IS NOT NULL AS published
-       FROM variants v JOIN products p ON p.id = v.product_id WHERE v.sku = ANY($1::text[]) ORDER BY v.sku FOR UPDATE OF v`,
-    [skus],
+  const range = { after: manifest.rowsDone + 1, upTo: manifest.rowsDone + 1 + IMPORT_BATCH_ROWS };
+  const input: PlanInput = { manifestId: manifest.id, headers: manifest.headers, settings, locations, basis: manifest.costBasis, ...range };
+  const table = stagedTable(manifest.id);
+  const skuCell = `btrim(coalesce(c${settings.mapping.sku! + 1}, ''), E' \\t\\r\\n\\u00a0')`;
+  const skus = { text: `SELECT DISTINCT ${skuCell} FROM ${table} WHERE row > $1 AND row <= $2`, values: [range.after, range.upTo] };
+  await lockSkusOf(client, skus);
+  await client.query(`SELECT 1 FROM variants WHERE sku IN (${skus.text}) ORDER BY sku FOR UPDATE`, skus.values);
+
+  const plan = planCtes(input);
+  const id = `$${plan.values.length + 1}::uuid`;
+  const { rows } = await client.query<{ created: number; added: number; refused: number; units: number; listings: number }>(
+    `WITH ${plan.text},
+     written AS (
+       INSERT INTO manifest_rows (manifest_id, row, sku, outcome, product_id, variant_id, location_id, quantity, unit_cost_cents, draft_product_id,
+                                  title, brand, category_id, condition_grade, condition_notes, one_of_a_kind, price_cents, compare_at_cents, problems)
+       SELECT ${id}, row, CASE WHEN read_ok THEN sku END, outcome,
+              CASE WHEN outcome = 'added' THEN product_id END, CASE WHEN outcome = 'added' THEN variant_id END,
+              CASE WHEN outcome <> 'refused' THEN location_id END, CASE WHEN outcome <> 'refused' THEN quantity END,
+              CASE WHEN outcome <> 'refused' THEN unit_cost_cents END, CASE WHEN outcome = 'created' THEN gen_random_uuid() END,
+              CASE WHEN outcome <> 'refused' THEN title END, CASE WHEN outcome <> 'refused' THEN brand END,
+              CASE WHEN outcome <> 'refused' THEN category_id END, CASE WHEN outcome <> 'refused' THEN condition_grade END,
+              CASE WHEN outcome <> 'refused' THEN condition_notes END, CASE WHEN outcome = 'created' THEN quantity = 1 END,
+              CASE WHEN outcome <> 'refused' THEN price_cents END, CASE WHEN outcome <> 'refused' THEN retail_cents END, problems
+         FROM plan
+       RETURNING outcome, quantity, variant_id)
+     SELECT count(*) FILTER (WHERE outcome = 'created')::int AS created, count(*) FILTER (WHERE outcome = 'added')::int AS added,
+            count(*) FILTER (WHERE outcome = 'refused')::int AS refused, coalesce(sum(quantity) FILTER (WHERE outcome <> 'refused'), 0)::int AS units,
+            count(variant_id)::int AS listings
+       FROM written`,
+    [...plan.values, manifest.id],
   );
-  const variants = new Map(found.map((v) => [v.sku, v]));
-  const drafts = await waitingDraftSkus(client, skus);
-  const planned = planChunk(rows, new Set([...variants.keys(), ...drafts]), settings, locations, manifest.costBasis, manifest.headers);
-  const received = planned.filter(isPlanned);
+  const written = rows[0]!;
+  if (written.listings > 0) await addToListings(client, manifest.id, range);
 
-  // Units for listings the shop has: to their stock now. An added row's cost joins the variant's
-  // as a weighted average over the units on hand.
-  const toListings = received.filter((p) => p.action === 'add' && variants.has(p.value.sku));
-  if (toListings.length > 0) {
-    await client.query(
-      `WITH d AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS d(variant_id uuid, qty int, cost int)),
-            agg AS (SELECT variant_id, round(sum(cost::numeric * qty) / nullif(sum(qty) FILTER (WHERE cost IS NOT NULL), 0))::int AS cost,
-                           sum(qty) FILTER (WHERE cost IS NOT NULL)::int AS costed FROM d GROUP BY variant_id)
-       UPDATE variants v
-          SET unit_cost_cents = CASE WHEN v.unit_cost_cents IS NULL THEN agg.cost
-                                     ELSE round((v.unit_cost_cents::numeric * on_hand.units + agg.cost::numeric * agg.costed) / nullif(on_hand.units + agg.costed, 0))::int END
-         FROM agg, LATERAL (SELECT coalesce(sum(on_hand), 0) AS units FROM inventory_levels WHERE variant_id = agg.variant_id) on_hand
-        WHERE v.id = agg.variant_id AND agg.cost IS NOT NULL`,
-      [JSON.stringify(toListings.map((p) => ({ variant_id: variants.get(p.value.sku)!.id, qty: p.value.quantity, cost: p.unitCostCents })))],
-    );
-    await addOnHand(client, toListings.map((p) => ({ variantId: variants.get(p.value.sku)!.id, locationId: p.locationId, qty: p.value.quantity })));
-    // Shoppers hear of units added to a listing they can see; a draft's are announced when it is published.
-    const announced = new Map<string, VariantRef>();
-    for (const p of toListings) {
-      const v = variants.get(p.value.sku)!;
-      if (v.published) announced.set(v.id, { id: v.id, productId: v.productId, sku: v.sku });
-    }
-    await recordInventoryUpdatedMany(client, [...announced.values()]);
-  }
-
-  const outcomes: RowOutcome[] = planned.map((p) => {
-    if (!isPlanned(p)) return { row: p.row, sku: p.sku, outcome: 'refused', productId: null, variantId: null, locationId: null, quantity: null, unitCostCents: null, draft: null, problems: p.problems };
-    const listing = variants.get(p.value.sku);
-    return {
-      row: p.row,
-      sku: p.value.sku,
-      outcome: p.action === 'create' ? 'created' : 'added',
-      productId: listing?.productId ?? null,
-      variantId: listing?.id ?? null,
-      locationId: p.locationId,
-      quantity: p.value.quantity,
-      unitCostCents: p.unitCostCents,
-      draft:
-        p.action === 'create'
-          ? {
-              productId: randomUUID(),
-              title: p.value.title,
-              brand: p.value.brand,
-              categoryId: p.value.category,
-              conditionGrade: p.value.condition,
-              conditionNotes: p.value.notes,
-              oneOfAKind: p.value.quantity === 1,
-              priceCents: p.priceCents!,
-              compareAtCents: p.value.retailCents,
-            }
-          : null,
-      problems: [],
-    };
+  // The POS hears of the units too (pos-sync creates the new items and receives the rest): events
+  // per location of the batch, at most RECEIVED_ITEMS_PER_EVENT items each, numbered on from the
+  // manifest's earlier ones.
+  const events = await writeOutboxRows(client, MANIFEST_RECEIVED, {
+    text: `SELECT $1::text AS subject, row_number() OVER (ORDER BY g.first_row) AS n,
+                  jsonb_build_object('manifestId', $2::uuid, 'batch', $3::int + row_number() OVER (ORDER BY g.first_row) - 1, 'locationId', g.location_id, 'items', g.items) AS payload
+             FROM (SELECT location_id, min(row) AS first_row,
+                          json_agg(json_build_object('sku', sku, 'action', outcome, 'title', title, 'brand', brand, 'category', category_id,
+                                                       'conditionGrade', condition_grade, 'conditionNotes', condition_notes, 'oneOfAKind', coalesce(one_of_a_kind, false),
+                                                       'price', (coalesce(price_cents, 0) / 100.0)::numeric(14, 2)::text,
+                                                       'compareAtPrice', (compare_at_cents / 100.0)::numeric(14, 2)::text, 'quantity', quantity) ORDER BY row)::jsonb AS items
+                     FROM (SELECT r.*, (row_number() OVER (PARTITION BY location_id ORDER BY row) - 1) / ${RECEIVED_ITEMS_PER_EVENT} AS part
+                             FROM manifest_rows r WHERE manifest_id = $2 AND row > $4 AND row <= $5 AND outcome <> 'refused') r
+                    GROUP BY location_id, part) g`,
+    values: [Subjects.manifestReceived(manifest.id), manifest.id, manifest.batches, range.after, range.upTo],
   });
-  await insertRowOutcomes(client, manifest.id, outcomes);
-
-  // The POS hears of the units too (pos-sync creates the new items and receives the rest): one
-  // event per location of the batch, numbered on from the manifest's earlier ones.
-  const byLocation = new Map<string, ManifestReceivedItem[]>();
-  for (const p of received) {
-    const items = byLocation.get(p.locationId) ?? [];
-    items.push({
-      sku: p.value.sku,
-      action: p.action === 'create' ? 'created' : 'added',
-      title: p.value.title,
-      brand: p.value.brand,
-      category: p.value.category,
-      conditionGrade: p.value.condition,
-      conditionNotes: p.value.notes,
-      oneOfAKind: p.value.quantity === 1 && p.action === 'create',
-      price: centsToDecimal(p.priceCents ?? 0),
-      compareAtPrice: money(p.value.retailCents),
-      quantity: p.value.quantity,
-    });
-    byLocation.set(p.locationId, items);
-  }
-  const events = [...byLocation].map(([locationId, items], i) => ({
-    subject: Subjects.manifestReceived(manifest.id),
-    ...MANIFEST_RECEIVED,
-    data: { manifestId: manifest.id, batch: firstEvent + i, locationId, items } satisfies ManifestReceivedData,
-  }));
-  await writeOutboxMany(client, events);
   await advanceImport(
     client,
     manifest.id,
-    {
-      rows: rows[rows.length - 1]!.row - 1 - manifest.rowsDone,
-      created: outcomes.filter((o) => o.outcome === 'created').length,
-      added: outcomes.filter((o) => o.outcome === 'added').length,
-      refused: outcomes.filter((o) => o.outcome === 'refused').length,
-      units: received.reduce((sum, p) => sum + p.value.quantity, 0),
-      events: events.length,
-    },
+    { rows: written.created + written.added + written.refused, created: written.created, added: written.added, refused: written.refused, units: written.units, events },
     IMPORT_LEASE_MS,
   );
-  return events.length;
+}
+
+/**
+ * Units of the batch's rows for listings the shop has: to their stock now, their cost joining the
+ * variant's as a weighted average over the units on hand; shoppers hear of units added to a listing
+ * they can see (a draft's are announced when it is published).
+ */
+async function addToListings(client: pg.PoolClient, manifestId: string, range: { after: number; upTo: number }): Promise<void> {
+  const { rows } = await client.query<{ variantId: string; productId: string; sku: string; locationId: string; quantity: number; unitCostCents: number | null; published: boolean }>(
+    `SELECT r.variant_id AS "variantId", r.product_id AS "productId", r.sku, r.location_id AS "locationId", r.quantity, r.unit_cost_cents AS "unitCostCents",
+            p.published_at IS NOT NULL AS published
+       FROM manifest_rows r JOIN products p ON p.id = r.product_id
+      WHERE r.manifest_id = $1 AND r.row > $2 AND r.row <= $3 AND r.variant_id IS NOT NULL ORDER BY r.row`,
+    [manifestId, range.after, range.upTo],
+  );
+  await client.query(
+    `WITH d AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS d(variant_id uuid, qty int, cost int)),
+          agg AS (SELECT variant_id, round(sum(cost::numeric * qty) / nullif(sum(qty) FILTER (WHERE cost IS NOT NULL), 0))::int AS cost,
+                         sum(qty) FILTER (WHERE cost IS NOT NULL)::int AS costed FROM d GROUP BY variant_id)
+     UPDATE variants v
+        SET unit_cost_cents = CASE WHEN v.unit_cost_cents IS NULL THEN agg.cost
+                                   ELSE round((v.unit_cost_cents::numeric * on_hand.units + agg.cost::numeric * agg.costed) / nullif(on_hand.units + agg.costed, 0))::int END
+       FROM agg, LATERAL (SELECT coalesce(sum(on_hand), 0) AS units FROM inventory_levels WHERE variant_id = agg.variant_id) on_hand
+      WHERE v.id = agg.variant_id AND agg.cost IS NOT NULL`,
+    [JSON.stringify(rows.map((r) => ({ variant_id: r.variantId, qty: r.quantity, cost: r.unitCostCents })))],
+  );
+  await addOnHand(client, rows.map((r) => ({ variantId: r.variantId, locationId: r.locationId, qty: r.quantity })));
+  const announced = new Map<string, VariantRef>();
+  for (const r of rows) if (r.published) announced.set(r.variantId, { id: r.variantId, productId: r.productId, sku: r.sku });
+  await recordInventoryUpdatedMany(client, [...announced.values()]);
 }
 
 /** This process's import runner: kicked when an import starts, and every few seconds for imports a restart left (main.ts). */
