@@ -41,7 +41,7 @@ const PREVIEW_ROWS = 10;
 
 export const MANIFEST_RECEIVED = { type: 'manifest.received', version: 1 } as const;
 /** Items in one manifest.received event at most (a NATS message's payload has a limit: 1 MB by default). */
-export const RECEIVED_ITEMS_PER_EVENT = 1000;
+export const RECEIVED_ITEMS_PER_EVENT = 250;
 
 export const manifestKey = (fileHash: string) => `manifests/${fileHash}.csv`;
 
