@@ -9,14 +9,12 @@ export interface ExistingVariant extends VariantRef {
 }
 
 /**
- * Serialises writers of the same skus, including skus that do not exist yet (two first-time
- * upserts of one sku would otherwise both create it). Taken in sorted order: no deadlocks.
- */
-/**
- * Sku locks are advisory locks on buckets of skus (1,024 of them), taken in bucket order by every
- * caller: a manifest's batch of 5,000 skus takes at most 1,024 locks, where a lock per sku would
- * overflow PostgreSQL's shared lock table (64 per connection by default). Two skus sharing a bucket
- * wait for each other, which only ever costs a moment.
+ * Sku locks serialise writers of the same skus, including skus that do not exist yet (two
+ * first-time upserts of one sku would otherwise both create it). They are advisory locks on buckets
+ * of skus (1,024 of them), taken in bucket order by every caller, once per transaction: no
+ * deadlocks, and a manifest's batch of 5,000 skus takes at most 1,024 locks, where a lock per sku
+ * overflowed PostgreSQL's shared lock table (64 per connection by default). Two skus sharing a
+ * bucket wait for each other while one is written.
  */
 const SKU_LOCK_BUCKETS = 1024;
 const lockBucketsOf = (skus: string) =>

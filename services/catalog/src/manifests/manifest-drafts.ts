@@ -10,13 +10,6 @@ import type { Queryable } from '@pl/service-kit';
 import { addOnHand, type UnitsReceived } from '../db/inventory.repo.js';
 import { insertProducts, insertVariants, type NewVariant } from '../db/product-write.repo.js';
 
-/** Skus among these that are drafts waiting for their intake. */
-export async function waitingDraftSkus(db: Queryable, skus: readonly string[]): Promise<string[]> {
-  if (skus.length === 0) return [];
-  const { rows } = await db.query<{ sku: string }>(`SELECT sku FROM manifest_rows WHERE sku = ANY($1::text[]) AND product_id IS NULL AND outcome = 'created'`, [skus]);
-  return rows.map((r) => r.sku);
-}
-
 interface WaitingRow {
   manifestId: string;
   row: number;

@@ -100,18 +100,15 @@ export const CONDITION_WORDS: Record<string, ConditionGrade> = {
 };
 
 /**
- * The manifest's header and its rows as the file has them, streamed (from its text, or a stream of
- * its text such as decodedManifestStream): csv-parse reads a record at a time. A file csv-parse
+ * The manifest's header and its rows as the file has them, streamed from its text: csv-parse reads
+ * a record at a time. A file csv-parse
  * cannot read (an unclosed quote, rows of another width than the header) is refused whole, naming
  * the line. The rows' meaning (the mapping, each cell checked) is read in SQL: manifest-plan.ts.
  */
-export async function* readManifest(source: string | Readable): AsyncGenerator<{ headers: string[]; mapping: ColumnMapping } | FileRow> {
-  // A string goes in slices: csv-parse handed a whole 5 MB file as one chunk rescans what is left of
-  // it at every record, where a file's stream comes in 64 kB.
-  const text = typeof source === 'string' ? Readable.from(slices(source, 64 * 1024)) : source;
-  const parser = text.pipe(parse({ relax_column_count: false, skip_empty_lines: true, trim: false }));
-  // A source that fails (storage gone mid-file) fails the parse, not the process.
-  if (typeof source !== 'string') source.once('error', (err) => parser.destroy(err));
+export async function* readManifest(text: string): AsyncGenerator<{ headers: string[]; mapping: ColumnMapping } | FileRow> {
+  // The text goes in slices: csv-parse handed a whole 5 MB file as one chunk rescans what is left of
+  // it at every record.
+  const parser = Readable.from(slices(text, 64 * 1024)).pipe(parse({ relax_column_count: false, skip_empty_lines: true, trim: false }));
   let headers: string[] | undefined;
   let row = 1;
   try {
@@ -141,11 +138,4 @@ export async function* readManifest(source: string | Readable): AsyncGenerator<{
 
 function* slices(text: string, size: number): Generator<string> {
   for (let at = 0; at < text.length; at += size) yield text.slice(at, at + size);
-}
-
-/** The text of a stored manifest as a stream, decoded as it was read at upload (a BOM dropped). */
-export function decodedManifestStream(bytes: Readable, encoding: ManifestEncoding): Readable {
-  const decoder = iconv.decodeStream(encoding === 'windows-1252' ? 'win1252' : 'utf8', { stripBOM: true }) as unknown as Readable & NodeJS.WritableStream;
-  bytes.once('error', (err) => decoder.destroy(err));
-  return bytes.pipe(decoder);
 }
