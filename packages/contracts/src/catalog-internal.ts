@@ -24,6 +24,8 @@ export const CatalogInternalPaths = {
   variant: (sku: string) => `/internal/variants/${sku}`,
   /** GET ?skus=A,B: what these variants cost now (VariantPrices); the cart prices its lines by it at every read and at payment. */
   variantPrices: '/internal/variant-prices',
+  /** GET ?locationId&after&upTo: the items of a manifest's batch (manifest.received version 2), for pos-sync. */
+  manifestReceived: (manifestId: string) => `/internal/manifests/${manifestId}/received`,
 } as const;
 
 /** Longest a hold may last: the payment window is the longest anyone needs one. */

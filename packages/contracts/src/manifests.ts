@@ -132,10 +132,13 @@ export const ManifestRows = z.object({ rows: z.array(ManifestRowOutcome), next: 
 export type ManifestRows = z.infer<typeof ManifestRows>;
 
 /**
- * `manifest.received.<manifestId>`: one committed batch of a manifest's rows, for pos-sync to
- * create in the POS (`created`: a new item with its units at the location) or receive there
- * (`added`: units added to an item the shop had). Ids are stable: a batch is announced once per
- * (manifestId, batch), whatever the redeliveries.
+ * `manifest.received.<manifestId>`: one committed batch of a manifest's rows at one location, for
+ * pos-sync to create in the POS (`created`: a new item with its units at the location) or receive
+ * there (`added`: units added to an item the shop had). Ids are stable: a batch is announced once
+ * per (manifestId, batch), whatever the redeliveries. Version 1 carried the items; version 2
+ * (ManifestReceivedBatch) names the rows and pos-sync asks the catalog for their items
+ * (CatalogInternalPaths.manifestReceived): a 50,000-row manifest's items are 15 MB of JSON, which
+ * the outbox and the bus need not carry (decision 065).
  */
 export const ManifestReceivedItem = z.object({
   sku: z.string(),
@@ -159,6 +162,35 @@ export const ManifestReceivedData = z.object({
   items: z.array(ManifestReceivedItem).min(1),
 });
 export type ManifestReceivedData = z.infer<typeof ManifestReceivedData>;
+
+/** manifest.received version 2: the batch's rows at its location, and how many items they are. */
+export const ManifestReceivedBatch = z.object({
+  manifestId: z.string().uuid(),
+  batch: z.number().int().min(0),
+  locationId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/),
+  /** The manifest's rows after this row number, up to and with `upTo` (the header is row 1). */
+  rows: z.object({ after: z.number().int().min(1), upTo: z.number().int().min(1) }),
+  items: z.number().int().min(1),
+});
+export type ManifestReceivedBatch = z.infer<typeof ManifestReceivedBatch>;
+
+/**
+ * Items of a batch asked at a time: ~75 kB of JSON, under V8's large-object size (128 kB), so
+ * neither side keeps a page's text past its young generation's next collection.
+ */
+export const MANIFEST_RECEIVED_PAGE = 250;
+
+/** GET CatalogInternalPaths.manifestReceived(manifestId): a page of a batch's items at a location, in row order. */
+export const ManifestReceivedQuery = z.strictObject({
+  locationId: ManifestReceivedBatch.shape.locationId,
+  after: z.coerce.number().int().min(1),
+  upTo: z.coerce.number().int().min(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(MANIFEST_RECEIVED_PAGE),
+});
+export type ManifestReceivedQuery = z.infer<typeof ManifestReceivedQuery>;
+/** A page of items, and the row to ask after for the next (null: none left). */
+export const ManifestReceivedItems = z.object({ items: z.array(ManifestReceivedItem), next: z.number().int().nullable() });
+export type ManifestReceivedItems = z.infer<typeof ManifestReceivedItems>;
 
 /** A manifest's new sku waiting for its intake: a draft listing that is not a product yet. */
 export const WaitingDraft = z.object({

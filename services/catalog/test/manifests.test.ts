@@ -5,7 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import iconv from 'iconv-lite';
-import { DraftIntakeStarted, ManifestDetail, ManifestDryRun, ManifestRows, ManifestUploaded, WaitingDrafts, type ManifestSettings, type UpsertProductRequest } from '@pl/contracts';
+import { DraftIntakeStarted, ManifestDetail, ManifestDryRun, ManifestReceivedItems, ManifestRows, ManifestUploaded, WaitingDrafts, type ManifestReceivedBatch, type ManifestSettings, type UpsertProductRequest } from '@pl/contracts';
 import { testLogger } from '@pl/service-kit/testing';
 import { claimImport, findManifest } from '../src/db/manifests.repo';
 import { lockSkus } from '../src/db/product-write.repo';
@@ -302,14 +302,30 @@ describe('importing', () => {
     const refused = ManifestRows.parse(await (await catalog.get(`${manifests}/${manifest.id}/rows?outcome=refused`, catalog.callers.admin)).json());
     expect(refused.rows[0]!.problems[0]!.message).toBe('row 4: Qty "two" is not a number');
 
-    // The POS hears of the units: the new items to create and the units received.
-    const { rows: events } = await catalog.pool.query<{ payload: { batch: number; locationId: string; items: Array<{ sku: string; action: string; quantity: number; price: string }> } }>(
-      `SELECT payload FROM outbox WHERE subject = $1 ORDER BY seq`,
+    // The POS hears of the units: the event names the batch's rows, and its items (the new items to
+    // create, the units received) are pos-sync's to ask for, behind the internal token.
+    const { rows: events } = await catalog.pool.query<{ version: number; payload: ManifestReceivedBatch }>(
+      `SELECT version, payload FROM outbox WHERE subject = $1 ORDER BY seq`,
       [`manifest.received.${manifest.id}`],
     );
-    expect(events.map((e) => [e.payload.batch, e.payload.locationId, e.payload.items.map((i) => [i.sku, i.action, i.quantity, i.price])])).toEqual([
-      [0, LOCATION, [[`${tag}-1`, 'created', 1, '99.50'], [existingSku, 'added', 2, '99.50'], [`${tag}-3`, 'created', 3, '150.00']]],
+    expect(events).toEqual([{ version: 2, payload: { manifestId: manifest.id, batch: 0, locationId: LOCATION, rows: { after: 1, upTo: 1 + IMPORT_BATCH_ROWS }, items: 3 } }]);
+    const received = `/internal/manifests/${manifest.id}/received?locationId=${LOCATION}&after=1&upTo=${1 + IMPORT_BATCH_ROWS}`;
+    const asked = await catalog.internal('GET', received);
+    expect(asked.status).toBe(200);
+    const page = ManifestReceivedItems.parse(await asked.json());
+    expect(page.next).toBeNull();
+    expect(page.items).toEqual([
+      { sku: `${tag}-1`, action: 'created', title: 'Cordless Drill', brand: 'DeWalt', category: 'home-garden', conditionGrade: 'OPEN_BOX', conditionNotes: 'Box dented', oneOfAKind: true, price: '99.50', compareAtPrice: '199.00', quantity: 1 },
+      { sku: existingSku, action: 'added', title: 'Shop drill', brand: 'DeWalt', category: 'home-garden', conditionGrade: 'NEW_IN_BOX', conditionNotes: null, oneOfAKind: false, price: '99.50', compareAtPrice: '199.00', quantity: 2 },
+      { sku: `${tag}-3`, action: 'created', title: 'Mitre Saw', brand: 'DeWalt', category: 'home-garden', conditionGrade: 'USED', conditionNotes: null, oneOfAKind: false, price: '150.00', compareAtPrice: '300.00', quantity: 3 },
     ]);
+    // A page at a time: the row after which the next page starts.
+    const first = ManifestReceivedItems.parse(await (await catalog.internal('GET', `${received}&limit=2`)).json());
+    expect([first.items.map((i) => i.sku), first.next]).toEqual([[`${tag}-1`, existingSku], 3]);
+    const rest = ManifestReceivedItems.parse(await (await catalog.internal('GET', received.replace('after=1', `after=${first.next}`))).json());
+    expect([rest.items.map((i) => i.sku), rest.next]).toEqual([[`${tag}-3`], null]);
+    expect((await catalog.get(received, catalog.callers.admin)).status).toBe(401);
+    expect((await catalog.internal('GET', received.replace('after=1', 'after=zero'))).status).toBe(400);
 
     // Each admin step is in the audit trail, in its transaction, with the admin's name.
     const { rows: trail } = await catalog.pool.query<{ action: string; actor_name: string | null; target_id: string }>(

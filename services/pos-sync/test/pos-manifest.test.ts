@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { EventEnvelope, ManifestReceivedData, ManifestReceivedItem } from '@pl/contracts';
 import type { NatsConn } from '@pl/service-kit';
 import { eventually, type TestStream } from '@pl/service-kit/testing';
+import { INTERNAL_TOKEN } from '../../catalog/test/catalog-test-app.js';
 import { insertProduct, uniqueSku } from '../../catalog/test/factories.js';
+import { createCatalogClient } from '../src/clients/catalog-client.js';
 import { WritebackNotes } from '../src/domain/pos-adjustments.js';
 import { buildManifestBatch, buildManifestItem } from './manifest-factories.js';
 import { startSyncedStackWithWorkers, type PosSyncStack } from './pos-sync-test-app.js';
@@ -277,5 +279,49 @@ describe('manifest units to the POS', () => {
     await publishManifest(later);
     await sent(later);
     expect((await stack.pool.query(`SELECT count(*)::int AS n FROM writebacks`)).rows[0].n).toBe(before + 1);
+  });
+
+  it('asks the catalog for the items a version 2 event names (the catalog\'s own import), and creates them in the POS', async () => {
+    const tag = uniqueSku();
+    const csv = ['SKU,Title,Brand,Category,Qty,MSRP,Condition', `${tag}-1,Espresso machine,Gaggia,Home & Garden,2,$400.00,Open Box`, `${tag}-2,Grinder,Baratza,Home & Garden,1,$150.00,Used`].join('\n');
+    const admin = { ...stack.catalog.callers.admin };
+    const uploaded = await fetch(`${stack.catalog.url}/api/admin/manifests?name=lot.csv`, { method: 'POST', headers: { 'content-type': 'text/csv', ...admin }, body: csv });
+    expect(uploaded.status).toBe(201);
+    const { manifest } = (await uploaded.json()) as { manifest: { id: string; mapping: Record<string, number> } };
+    const settings = { mapping: manifest.mapping, locationId: LOCATION, pricePct: 50, lotCost: null };
+    const importing = await fetch(`${stack.catalog.url}/api/admin/manifests/${manifest.id}/import`, { method: 'POST', headers: { 'content-type': 'application/json', ...admin }, body: JSON.stringify(settings) });
+    expect(importing.status).toBe(202);
+    const announced = await eventually(async () => {
+      const { rows } = await stack.catalog.pool.query<{ version: number; payload: { batch: number; items: number } }>(`SELECT version, payload FROM outbox WHERE subject = $1`, [`manifest.received.${manifest.id}`]);
+      expect(rows).toHaveLength(1);
+      return rows[0]!;
+    });
+    expect(announced).toMatchObject({ version: 2, payload: { batch: 0, items: 2 } });
+
+    const envelope: EventEnvelope = { id: randomUUID(), type: 'manifest.received', version: 2, occurredAt: new Date().toISOString(), data: announced.payload };
+    await nats.publish(`${stream.subjectPrefix}.manifest.received.${manifest.id}`, envelope, randomUUID());
+    const data = { manifestId: manifest.id, batch: 0 } as ManifestReceivedData;
+    await sent(data);
+    expect((await writeback(data)).manifest.items.map((i: ManifestReceivedItem) => [i.sku, i.action, i.quantity, i.price])).toEqual([
+      [`${tag}-1`, 'created', 2, '200.00'],
+      [`${tag}-2`, 'created', 1, '75.00'],
+    ]);
+    expect(posProductsWith(`${tag}-1`)[0]).toMatchObject({ name: 'Espresso machine', brand: 'Gaggia', variants: [{ sku: `${tag}-1`, price: { amount: 20000 } }] });
+    expect(stack.pos.quantity(`${tag}-2`, LOCATION)).toBe(1);
+  });
+
+  it('asks for a large batch a page at a time, and gets every item once, in row order', async () => {
+    const tag = uniqueSku();
+    const rows = Array.from({ length: 601 }, (_, n) => `${tag}-${n + 1},Item ${n + 1},Acme,General,1,$10.00,New`);
+    const admin = { ...stack.catalog.callers.admin };
+    const uploaded = await fetch(`${stack.catalog.url}/api/admin/manifests?name=big.csv`, { method: 'POST', headers: { 'content-type': 'text/csv', ...admin }, body: ['SKU,Title,Brand,Category,Qty,MSRP,Condition', ...rows].join('\n') });
+    const { manifest } = (await uploaded.json()) as { manifest: { id: string; mapping: Record<string, number> } };
+    const settings = { mapping: manifest.mapping, locationId: LOCATION, pricePct: 50, lotCost: null };
+    await fetch(`${stack.catalog.url}/api/admin/manifests/${manifest.id}/import`, { method: 'POST', headers: { 'content-type': 'application/json', ...admin }, body: JSON.stringify(settings) });
+    await eventually(async () => expect((await stack.catalog.pool.query(`SELECT status FROM manifests WHERE id = $1`, [manifest.id])).rows[0].status).toBe('imported'));
+
+    const catalog = createCatalogClient({ baseUrl: stack.catalog.url, token: INTERNAL_TOKEN });
+    const items = await catalog.manifestReceived(manifest.id, { locationId: LOCATION, after: 1, upTo: 1 + 601 });
+    expect(items.map((i) => i.sku)).toEqual(rows.map((r) => r.split(',')[0]));
   });
 });

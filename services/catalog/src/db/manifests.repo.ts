@@ -1,5 +1,5 @@
 // Manifests and their rows' outcomes (migration 013).
-import { centsToDecimal, type ColumnMapping, type ManifestDetail, type WaitingDraft, type WaitingDrafts, ManifestRows, ManifestSettings, ManifestStatus, ManifestSummary } from '@pl/contracts';
+import { centsToDecimal, type ColumnMapping, type ManifestReceivedQuery, type ManifestDetail, type WaitingDraft, type WaitingDrafts, ManifestRows, ManifestSettings, ManifestStatus, ManifestSummary } from '@pl/contracts';
 import { containsPattern, type Queryable } from '@pl/service-kit';
 import type { ManifestEncoding } from '../manifests/manifest-reader.js';
 import { isoInstant } from './inventory.repo.js';
@@ -173,6 +173,28 @@ export async function listRowOutcomes(db: Queryable, manifestId: string, query: 
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   return { rows: page, next: more ? page[page.length - 1]!.row : null };
+}
+
+/**
+ * A page of a batch's items at a location, in row order, as pos-sync sends them to the POS
+ * (manifest.received version 2): the answer's JSON text (ManifestReceivedItems), built by
+ * PostgreSQL. Made in Node, 50,000 items cost the catalog ~0.5 s of CPU while an import ran.
+ */
+export async function receivedItemsJson(db: Queryable, manifestId: string, query: ManifestReceivedQuery): Promise<string> {
+  const { rows } = await db.query<{ body: string }>(
+    `SELECT json_build_object(
+              'items', coalesce(json_agg(json_build_object(
+                         'sku', sku, 'action', outcome, 'title', title, 'brand', brand, 'category', category_id, 'conditionGrade', condition_grade,
+                         'conditionNotes', condition_notes, 'oneOfAKind', coalesce(one_of_a_kind, false),
+                         'price', (coalesce(price_cents, 0) / 100.0)::numeric(14, 2)::text,
+                         'compareAtPrice', (compare_at_cents / 100.0)::numeric(14, 2)::text, 'quantity', quantity) ORDER BY row) FILTER (WHERE n <= $5), '[]'),
+              'next', CASE WHEN count(*) > $5 THEN max(row) FILTER (WHERE n <= $5) END)::text AS body
+       FROM (SELECT r.*, row_number() OVER (ORDER BY row) AS n
+               FROM manifest_rows r WHERE manifest_id = $1 AND row > $2 AND row <= $3 AND location_id = $4 AND outcome <> 'refused'
+              ORDER BY row LIMIT $5 + 1) page`,
+    [manifestId, query.after, query.upTo, query.locationId, query.limit],
+  );
+  return rows[0]!.body;
 }
 
 /** The manifest as the admin remote shows it. */

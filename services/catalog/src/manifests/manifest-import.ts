@@ -39,9 +39,8 @@ const SAMPLE_ROWS = 5;
 /** Rows shown as they will be imported. */
 const PREVIEW_ROWS = 10;
 
-export const MANIFEST_RECEIVED = { type: 'manifest.received', version: 1 } as const;
-/** Items in one manifest.received event at most (a NATS message's payload has a limit: 1 MB by default). */
-export const RECEIVED_ITEMS_PER_EVENT = 250;
+/** A batch's rows at a location, named for pos-sync, which asks for their items (decision 065). */
+export const MANIFEST_RECEIVED = { type: 'manifest.received', version: 2 } as const;
 
 export const manifestKey = (fileHash: string) => `manifests/${fileHash}.csv`;
 
@@ -326,20 +325,15 @@ async function writeBatch(client: pg.PoolClient, manifest: ManifestRecord, locat
   const written = rows[0]!;
   if (written.listings > 0) await addToListings(client, manifest.id, range);
 
-  // The POS hears of the units too (pos-sync creates the new items and receives the rest): events
-  // per location of the batch, at most RECEIVED_ITEMS_PER_EVENT items each, numbered on from the
-  // manifest's earlier ones.
+  // The POS hears of the units too (pos-sync creates the new items and receives the rest): an event
+  // per location of the batch naming its rows (ManifestReceivedBatch), numbered on from the
+  // manifest's earlier ones; pos-sync asks for their items.
   const events = await writeOutboxRows(client, MANIFEST_RECEIVED, {
-    text: `SELECT $1::text AS subject, row_number() OVER (ORDER BY g.first_row) AS n,
-                  jsonb_build_object('manifestId', $2::uuid, 'batch', $3::int + row_number() OVER (ORDER BY g.first_row) - 1, 'locationId', g.location_id, 'items', g.items) AS payload
-             FROM (SELECT location_id, min(row) AS first_row,
-                          json_agg(json_build_object('sku', sku, 'action', outcome, 'title', title, 'brand', brand, 'category', category_id,
-                                                       'conditionGrade', condition_grade, 'conditionNotes', condition_notes, 'oneOfAKind', coalesce(one_of_a_kind, false),
-                                                       'price', (coalesce(price_cents, 0) / 100.0)::numeric(14, 2)::text,
-                                                       'compareAtPrice', (compare_at_cents / 100.0)::numeric(14, 2)::text, 'quantity', quantity) ORDER BY row)::jsonb AS items
-                     FROM (SELECT r.*, (row_number() OVER (PARTITION BY location_id ORDER BY row) - 1) / ${RECEIVED_ITEMS_PER_EVENT} AS part
-                             FROM manifest_rows r WHERE manifest_id = $2 AND row > $4 AND row <= $5 AND outcome <> 'refused') r
-                    GROUP BY location_id, part) g`,
+    text: `SELECT $1::text AS subject, row_number() OVER (ORDER BY min(row)) AS n,
+                  jsonb_build_object('manifestId', $2::uuid, 'batch', $3::int + row_number() OVER (ORDER BY min(row)) - 1, 'locationId', location_id,
+                                     'rows', jsonb_build_object('after', $4::int, 'upTo', $5::int), 'items', count(*)) AS payload
+             FROM manifest_rows WHERE manifest_id = $2 AND row > $4 AND row <= $5 AND outcome <> 'refused'
+            GROUP BY location_id`,
     values: [Subjects.manifestReceived(manifest.id), manifest.id, manifest.batches, range.after, range.upTo],
   });
   await advanceImport(

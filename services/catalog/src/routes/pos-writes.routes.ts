@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CatalogInternalPaths,
   ErrorCodes,
+  ManifestReceivedQuery,
   SetStockRequest,
   UpsertProductBatchRequest,
   UpsertProductRequest,
@@ -10,17 +11,19 @@ import {
   type UpsertProductBatchResult,
 } from '@pl/contracts';
 import { AppError, notFound, parseInput, type Pool } from '@pl/service-kit';
+import { receivedItemsJson } from '../db/manifests.repo.js';
 import { findOrderAllocations } from '../db/order-allocations.repo.js';
 import { setStock } from '../domain/set-stock.js';
 import { upsertProduct, upsertProducts } from '../domain/upsert-product.js';
 
 const OrderParams = z.object({ orderId: z.string().min(1).max(128) });
+const ManifestParams = z.object({ manifestId: z.string().uuid('not a manifest id') });
 
 const REFUSED_DATA = { status: 400, code: ErrorCodes.validation, message: 'The catalog cannot store this product as sent (the database refused its data)' };
 const NOT_SAVED = { status: 500, code: ErrorCodes.internal, message: 'The catalog could not save this product' };
 const refusedByDatabase = (err: unknown) => /^2[23]/.test(String((err as { code?: unknown }).code ?? ''));
 
-/** What pos-sync writes and reads (internal API, behind INTERNAL_API_TOKEN). The writes are idempotent, hence PUT. */
+/** What pos-sync writes and reads (internal API, behind INTERNAL_API_TOKEN): products and stock (idempotent, hence PUT), an order's units, a manifest batch's items. */
 export function posWritesRoutes(pool: Pool): Router {
   return Router()
     .put(CatalogInternalPaths.stock, async (req, res) => {
@@ -51,5 +54,10 @@ export function posWritesRoutes(pool: Pool): Router {
       const lines = await findOrderAllocations(pool, orderId);
       if (lines.length === 0) throw notFound(`Order ${orderId} took no stock`);
       res.json({ orderId, lines } satisfies OrderAllocations);
+    })
+    .get(CatalogInternalPaths.manifestReceived(':manifestId'), async (req, res) => {
+      const { manifestId } = parseInput(ManifestParams, req.params);
+      // ManifestReceivedItems, as PostgreSQL wrote it.
+      res.type('application/json').send(await receivedItemsJson(pool, manifestId, parseInput(ManifestReceivedQuery, req.query)));
     });
 }

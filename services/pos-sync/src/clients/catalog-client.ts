@@ -1,12 +1,16 @@
 // pos-sync's only way to the catalog: its internal API (product and stock writes, which units an
-// order took) behind INTERNAL_API_TOKEN, and the public list of the shop's locations.
+// order took, a manifest batch's items) behind INTERNAL_API_TOKEN, and the public list of the shop's locations.
 import {
   ApiPaths,
   CatalogInternalPaths,
   Location,
+  MANIFEST_RECEIVED_PAGE,
+  ManifestReceivedItems,
   OrderAllocations,
   SetStockResult,
   UpsertProductBatchResult,
+  type ManifestReceivedItem,
+  type ManifestReceivedQuery,
   type SetStockRequest,
   type UpsertProductRequest,
 } from '@pl/contracts';
@@ -39,6 +43,8 @@ export interface CatalogClient {
   upsertProducts(products: UpsertProductRequest[]): Promise<UpsertOutcome[]>;
   /** undefined when the order committed nothing. */
   orderAllocations(orderId: string): Promise<OrderAllocations | undefined>;
+  /** The items of a manifest's batch at a location (manifest.received version 2), asked a page at a time. */
+  manifestReceived(manifestId: string, query: Omit<ManifestReceivedQuery, 'limit'>): Promise<ManifestReceivedItem[]>;
 }
 
 export function createCatalogClient(options: { baseUrl: string | readonly string[]; token: string; timeoutMs?: number }): CatalogClient {
@@ -79,5 +85,16 @@ export function createCatalogClient(options: { baseUrl: string | readonly string
       return results;
     },
     orderAllocations: (orderId) => call('GET', CatalogInternalPaths.orderAllocations(orderId), (v) => OrderAllocations.parse(v)),
+    async manifestReceived(manifestId, query) {
+      const items: ManifestReceivedItem[] = [];
+      let after: number | null = query.after;
+      while (after !== null) {
+        const search = new URLSearchParams({ locationId: query.locationId, after: String(after), upTo: String(query.upTo), limit: String(MANIFEST_RECEIVED_PAGE) });
+        const page: ManifestReceivedItems = await required('GET', `${CatalogInternalPaths.manifestReceived(manifestId)}?${search}`, (v) => ManifestReceivedItems.parse(v));
+        items.push(...page.items);
+        after = page.next;
+      }
+      return items;
+    },
   };
 }

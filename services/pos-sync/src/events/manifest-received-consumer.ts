@@ -1,4 +1,4 @@
-import { DomainStream, ManifestReceivedData, Subjects } from '@pl/contracts';
+import { DomainStream, ManifestReceivedBatch, ManifestReceivedData, Subjects, type EventEnvelope } from '@pl/contracts';
 import { consumeDurable, type BackgroundWorker, type NatsConn } from '@pl/service-kit';
 import { recordManifestWriteback } from '../db/writebacks.repo.js';
 import type { PosSyncContext } from '../domain/pos-sync-context.js';
@@ -7,7 +7,8 @@ import type { EventConsumerOptions } from './order-placed-consumer.js';
 /**
  * The units a manifest brought must reach the POS (decision 054). Each committed batch of its rows
  * (the catalog's manifest.received) is recorded once, keyed by manifest and batch, whatever the
- * redeliveries; the write-back pass sends it (manifest-to-pos.ts).
+ * redeliveries; the write-back pass sends it (manifest-to-pos.ts). Version 2 names the batch's rows
+ * and their items are asked of the catalog (decision 065); version 1 carried them.
  */
 export function startManifestReceivedConsumer(ctx: PosSyncContext, nats: NatsConn, options: EventConsumerOptions = {}): Promise<BackgroundWorker> {
   return consumeDurable(nats, {
@@ -16,12 +17,31 @@ export function startManifestReceivedConsumer(ctx: PosSyncContext, nats: NatsCon
     subject: options.subject ?? Subjects.manifestReceivedAll,
     logger: ctx.logger,
     handler: async (envelope) => {
-      const batch = ManifestReceivedData.safeParse(envelope.data);
-      if (!batch.success) {
-        ctx.logger.warn({ eventId: envelope.id, problem: batch.error.issues[0]?.message }, 'manifest.received not in the contract shape; nothing to send to the POS');
-        return;
-      }
-      if (await recordManifestWriteback(ctx.pool, batch.data)) void ctx.writebacks.kick();
+      const batch = await receivedBatch(ctx, envelope);
+      if (!batch) return;
+      if (await recordManifestWriteback(ctx.pool, batch)) void ctx.writebacks.kick();
     },
   });
+}
+
+/**
+ * The batch an event announces, with its items; undefined (logged) when it is not in the contract's
+ * shape. A catalog that cannot answer yet throws: the event is delivered again.
+ */
+async function receivedBatch(ctx: PosSyncContext, envelope: EventEnvelope): Promise<ManifestReceivedData | undefined> {
+  const refused = (problem: string | undefined) => {
+    ctx.logger.warn({ eventId: envelope.id, problem }, 'manifest.received not in the contract shape; nothing to send to the POS');
+    return undefined;
+  };
+  if (envelope.version < 2) {
+    const carried = ManifestReceivedData.safeParse(envelope.data);
+    return carried.success ? carried.data : refused(carried.error.issues[0]?.message);
+  }
+  const named = ManifestReceivedBatch.safeParse(envelope.data);
+  if (!named.success) return refused(named.error.issues[0]?.message);
+  const { manifestId, batch, locationId, rows, items: count } = named.data;
+  const items = await ctx.catalog.manifestReceived(manifestId, { locationId, after: rows.after, upTo: rows.upTo });
+  // The rows are committed with the event: fewer items than it names is a catalog to ask again.
+  if (items.length !== count) throw new Error(`manifest ${manifestId} batch ${batch}: the catalog answered ${items.length} items of ${count}`);
+  return { manifestId, batch, locationId, items };
 }
