@@ -12,7 +12,7 @@ export interface ExistingVariant extends VariantRef {
  * Sku locks serialise writers of the same skus, including skus that do not exist yet (two
  * first-time upserts of one sku would otherwise both create it). They are advisory locks on buckets
  * of skus (1,024 of them), taken in bucket order by every caller, once per transaction: no
- * deadlocks, and a manifest's batch of 5,000 skus takes at most 1,024 locks, where a lock per sku
+ * deadlocks, and a manifest's batch of 10,000 skus takes at most 1,024 locks, where a lock per sku
  * overflowed PostgreSQL's shared lock table (64 per connection by default). Two skus sharing a
  * bucket wait for each other while one is written.
  */

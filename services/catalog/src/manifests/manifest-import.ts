@@ -31,7 +31,7 @@ import { planCtes, type LocationKeys, type PlanInput } from './manifest-plan.js'
 import { ensureStaged, readHead, stageRows, stagedTable } from './manifest-stage.js';
 
 /** Rows written per transaction. */
-export const IMPORT_BATCH_ROWS = 5000;
+export const IMPORT_BATCH_ROWS = 10000;
 /** How long an instance keeps an import it writes without committing a batch; after that another may go on. */
 export const IMPORT_LEASE_MS = 60_000;
 /** Rows kept as the file has them, for the mapping preview. */
