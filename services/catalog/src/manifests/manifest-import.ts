@@ -26,9 +26,9 @@ import { lockSkusOf } from '../db/product-write.repo.js';
 import { addOnHand, type VariantRef } from '../db/inventory.repo.js';
 import { recordInventoryUpdatedMany } from '../domain/inventory-events.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import { manifestEncoding, ManifestRefused, squash, utf8Bytes, decodeManifest } from './manifest-reader.js';
-import { planCtes, type LocationKeys, type PlanInput } from './manifest-plan.js';
-import { ensureStaged, readHead, stageRows, stagedTable } from './manifest-stage.js';
+import { manifestEncoding, ManifestRefused, manifestText, squash, utf8Bytes } from './manifest-reader.js';
+import { batchSkus, planCtes, unitCostSql, type LocationKeys, type PlanInput } from './manifest-plan.js';
+import { ensureStaged, readHead, stageRows } from './manifest-stage.js';
 
 /** Rows written per transaction. */
 export const IMPORT_BATCH_ROWS = 10000;
@@ -74,7 +74,7 @@ export async function uploadManifest(
   const storageKey = manifestKey(fileHash);
   try {
     const manifest = await withTransaction(pool, async (client) => {
-      const totalRows = await stageRows(client, id, headers.length, utf8Bytes(upload.bytes, encoding), () => decodeManifest(upload.bytes).text);
+      const totalRows = await stageRows(client, id, headers.length, utf8Bytes(upload.bytes, encoding), () => manifestText(upload.bytes, encoding));
       if (totalRows === 0) throw new ManifestRefused('The file has a header row but no rows under it.');
       await storage.put(storageKey, upload.bytes, 'text/csv');
       const inserted = await insertManifest(client, { id, fileHash, fileName: upload.fileName, bytes: upload.bytes.length, encoding, storageKey, headers, detectedMapping, sample, totalRows, uploadedBySubject: upload.actor.subject });
@@ -114,14 +114,6 @@ async function checkSettings(db: Queryable, manifest: ManifestRecord, settings: 
   return locations;
 }
 
-/** A unit's cost: the row's own, or the lot's spread by the row's share of the retail value (or of the units, when retail is unknown); as manifest-plan.ts spreads it. */
-function unitCostOf(ownCents: number | null, retailCents: number | null, lotCostCents: number | null, basis: CostBasis): number | null {
-  if (ownCents !== null) return ownCents;
-  if (lotCostCents === null || basis.units === 0) return null;
-  if (basis.retailCents > 0 && retailCents !== null) return Math.round((lotCostCents * retailCents) / basis.retailCents);
-  return Math.round(lotCostCents / basis.units);
-}
-
 /** Every row of a file. */
 const ALL_ROWS = { after: 1, upTo: 2_147_483_647 };
 
@@ -133,7 +125,7 @@ interface PreviewPlanRow {
   category: string;
   quantity: number;
   retailCents: number | null;
-  costCents: number | null;
+  unitCostCents: number | null;
   priceCents: number | null;
   condition: string;
   notes: string | null;
@@ -145,27 +137,29 @@ export async function dryRun(pool: Pool, storage: ObjectStorage, manifest: Manif
   const locations = await checkSettings(pool, manifest, settings);
   await ensureStaged(pool, storage, manifest);
   const plan = planCtes({ manifestId: manifest.id, headers: manifest.headers, settings, locations, basis: null, ...ALL_ROWS });
+  const lotCostCents = settings.lotCost === null ? null : decimalToCents(settings.lotCost);
+  // The preview's unit costs spread the lot over the basis this very pass measures.
+  const unitCost = unitCostSql('p.cost_cents', 'p.retail_cents', `$${plan.values.length + 1}::numeric`, 'b.retail', 'b.units');
   const { rows } = await pool.query<{
     rows: number; toCreate: number; toAdd: number; refused: number; units: number; retailCents: string;
     problems: ManifestRowProblem[]; preview: PreviewPlanRow[];
   }>(
-    `WITH ${plan.text}
+    `WITH ${plan.text},
+     basis AS (SELECT coalesce(sum(coalesce(retail_cents, 0)::numeric * quantity) FILTER (WHERE outcome <> 'refused'), 0) AS retail,
+                      coalesce(sum(quantity) FILTER (WHERE outcome <> 'refused'), 0) AS units FROM plan)
      SELECT count(*)::int AS rows, count(*) FILTER (WHERE outcome = 'created')::int AS "toCreate", count(*) FILTER (WHERE outcome = 'added')::int AS "toAdd",
-            count(*) FILTER (WHERE outcome = 'refused')::int AS refused, coalesce(sum(quantity) FILTER (WHERE outcome <> 'refused'), 0)::int AS units,
-            coalesce(sum(coalesce(retail_cents, 0)::numeric * quantity) FILTER (WHERE outcome <> 'refused'), 0)::text AS "retailCents",
+            count(*) FILTER (WHERE outcome = 'refused')::int AS refused, (SELECT units FROM basis)::int AS units, (SELECT retail FROM basis)::text AS "retailCents",
             (SELECT coalesce(jsonb_agg(s.problem ORDER BY s.row, s.n), '[]') FROM (
                SELECT r.row, e.problem, e.n FROM plan r, jsonb_array_elements(r.problems) WITH ORDINALITY AS e(problem, n)
                 WHERE r.outcome = 'refused' ORDER BY r.row, e.n LIMIT ${MANIFEST_PROBLEMS_SHOWN}) s) AS problems,
             (SELECT coalesce(jsonb_agg(jsonb_build_object('row', p.row, 'sku', p.sku, 'title', p.title, 'brand', p.brand, 'category', p.category_id, 'quantity', p.quantity,
-                      'retailCents', p.retail_cents, 'costCents', p.cost_cents, 'priceCents', p.price_cents, 'condition', p.condition_grade, 'notes', p.condition_notes,
-                      'outcome', p.outcome) ORDER BY p.row), '[]')
-               FROM (SELECT * FROM plan WHERE outcome <> 'refused' ORDER BY row LIMIT ${PREVIEW_ROWS}) p) AS preview
+                      'retailCents', p.retail_cents, 'unitCostCents', ${unitCost}, 'priceCents', p.price_cents, 'condition', p.condition_grade,
+                      'notes', p.condition_notes, 'outcome', p.outcome) ORDER BY p.row), '[]')
+               FROM (SELECT * FROM plan WHERE outcome <> 'refused' ORDER BY row LIMIT ${PREVIEW_ROWS}) p, basis b) AS preview
        FROM plan`,
-    plan.values,
+    [...plan.values, lotCostCents],
   );
   const found = rows[0]!;
-  const basis: CostBasis = { retailCents: Number(found.retailCents), units: found.units };
-  const lotCostCents = settings.lotCost === null ? null : decimalToCents(settings.lotCost);
   return {
     rows: found.rows,
     toCreate: found.toCreate,
@@ -174,14 +168,14 @@ export async function dryRun(pool: Pool, storage: ObjectStorage, manifest: Manif
     units: found.units,
     cost: lotCostCents !== null ? centsToDecimal(lotCostCents) : null,
     problems: found.problems,
-    preview: found.preview.map((p) => previewRow(p, unitCostOf(p.costCents, p.retailCents, lotCostCents, basis))),
-    basis,
+    preview: found.preview.map(previewRow),
+    basis: { retailCents: Number(found.retailCents), units: found.units },
   };
 }
 
 const money = (cents: number | null) => (cents === null ? null : centsToDecimal(cents));
 
-function previewRow(p: PreviewPlanRow, unitCostCents: number | null): ManifestPreviewRow {
+function previewRow(p: PreviewPlanRow): ManifestPreviewRow {
   return {
     row: p.row,
     sku: p.sku,
@@ -190,7 +184,7 @@ function previewRow(p: PreviewPlanRow, unitCostCents: number | null): ManifestPr
     category: p.category as ManifestPreviewRow['category'],
     quantity: p.quantity,
     retail: money(p.retailCents),
-    unitCost: money(unitCostCents),
+    unitCost: money(p.unitCostCents),
     price: money(p.priceCents),
     condition: p.condition as ManifestPreviewRow['condition'],
     notes: p.notes,
@@ -293,9 +287,7 @@ async function writeBatch(client: pg.PoolClient, manifest: ManifestRecord, locat
   const settings = manifest.settings!;
   const range = { after: manifest.rowsDone + 1, upTo: manifest.rowsDone + 1 + IMPORT_BATCH_ROWS };
   const input: PlanInput = { manifestId: manifest.id, headers: manifest.headers, settings, locations, basis: manifest.costBasis, ...range };
-  const table = stagedTable(manifest.id);
-  const skuCell = `btrim(coalesce(c${settings.mapping.sku! + 1}, ''), E' \\t\\r\\n\\u00a0')`;
-  const skus = { text: `SELECT DISTINCT ${skuCell} FROM ${table} WHERE row > $1 AND row <= $2`, values: [range.after, range.upTo] };
+  const skus = batchSkus(input);
   await lockSkusOf(client, skus);
   await client.query(`SELECT 1 FROM variants WHERE sku IN (${skus.text}) ORDER BY sku FOR UPDATE`, skus.values);
 

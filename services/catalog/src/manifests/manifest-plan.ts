@@ -42,10 +42,28 @@ const CATEGORY_KEYS = Object.fromEntries(CategoryIds.map((id) => [squash(id), id
  */
 const GRADE_KEYS = { ...CONDITION_WORDS, ...Object.fromEntries(ConditionGrades.map((grade) => [squash(grade), grade])) };
 
+/** A mapped cell of a staged row, trimmed ('' when the field is not mapped). */
+const cellOf = (mapping: ManifestSettings['mapping'], field: ManifestField) =>
+  mapping[field] === undefined ? `''` : `btrim(coalesce(c${mapping[field]! + 1}, ''), ${TRIM})`;
+
+/** The skus of a batch's rows, checked or not (one column): what the batch locks before it plans. */
+export function batchSkus(input: Pick<PlanInput, 'manifestId' | 'settings' | 'after' | 'upTo'>): Sql {
+  return { text: `SELECT DISTINCT ${cellOf(input.settings.mapping, 'sku')} FROM ${stagedTable(input.manifestId)} WHERE row > $1 AND row <= $2`, values: [input.after, input.upTo] };
+}
+
+/**
+ * A unit's cost in SQL: the row's own, or the lot's spread by the row's share of the retail value
+ * (or of the units, when no retail is known). Every argument is SQL.
+ */
+export const unitCostSql = (own: string, retail: string, lotCost: string, basisRetail: string, basisUnits: string) =>
+  `coalesce(${own}, CASE WHEN ${lotCost} IS NULL OR ${basisUnits} = 0 THEN NULL
+                         WHEN ${basisRetail} > 0 AND ${retail} IS NOT NULL THEN round(${lotCost} * ${retail} / ${basisRetail})::int
+                         ELSE round(${lotCost} / ${basisUnits})::int END)`;
+
 /**
  * The planned rows as a CTE chain ending in `plan`, with columns: row, sku (the row's, checked or
- * not), read_ok, outcome ('created' | 'added' | 'refused'), variant_id, product_id, published (the
- * listing units are added to), location_id, quantity, retail_cents, cost_cents (the row's own),
+ * not), read_ok, outcome ('created' | 'added' | 'refused'), variant_id, product_id (the listing
+ * units are added to), location_id, quantity, retail_cents, cost_cents (the row's own),
  * unit_cost_cents, title, brand, category_id, condition_grade, condition_notes, price_cents and
  * problems (jsonb, [] unless refused).
  */
@@ -56,7 +74,7 @@ export function planCtes(input: PlanInput): Sql {
     return `$${values.length}${cast}`;
   };
   const { mapping } = input.settings;
-  const cell = (field: ManifestField) => (mapping[field] === undefined ? `''` : `btrim(coalesce(c${mapping[field]! + 1}, ''), ${TRIM})`);
+  const cell = (field: ManifestField) => cellOf(mapping, field);
   const column = (field: ManifestField) => param(mapping[field] === undefined ? field : (input.headers[mapping[field]!] ?? field), '::text');
   const col = Object.fromEntries((['sku', 'title', 'quantity', 'retail', 'unitCost', 'condition', 'location'] as const).map((f) => [f, column(f)])) as Record<
     'sku' | 'title' | 'quantity' | 'retail' | 'unitCost' | 'condition' | 'location',
@@ -99,16 +117,16 @@ export function planCtes(input: PlanInput): Sql {
         FROM cells c
     ),
     checked AS (
-      SELECT t.*, t.retail_text <> '' AND t.retail_cents IS NULL AS retail_bad, t.cost_text <> '' AND t.cost_cents IS NULL AS cost_bad,
-             coalesce(t.sku_ok AND t.title <> '' AND length(t.title) <= 300 AND t.quantity >= 1 AND NOT (t.retail_text <> '' AND t.retail_cents IS NULL) AND NOT (t.cost_text <> '' AND t.cost_cents IS NULL) AND t.condition_grade IS NOT NULL, false) AS read_ok
+      SELECT t.*, bad.retail_bad, bad.cost_bad,
+             coalesce(t.sku_ok AND t.title <> '' AND length(t.title) <= 300 AND t.quantity >= 1 AND NOT bad.retail_bad AND NOT bad.cost_bad AND t.condition_grade IS NOT NULL, false) AS read_ok
         FROM typed t
+        CROSS JOIN LATERAL (SELECT t.retail_text <> '' AND t.retail_cents IS NULL AS retail_bad, t.cost_text <> '' AND t.cost_cents IS NULL AS cost_bad) bad
     ),
     known AS (
-      SELECT k.*, v.id AS variant_id, v.product_id, p.published_at IS NOT NULL AS published,
+      SELECT k.*, v.id AS variant_id, v.product_id,
              k.read_ok AND (v.id IS NOT NULL OR d.sku IS NOT NULL) AS existing, k.read_ok AND k.location_id IS NOT NULL AS placed
         FROM checked k
         LEFT JOIN variants v ON k.read_ok AND v.sku = k.sku
-        LEFT JOIN products p ON p.id = v.product_id
         -- A draft waiting for its intake (one per sku: manifest_rows_one_draft_idx).
         LEFT JOIN manifest_rows d ON k.read_ok AND d.sku = k.sku AND d.product_id IS NULL AND d.outcome = 'created'
     ),
@@ -118,12 +136,10 @@ export function planCtes(input: PlanInput): Sql {
         FROM known k
     ),
     plan AS (
-      SELECT c.row, c.sku, c.read_ok, c.variant_id, c.product_id, c.published, c.location_id, c.quantity, c.retail_cents, c.cost_text, c.cost_cents,
+      SELECT c.row, c.sku, c.read_ok, c.variant_id, c.product_id, c.location_id, c.quantity, c.retail_cents, c.cost_cents,
              c.title, c.brand, c.category_id, c.condition_grade, c.notes AS condition_notes, o.outcome,
              CASE WHEN c.retail_cents IS NOT NULL THEN round(c.retail_cents * ${pricePct} / 100)::int END AS price_cents,
-             coalesce(c.cost_cents, CASE WHEN ${lotCost} IS NULL OR ${basisUnits} = 0 THEN NULL
-                                         WHEN ${basisRetail} > 0 AND c.retail_cents IS NOT NULL THEN round(${lotCost} * c.retail_cents / ${basisRetail})::int
-                                         ELSE round(${lotCost} / ${basisUnits})::int END) AS unit_cost_cents,
+             ${unitCostSql('c.cost_cents', 'c.retail_cents', lotCost, basisRetail, basisUnits)} AS unit_cost_cents,
              CASE WHEN o.outcome <> 'refused' THEN '[]'::jsonb
                   ELSE (SELECT jsonb_agg(jsonb_build_object('row', c.row, 'column', p.col, 'message', 'row ' || c.row || ': ' || p.message) ORDER BY p.n)
                           FROM (VALUES

@@ -1,4 +1,10 @@
-import { decodeManifest, detectColumns, ManifestRefused, readManifest, spreadsheetSafe, utf8Bytes, type FileRow } from './manifest-reader.js';
+import { detectColumns, manifestEncoding, ManifestRefused, manifestText, readManifest, spreadsheetSafe, utf8Bytes, type FileRow } from './manifest-reader.js';
+
+/** A manifest's bytes checked, and read as the encoding they are. */
+function decodeManifest(bytes: Buffer) {
+  const encoding = manifestEncoding(bytes);
+  return { text: manifestText(bytes, encoding), encoding };
+}
 
 /** Every row of a manifest's text, after its header. */
 async function rowsOf(text: string) {

@@ -41,12 +41,11 @@ export function manifestEncoding(bytes: Buffer): ManifestEncoding {
   return isUtf8(bytes) ? 'utf-8' : 'windows-1252';
 }
 
-/** The text of a manifest's bytes and the encoding it was read as. */
-export function decodeManifest(bytes: Buffer): { text: string; encoding: ManifestEncoding } {
-  const encoding = manifestEncoding(bytes);
-  if (encoding === 'utf-8 with BOM') return { text: new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(3)), encoding };
+/** The text of bytes already checked (manifestEncoding), read as that encoding (a BOM dropped). */
+export function manifestText(bytes: Buffer, encoding: ManifestEncoding): string {
+  if (encoding === 'utf-8 with BOM') return new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(3));
   // iconv-lite, not TextDecoder: Node's 'windows-1252' decodes as Latin-1 (0x93 is a control, not “).
-  return { text: encoding === 'utf-8' ? bytes.toString('utf8') : iconv.decode(bytes, 'win1252'), encoding };
+  return encoding === 'utf-8' ? bytes.toString('utf8') : iconv.decode(bytes, 'win1252');
 }
 
 /** A manifest's bytes as UTF-8 (what PostgreSQL reads them as): UTF-8 as they are, Windows-1252 decoded. */

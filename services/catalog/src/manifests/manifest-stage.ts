@@ -11,7 +11,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { AppError, withTransaction, type Pool, type Queryable } from '@pl/service-kit';
 import { ErrorCodes, type ColumnMapping } from '@pl/contracts';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import { decodeManifest, ManifestRefused, readManifest, utf8Bytes, type ManifestEncoding } from './manifest-reader.js';
+import { ManifestRefused, manifestText, readManifest, utf8Bytes, type ManifestEncoding } from './manifest-reader.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -86,7 +86,7 @@ export async function ensureStaged(pool: Pool, storage: ObjectStorage, manifest:
   await withTransaction(pool, async (client) => {
     await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('pl:manifest-stage:' || $1, 0))`, [manifest.id]);
     if (await staged(client, manifest.id)) return;
-    await stageRows(client, manifest.id, manifest.headers.length, utf8Bytes(bytes, manifest.encoding), () => decodeManifest(bytes).text);
+    await stageRows(client, manifest.id, manifest.headers.length, utf8Bytes(bytes, manifest.encoding), () => manifestText(bytes, manifest.encoding));
   });
 }
 
@@ -103,7 +103,7 @@ export async function readHead(bytes: Buffer, encoding: ManifestEncoding, sample
     });
     if (head && head.sample.length === sampleRows + 1) return { ...head, sample: head.sample.slice(0, sampleRows) };
   }
-  return headOf(decodeManifest(bytes).text, sampleRows);
+  return headOf(manifestText(bytes, encoding), sampleRows);
 }
 
 async function headOf(text: string, rows: number): Promise<{ headers: string[]; mapping: ColumnMapping; sample: string[][] }> {
