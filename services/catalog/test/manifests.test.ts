@@ -447,6 +447,23 @@ describe('an import stopped midway', () => {
   }, 60_000);
 });
 
+describe('a manifest deleted', () => {
+  it('takes its rows with it (a statement trigger does what the foreign key did: migration 020), and leaves other manifests’ rows', async () => {
+    const imported = async (rows: number) => {
+      const manifest = await startedImport(goodRows(rows).text);
+      expect((await claimImport(catalog.pool, 'deleting', 60_000))?.id).toBe(manifest.id);
+      while ((await writeImportBatch(catalog.pool, manifest.id, 'deleting')) === 'written');
+      return manifest;
+    };
+    const kept = await imported(3);
+    const gone = await imported(4);
+    expect(await count('SELECT count(*) AS n FROM manifest_rows WHERE manifest_id = $1', [gone.id])).toBe(4);
+    await catalog.pool.query('DELETE FROM manifests WHERE id = $1', [gone.id]);
+    expect(await count('SELECT count(*) AS n FROM manifest_rows WHERE manifest_id = $1', [gone.id])).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM manifest_rows WHERE manifest_id = $1', [kept.id])).toBe(3);
+  });
+});
+
 describe('sku locks', () => {
   it('holds a batch of 5,000 skus with at most 1,024 locks (a lock per sku overflows the lock table)', async () => {
     const client = await catalog.pool.connect();

@@ -123,12 +123,14 @@ export function planCtes(input: PlanInput): Sql {
         CROSS JOIN LATERAL (SELECT t.retail_text <> '' AND t.retail_cents IS NULL AS retail_bad, t.cost_text <> '' AND t.cost_cents IS NULL AS cost_bad) bad
     ),
     known AS (
+      -- Each row's sku is looked up by index (LIMIT 1 keeps the lookups per row): a join could hash
+      -- every variant and every waiting draft the shop has for each batch, a cost growing with the shop.
       SELECT k.*, v.id AS variant_id, v.product_id,
-             k.read_ok AND (v.id IS NOT NULL OR d.sku IS NOT NULL) AS existing, k.read_ok AND k.location_id IS NOT NULL AS placed
+             k.read_ok AND (v.id IS NOT NULL OR d.waiting IS NOT NULL) AS existing, k.read_ok AND k.location_id IS NOT NULL AS placed
         FROM checked k
-        LEFT JOIN variants v ON k.read_ok AND v.sku = k.sku
+        LEFT JOIN LATERAL (SELECT v.id, v.product_id FROM variants v WHERE k.read_ok AND v.sku = k.sku LIMIT 1) v ON true
         -- A draft waiting for its intake (one per sku: manifest_rows_one_draft_idx).
-        LEFT JOIN manifest_rows d ON k.read_ok AND d.sku = k.sku AND d.product_id IS NULL AND d.outcome = 'created'
+        LEFT JOIN LATERAL (SELECT true AS waiting FROM manifest_rows d WHERE k.read_ok AND d.sku = k.sku AND d.product_id IS NULL AND d.outcome = 'created' LIMIT 1) d ON true
     ),
     creating AS (
       -- A new sku's first placed row with a retail price creates its draft; its rows after it add units to it.
