@@ -11,8 +11,7 @@ module.exports = {
   },
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testTimeout: 120000,
-  // One file at a time. Two at once took 597 s here against 817 s, but files that stop a server and
-  // start it again on the same port (outage-recovery: PostgreSQL and NATS) then met the other
-  // file's shop taking that port meanwhile (a fresh-clone run failed so: 'Address already in use').
+  // One file at a time. On a two-core host, two at once took 1,572 s against 885 s (every file
+  // starts a shop of nine processes and a browser: the cores, not the waits, set the pace).
   maxWorkers: 1,
 };

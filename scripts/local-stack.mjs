@@ -47,14 +47,26 @@ export function isPortOpen(port, host = '127.0.0.1', timeoutMs = 500) {
 }
 
 /**
- * A port that is free now, for a process started next. Picked below Linux's ephemeral range
- * (32768+): a port from listen(0) is an ephemeral one, which an outgoing connection (to
- * PostgreSQL, NATS, a browser) can take before our process binds it.
+ * Where freePort picks: below Linux's ephemeral range (32768+), because a port from listen(0) is
+ * an ephemeral one, which an outgoing connection (to PostgreSQL, NATS, a browser) can take before
+ * our process binds it. Under jest each worker (JEST_WORKER_ID 1, 2, …) picks from a slice of its
+ * own, so test files run side by side never meet: a file that stops a server and starts it again
+ * on the same port (outage-recovery) cannot find another file's shop there meanwhile.
  */
+export function portRange(env = process.env) {
+  const worker = Number(env.JEST_WORKER_ID);
+  if (!Number.isInteger(worker) || worker < 1) return { from: 20000, span: 12000 };
+  const slices = 8;
+  const span = 12000 / slices;
+  return { from: 20000 + ((worker - 1) % slices) * span, span };
+}
+
+/** A port that is free now, for a process started next (from portRange). */
 const handedOut = new Set();
 export async function freePort() {
+  const { from, span } = portRange();
   for (;;) {
-    const port = 20000 + Math.floor(Math.random() * 12000);
+    const port = from + Math.floor(Math.random() * span);
     // Never the same port twice from this process: a stack asks for nine before starting any.
     if (handedOut.has(port)) continue;
     const free = await new Promise((resolve) => {
