@@ -38,7 +38,7 @@ export interface StartedProcess {
 }
 export function startProcess(options: { name: string; script: string; env: NodeJS.ProcessEnv; readyUrl: string; log: (line: string) => void; quiet?: boolean; timeoutMs?: number }): Promise<StartedProcess>;
 export function isPortOpen(port: number, host?: string, timeoutMs?: number): Promise<boolean>;
-/** Where freePort picks its ports: a slice of 20000-31999 of each jest worker's own, else all of it. */
+/** Where freePort picks its ports: a slice of 20000-31999 of each jest worker's own (workers 1-8), else all of it. */
 export function portRange(env?: NodeJS.ProcessEnv): { from: number; span: number };
 export function freePort(): Promise<number>;
 export function startShop(options: {

@@ -49,9 +49,10 @@ export function isPortOpen(port, host = '127.0.0.1', timeoutMs = 500) {
 /**
  * Where freePort picks: below Linux's ephemeral range (32768+), because a port from listen(0) is
  * an ephemeral one, which an outgoing connection (to PostgreSQL, NATS, a browser) can take before
- * our process binds it. Under jest each worker (JEST_WORKER_ID 1, 2, …) picks from a slice of its
- * own, so test files run side by side never meet: a file that stops a server and starts it again
- * on the same port (outage-recovery) cannot find another file's shop there meanwhile.
+ * our process binds it. Under jest each worker (JEST_WORKER_ID 1 to 8; a ninth shares the first's)
+ * picks from a slice of its own, so files run side by side (the unit run uses two workers; e2e runs
+ * one file at a time, see e2e/jest.config.js) never meet: a file that stops a server and starts it
+ * again on the same port cannot find another file's process there meanwhile.
  */
 export function portRange(env = process.env) {
   const worker = Number(env.JEST_WORKER_ID);

@@ -1,8 +1,8 @@
 import { freePort, portRange } from './local-stack.mjs';
 
-// e2e files run side by side in jest workers. A file that stops a server and starts it again on
-// the same port (outage-recovery) once found the other file's shop on that port meanwhile: each
-// worker must hand out ports from a range no other worker uses.
+// Test files run side by side in jest workers (the unit run has two). A file that stops a server
+// and starts it again on the same port (e2e outage-recovery, when e2e ran two files at once) found
+// the other file's shop on that port meanwhile: each worker hands out ports from a range of its own.
 describe('freePort', () => {
   it('gives each jest worker a range of its own, below the ephemeral ports', () => {
     const ranges = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => portRange({ JEST_WORKER_ID: String(id) }));
