@@ -287,9 +287,7 @@ async function writeBatch(client: pg.PoolClient, manifest: ManifestRecord, locat
   const settings = manifest.settings!;
   const range = { after: manifest.rowsDone + 1, upTo: manifest.rowsDone + 1 + IMPORT_BATCH_ROWS };
   const input: PlanInput = { manifestId: manifest.id, headers: manifest.headers, settings, locations, basis: manifest.costBasis, ...range };
-  const skus = batchSkus(input);
-  await lockSkusOf(client, skus);
-  await client.query(`SELECT 1 FROM variants WHERE sku IN (${skus.text}) ORDER BY sku FOR UPDATE`, skus.values);
+  await lockSkusOf(client, batchSkus(input), Math.min(IMPORT_BATCH_ROWS, manifest.totalRows - manifest.rowsDone));
 
   const plan = planCtes(input);
   const id = `$${plan.values.length + 1}::uuid`;
@@ -349,6 +347,9 @@ async function addToListings(client: pg.PoolClient, manifestId: string, range: {
       WHERE r.manifest_id = $1 AND r.row > $2 AND r.row <= $3 AND r.variant_id IS NOT NULL ORDER BY r.row`,
     [manifestId, range.after, range.upTo],
   );
+  // Locked in sku order, as holds and stock changes lock them, before their cost and stock change
+  // (the batch's sku locks kept every sku's variant as the plan read it).
+  await client.query('SELECT 1 FROM variants WHERE id = ANY($1::uuid[]) ORDER BY sku FOR UPDATE', [[...new Set(rows.map((r) => r.variantId))]]);
   await client.query(
     `WITH d AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS d(variant_id uuid, qty int, cost int)),
           agg AS (SELECT variant_id, round(sum(cost::numeric * qty) / nullif(sum(qty) FILTER (WHERE cost IS NOT NULL), 0))::int AS cost,
