@@ -28,7 +28,8 @@
 //      folder) beside a bare node:http server streaming the same file, pinned as the ceiling rows are.
 //   9. manifests (issue 30): a 50,000-row manifest (BENCH_MANIFEST_ROWS) uploaded and imported through
 //      the gateway as an admin, beside a bare COPY of the same file into a plain table on the same
-//      PostgreSQL, with each process's peak resident memory beside its idle one;
+//      PostgreSQL (median of BENCH_MANIFEST_ROUNDS, 3), with each process's peak resident memory
+//      beside its idle one;
 //  10. markdowns (issue 30): a run by hand over 100,000 listings (BENCH_MARKDOWN_LISTINGS) beside one
 //      bare UPDATE of the same number of prices in a plain table; the announcements it queued (the
 //      POS write-backs among them) relayed after it, counted apart; the same run again.

@@ -7,7 +7,7 @@ import path from 'node:path';
 import iconv from 'iconv-lite';
 import { DraftIntakeStarted, ManifestDetail, ManifestDryRun, ManifestReceivedItems, ManifestRows, ManifestUploaded, WaitingDrafts, type ManifestReceivedBatch, type ManifestSettings, type UpsertProductRequest } from '@pl/contracts';
 import { testLogger } from '@pl/service-kit/testing';
-import { claimImport, findManifest } from '../src/db/manifests.repo';
+import { claimImport, findManifest, waitingRowSql } from '../src/db/manifests.repo';
 import { lockSkus } from '../src/db/product-write.repo';
 import { IMPORT_BATCH_ROWS, runImports, startImport, writeImportBatch } from '../src/manifests/manifest-import';
 import { stagedTable } from '../src/manifests/manifest-stage';
@@ -570,5 +570,48 @@ describe('a draft waiting for its intake', () => {
       { sku: named, title: 'KitchenAid Stand Mixer 5 qt', published_at: null, on_hand: 1, listings: 1 },
     ]);
     expect(await count(`SELECT count(*) AS n FROM manifest_rows WHERE sku = ANY($1) AND product_id IS NULL`, [[named, counted]])).toBe(0);
+  });
+});
+
+describe('waiting rows', () => {
+  it('are found by sku through the two partial indexes, not by reading every manifest row', async () => {
+    // 30,000 rows of one manifest: drafts, units added to them, refused rows and rows already listed.
+    const manifestId = '00000000-0000-4000-8000-0000000000aa';
+    const tag = uniqueSku();
+    await catalog.pool.query(
+      `INSERT INTO manifest_rows (manifest_id, row, sku, outcome, product_id, quantity)
+       SELECT $1, g, $2 || '-' || (g / 2), CASE g % 3 WHEN 0 THEN 'added' WHEN 1 THEN 'created' ELSE 'refused' END,
+              CASE WHEN g % 7 = 0 THEN gen_random_uuid() END, 1
+         FROM generate_series(2, 30001) g`,
+      [manifestId, tag],
+    );
+    try {
+      await catalog.pool.query('ANALYZE manifest_rows');
+      const skus = [`${tag}-10`, `${tag}-11`, `${tag}-12`];
+      const plan = async (sql: string) => JSON.stringify((await catalog.pool.query(`EXPLAIN (FORMAT JSON) ${sql}`, [skus])).rows[0]['QUERY PLAN']);
+      for (const sql of [
+        `SELECT * FROM manifest_rows r WHERE r.sku = ANY($1::text[]) AND ${waitingRowSql('r')}`,
+        `SELECT (SELECT sum(w.quantity) FROM manifest_rows w WHERE w.sku = s AND ${waitingRowSql('w')}) FROM unnest($1::text[]) AS s`,
+      ]) {
+        const read = await plan(sql);
+        expect(read).not.toContain('Seq Scan');
+        expect(read).toContain('manifest_rows_one_draft_idx');
+        expect(read).toContain('manifest_rows_waiting_units_idx');
+      }
+      // The drafts made products: their waiting rows linked (manifest-drafts.ts), by the same indexes.
+      const linking = JSON.stringify(
+        (await catalog.pool.query(
+          `EXPLAIN (FORMAT JSON) UPDATE manifest_rows r SET product_id = gen_random_uuid()
+             FROM jsonb_to_recordset($1::jsonb) AS d(sku text) WHERE r.sku = ANY($2::text[]) AND r.sku = d.sku AND ${waitingRowSql('r')}`,
+          [JSON.stringify(skus.map((sku) => ({ sku }))), skus],
+        )).rows[0]['QUERY PLAN'],
+      );
+      expect(linking).not.toContain('Seq Scan');
+      // Rows 20-25 hold skus 10-12: the drafts and added units among them, none refused or listed.
+      const { rows } = await catalog.pool.query<{ row: number }>(`SELECT row FROM manifest_rows r WHERE r.sku = ANY($1::text[]) AND ${waitingRowSql('r')} ORDER BY row`, [skus]);
+      expect(rows.map((r) => r.row)).toEqual([22, 24, 25]);
+    } finally {
+      await catalog.pool.query('DELETE FROM manifest_rows WHERE manifest_id = $1', [manifestId]);
+    }
   });
 });

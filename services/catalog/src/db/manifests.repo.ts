@@ -4,6 +4,13 @@ import { containsPattern, type Queryable } from '@pl/service-kit';
 import type { ManifestEncoding } from '../manifests/manifest-reader.js';
 import { isoInstant } from './inventory.repo.js';
 
+/**
+ * A manifest row still waiting for its listing (a created draft, or units added to one), as SQL on
+ * `alias`: written as an OR of the two outcomes so that PostgreSQL reads both partial indexes
+ * (manifest_rows_one_draft_idx and manifest_rows_waiting_units_idx, migration 021).
+ */
+export const waitingRowSql = (alias: string) => `${alias}.product_id IS NULL AND (${alias}.outcome = 'created' OR ${alias}.outcome = 'added')`;
+
 export interface ManifestRecord {
   id: string;
   fileName: string;
@@ -237,7 +244,7 @@ function secondsLeft(m: ManifestRecord): number | null {
 export async function listWaitingDrafts(db: Queryable, query: { q?: string; limit: number; offset: number }): Promise<WaitingDrafts> {
   const { rows } = await db.query<WaitingDraft & { total: number; priceCents: number; compareAtCents: number | null }>(
     `SELECT r.sku, r.title, r.brand, r.category_id AS category, r.condition_grade AS "conditionGrade",
-            (SELECT sum(w.quantity) FROM manifest_rows w WHERE w.sku = r.sku AND w.product_id IS NULL AND w.outcome <> 'refused')::int AS units,
+            (SELECT sum(w.quantity) FROM manifest_rows w WHERE w.sku = r.sku AND ${waitingRowSql('w')})::int AS units,
             r.price_cents AS "priceCents", r.compare_at_cents AS "compareAtCents", r.manifest_id AS "manifestId", m.file_name AS "fileName", r.row,
             count(*) OVER ()::int AS total
        FROM manifest_rows r JOIN manifests m ON m.id = r.manifest_id

@@ -9,6 +9,7 @@ import type { CategoryId, ConditionGrade } from '@pl/contracts';
 import type { Queryable } from '@pl/service-kit';
 import { addOnHand, type UnitsReceived } from '../db/inventory.repo.js';
 import { insertProducts, insertVariants, type NewVariant } from '../db/product-write.repo.js';
+import { waitingRowSql } from '../db/manifests.repo.js';
 
 interface WaitingRow {
   manifestId: string;
@@ -35,7 +36,7 @@ async function waitingRows(db: Queryable, skus: readonly string[], options: { lo
     `SELECT manifest_id AS "manifestId", row, sku, outcome, location_id AS "locationId", quantity, unit_cost_cents AS "unitCostCents",
             draft_product_id AS "draftProductId", title, brand, category_id AS "categoryId", condition_grade AS "conditionGrade",
             condition_notes AS "conditionNotes", one_of_a_kind AS "oneOfAKind", price_cents AS "priceCents", compare_at_cents AS "compareAtCents"
-       FROM manifest_rows WHERE sku = ANY($1::text[]) AND product_id IS NULL AND outcome <> 'refused'
+       FROM manifest_rows r WHERE r.sku = ANY($1::text[]) AND ${waitingRowSql('r')}
       ORDER BY sku, (outcome = 'created') DESC, manifest_id, row${options.lock ? ' FOR UPDATE' : ''}`,
     [skus],
   );
@@ -95,8 +96,9 @@ export async function makeDraftProducts(client: pg.PoolClient, skus: readonly st
   await client.query(
     `UPDATE manifest_rows r SET product_id = d.product_id, variant_id = d.variant_id
        FROM jsonb_to_recordset($1::jsonb) AS d(sku text, product_id uuid, variant_id uuid)
-      WHERE r.sku = d.sku AND r.product_id IS NULL AND r.outcome <> 'refused'`,
-    [JSON.stringify(linked)],
+      -- The skus again as an array: joined to the recordset alone, the rows were read by a scan of the table.
+      WHERE r.sku = ANY($2::text[]) AND r.sku = d.sku AND ${waitingRowSql('r')}`,
+    [JSON.stringify(linked), linked.map((l) => l.sku)],
   );
   return made;
 }
