@@ -534,8 +534,18 @@ describe('a draft waiting for its intake', () => {
     const counted = await catalog.internal('PUT', '/internal/stock', { sku, locationId: LOCATION, onHand: 2 });
     expect(await counted.json()).toMatchObject({ changed: false, totalOnHand: 2, totalAvailable: 2 });
     expect(await count('SELECT count(*) AS n FROM variants WHERE sku = $1', [sku])).toBe(0);
-    // Its intake makes the product the POS was told of.
+    // Its intake makes the product the POS was told of: an id named by its manifest row (nothing stored at import).
+    expect(productId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(await count('SELECT count(*) AS n FROM manifest_rows WHERE sku = $1 AND draft_product_id IS NULL', [sku])).toBe(1);
     expect(DraftIntakeStarted.parse(await (await post(`${manifests}/drafts/${sku}/intake`)).json()).productId).toBe(productId);
+  });
+
+  it('keeps the product id an import before migration 021 stored for its draft', async () => {
+    const sku = uniqueSku();
+    await importedDraft([`${sku},Stand Fan,Lasko,Home & Garden,1,$60.00,,Open Box,`]);
+    const stored = '3f1c2b4e-9d7a-4c11-8e2f-5a6b7c8d9e0f';
+    await catalog.pool.query('UPDATE manifest_rows SET draft_product_id = $2 WHERE sku = $1', [sku, stored]);
+    expect(DraftIntakeStarted.parse(await (await post(`${manifests}/drafts/${sku}/intake`)).json()).productId).toBe(stored);
   });
 
   it('becomes its product, still a draft, when the POS names it or counts it: never a second listing', async () => {

@@ -294,12 +294,12 @@ async function writeBatch(client: pg.PoolClient, manifest: ManifestRecord, locat
   const { rows } = await client.query<{ created: number; added: number; refused: number; units: number; listings: number }>(
     `WITH ${plan.text},
      written AS (
-       INSERT INTO manifest_rows (manifest_id, row, sku, outcome, product_id, variant_id, location_id, quantity, unit_cost_cents, draft_product_id,
+       INSERT INTO manifest_rows (manifest_id, row, sku, outcome, product_id, variant_id, location_id, quantity, unit_cost_cents,
                                   title, brand, category_id, condition_grade, condition_notes, one_of_a_kind, price_cents, compare_at_cents, problems)
        SELECT ${id}, row, CASE WHEN read_ok THEN sku END, outcome,
               CASE WHEN outcome = 'added' THEN product_id END, CASE WHEN outcome = 'added' THEN variant_id END,
               CASE WHEN outcome <> 'refused' THEN location_id END, CASE WHEN outcome <> 'refused' THEN quantity END,
-              CASE WHEN outcome <> 'refused' THEN unit_cost_cents END, CASE WHEN outcome = 'created' THEN gen_random_uuid() END,
+              CASE WHEN outcome <> 'refused' THEN unit_cost_cents END,
               CASE WHEN outcome <> 'refused' THEN title END, CASE WHEN outcome <> 'refused' THEN brand END,
               CASE WHEN outcome <> 'refused' THEN category_id END, CASE WHEN outcome <> 'refused' THEN condition_grade END,
               CASE WHEN outcome <> 'refused' THEN condition_notes END, CASE WHEN outcome = 'created' THEN quantity = 1 END,

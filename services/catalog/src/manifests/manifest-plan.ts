@@ -122,15 +122,18 @@ export function planCtes(input: PlanInput): Sql {
         FROM typed t
         CROSS JOIN LATERAL (SELECT t.retail_text <> '' AND t.retail_cents IS NULL AS retail_bad, t.cost_text <> '' AND t.cost_cents IS NULL AS cost_bad) bad
     ),
+    batch AS MATERIALIZED (SELECT array_agg(sku) AS skus FROM cells),
     known AS (
-      -- Each row's sku is looked up by index (LIMIT 1 keeps the lookups per row): a join could hash
-      -- every variant and every waiting draft the shop has for each batch, a cost growing with the shop.
+      -- The skus the shop has among the batch's, found by index (one look-up of the batch's skus in
+      -- each): never a hash of every variant and waiting draft the shop has, a cost growing with the
+      -- shop (decision 066), and no look-up per row either (decision 067).
       SELECT k.*, v.id AS variant_id, v.product_id,
-             k.read_ok AND (v.id IS NOT NULL OR d.waiting IS NOT NULL) AS existing, k.read_ok AND k.location_id IS NOT NULL AS placed
+             k.read_ok AND (v.id IS NOT NULL OR d.sku IS NOT NULL) AS existing, k.read_ok AND k.location_id IS NOT NULL AS placed
         FROM checked k
-        LEFT JOIN LATERAL (SELECT v.id, v.product_id FROM variants v WHERE k.read_ok AND v.sku = k.sku LIMIT 1) v ON true
+        LEFT JOIN (SELECT v.sku, v.id, v.product_id FROM variants v WHERE v.sku = ANY((SELECT skus FROM batch)::text[])) v ON k.read_ok AND v.sku = k.sku
         -- A draft waiting for its intake (one per sku: manifest_rows_one_draft_idx).
-        LEFT JOIN LATERAL (SELECT true AS waiting FROM manifest_rows d WHERE k.read_ok AND d.sku = k.sku AND d.product_id IS NULL AND d.outcome = 'created' LIMIT 1) d ON true
+        LEFT JOIN (SELECT d.sku FROM manifest_rows d WHERE d.sku = ANY((SELECT skus FROM batch)::text[]) AND d.product_id IS NULL AND d.outcome = 'created') d
+               ON k.read_ok AND d.sku = k.sku
     ),
     creating AS (
       -- A new sku's first placed row with a retail price creates its draft; its rows after it add units to it.
