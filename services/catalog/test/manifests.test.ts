@@ -9,7 +9,7 @@ import { DraftIntakeStarted, ManifestDetail, ManifestDryRun, ManifestReceivedIte
 import { testLogger } from '@pl/service-kit/testing';
 import { claimImport, findManifest, waitingRowSql } from '../src/db/manifests.repo';
 import { lockSkus } from '../src/db/product-write.repo';
-import { IMPORT_BATCH_ROWS, runImports, startImport, writeImportBatch } from '../src/manifests/manifest-import';
+import { IMPORT_BATCH_ROWS, runImports, startImport, writeImportBatch, writeImportLane } from '../src/manifests/manifest-import';
 import { stagedTable } from '../src/manifests/manifest-stage';
 import { startCatalog } from './catalog-test-app';
 import { insertProduct, uniqueSku } from './factories';
@@ -404,6 +404,44 @@ describe('an import stopped midway', () => {
     const done = await detailOf(manifest.id);
     expect(done).toMatchObject({ status: 'imported', rowsDone: rows, created: rows, refused: 0 });
     await expectEachRowOnce(manifest.id, skus, qtyOf);
+  }, 60_000);
+
+  it('goes on after a restart between the lanes of a batch: the other lane written, each row and each unit once', async () => {
+    // 40 new skus, and a sku the shop lists on two rows (units added to its stock).
+    const { skus } = goodRows(40);
+    const listed = uniqueSku();
+    await insertProduct(catalog.pool, { title: 'Shop drill', variants: [{ sku: listed, levels: [{ locationId: LOCATION, onHand: 2 }] }] });
+    const lines = skus.map((sku, i) => `${sku},Cordless Drill ${i + 1},DeWalt,Home & Garden,${qtyOf(i + 1)},$100.00,20.50,Open Box,`);
+    lines.splice(10, 0, `${listed},Shop drill,DeWalt,Home & Garden,2,$100.00,,Open Box,`);
+    lines.splice(30, 0, `${listed},Shop drill,DeWalt,Home & Garden,3,$100.00,,Open Box,`);
+    const manifest = await startedImport([HEADER, ...lines].join('\r\n'));
+    const dead = 'instance-that-stops-between-lanes';
+    expect((await claimImport(catalog.pool, dead, 60_000))?.id).toBe(manifest.id);
+    // It writes the first lane of the batch and stops before the second.
+    await writeImportLane(catalog.pool, manifest.id, dead, 0);
+    const firstLane = await count('SELECT count(*) AS n FROM manifest_rows WHERE manifest_id = $1', [manifest.id]);
+    expect(firstLane).toBeGreaterThan(0);
+    expect(firstLane).toBeLessThan(42);
+    expect(await detailOf(manifest.id)).toMatchObject({ status: 'importing', rowsDone: 0 });
+    // Written again by the same lane: nothing more.
+    await writeImportLane(catalog.pool, manifest.id, dead, 0);
+    expect(await count('SELECT count(*) AS n FROM manifest_rows WHERE manifest_id = $1', [manifest.id])).toBe(firstLane);
+
+    await catalog.pool.query(`UPDATE manifests SET lease_until = now() - interval '1 second' WHERE id = $1`, [manifest.id]);
+    expect(await runImports(catalog.pool, catalog.storage, testLogger('restarted'), 'instance-2')).toBe(1);
+    expect(await detailOf(manifest.id)).toMatchObject({ status: 'imported', rowsDone: 42, created: 40, added: 2, refused: 0, units: 85 });
+    expect(await count('SELECT count(*) AS n FROM manifest_rows WHERE manifest_id = $1', [manifest.id])).toBe(42);
+    const { rows: drafts } = await catalog.pool.query<{ sku: string; units: number }>(
+      `SELECT sku, sum(quantity)::int AS units FROM manifest_rows WHERE manifest_id = $1 AND outcome = 'created' GROUP BY sku HAVING count(*) = 1`,
+      [manifest.id],
+    );
+    expect(new Map(drafts.map((d) => [d.sku, d.units]))).toEqual(new Map(skus.map((sku, i) => [sku, qtyOf(i + 1)])));
+    const { rows: stock } = await catalog.pool.query<{ on_hand: number }>(
+      'SELECT l.on_hand FROM variants v JOIN inventory_levels l ON l.variant_id = v.id AND l.location_id = $2 WHERE v.sku = $1',
+      [listed, LOCATION],
+    );
+    expect(stock).toEqual([{ on_hand: 7 }]);
+    expect(await count('SELECT count(*) AS n FROM manifest_lanes_written WHERE manifest_id = $1', [manifest.id])).toBe(0);
   }, 60_000);
 
   it('runs once when two instances start it at the same moment', async () => {

@@ -88,8 +88,10 @@ export async function findManifestByHash(db: Queryable, fileHash: string): Promi
   return rows[0];
 }
 
-export async function findManifest(db: Queryable, id: string, options: { lock?: boolean } = {}): Promise<ManifestRecord | undefined> {
-  const { rows } = await db.query<ManifestRecord>(`SELECT ${COLUMNS} FROM manifests WHERE id = $1${options.lock ? ' FOR UPDATE' : ''}`, [id]);
+/** A manifest; `lock`: FOR UPDATE, or 'share' (FOR SHARE: the lanes of an import's batch, together, keep it as it is). */
+export async function findManifest(db: Queryable, id: string, options: { lock?: boolean | 'share' } = {}): Promise<ManifestRecord | undefined> {
+  const lock = options.lock === 'share' ? ' FOR SHARE' : options.lock ? ' FOR UPDATE' : '';
+  const { rows } = await db.query<ManifestRecord>(`SELECT ${COLUMNS} FROM manifests WHERE id = $1${lock}`, [id]);
   return rows[0];
 }
 

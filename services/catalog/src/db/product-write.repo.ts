@@ -31,8 +31,9 @@ export async function lockSkus(db: Queryable, skus: readonly string[]): Promise<
  * `rows` rows, thousands of them, takes every bucket: 4,096 skus fall in all but ~2% of the 1,024,
  * and hashing each to find the rest cost a manifest's batch of 10,000 rows ~10 ms.
  */
-export async function lockSkusOf(db: Queryable, skus: { text: string; values: unknown[] }, rows: number): Promise<void> {
-  if (rows >= 4 * SKU_LOCK_BUCKETS) await db.query(`SELECT pg_advisory_xact_lock(hashtext('pl:catalog-sku'), b) FROM generate_series(0, ${SKU_LOCK_BUCKETS - 1}) AS b ORDER BY b`);
+export async function lockSkusOf(db: Queryable, skus: { text: string; values: unknown[] }, rows: number, lanes: { lane: number; of: number } = { lane: 0, of: 1 }): Promise<void> {
+  // A lane's skus fall only in its buckets (manifest-plan's skuLane): every `of`-th one from `lane`.
+  if (rows >= 4 * SKU_LOCK_BUCKETS) await db.query(`SELECT pg_advisory_xact_lock(hashtext('pl:catalog-sku'), b) FROM generate_series($1::int, ${SKU_LOCK_BUCKETS - 1}, $2::int) AS b ORDER BY b`, [lanes.lane, lanes.of]);
   else await db.query(lockBucketsOf(skus.text), skus.values);
 }
 

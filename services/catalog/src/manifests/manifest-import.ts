@@ -27,11 +27,11 @@ import { addOnHand, type VariantRef } from '../db/inventory.repo.js';
 import { recordInventoryUpdatedMany } from '../domain/inventory-events.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { manifestEncoding, ManifestRefused, manifestText, squash, utf8Bytes } from './manifest-reader.js';
-import { batchSkus, planCtes, unitCostSql, type LocationKeys, type PlanInput } from './manifest-plan.js';
+import { batchSkus, LANES, planCtes, skuLane, unitCostSql, type LocationKeys, type PlanInput } from './manifest-plan.js';
 import { ensureStaged, readHead, stageRows } from './manifest-stage.js';
 
-/** Rows written per transaction. */
-export const IMPORT_BATCH_ROWS = 10000;
+/** Rows a batch holds: written in LANES transactions at once, then counted into the progress by one more (decision 068). */
+export const IMPORT_BATCH_ROWS = 20000;
 /** How long an instance keeps an import it writes without committing a batch; after that another may go on. */
 export const IMPORT_LEASE_MS = 60_000;
 /** Rows kept as the file has them, for the mapping preview. */
@@ -253,12 +253,19 @@ export async function writeImport(pool: Pool, storage: ObjectStorage, claimed: M
 }
 
 /**
- * Writes the next batch of a claimed import in a transaction of its own, after the rows written
- * before (by this or an earlier run), while `owner` holds its lease; or ends it: imported when
- * every row is written, cancelled when asked.
+ * Writes the next batch of a claimed import, after the rows written before (by this or an earlier
+ * run), while `owner` holds its lease; or ends it: imported when every row is written, cancelled
+ * when asked. The batch is written in lanes (decision 068): each lane's rows (its skus) by a
+ * transaction of its own, at once, each marking its lane written; then one transaction counts the
+ * batch's rows, tells the POS of them and advances the manifest past them. A restart between the
+ * two writes only the lanes not marked, so no row is written twice and none is half written.
  */
 export async function writeImportBatch(pool: Pool, manifestId: string, owner: string): Promise<'written' | ImportEnd> {
   const locations = await loadLocations(pool);
+  const before = await findManifest(pool, manifestId);
+  if (before && isWriting(before, owner) && before.rowsDone < before.totalRows) {
+    await Promise.all(Array.from({ length: LANES }, (_, lane) => writeLane(pool, before, owner, lane, locations)));
+  }
   return withTransaction(pool, async (client) => {
     const now = await findManifest(client, manifestId, { lock: true });
     if (!now || now.leaseOwner !== owner || now.status !== 'importing') return 'lost';
@@ -270,50 +277,85 @@ export async function writeImportBatch(pool: Pool, manifestId: string, owner: st
       await finishImport(client, manifestId, owner, 'imported');
       return 'imported';
     }
-    await writeBatch(client, now, locations);
+    await advancePastBatch(client, now);
     return 'written';
   });
 }
 
-/**
- * Writes one batch of rows in the caller's transaction, set-based: each row's outcome from the
- * plan, the units for listings the shop has, and the POS's events, none of it through Node row by
- * row. A new sku's row is its draft listing, kept as the row (manifest-drafts.ts makes it a product
- * when its intake starts): writing 50,000 products and their search columns now would cost the
- * import most of its time for listings nobody has looked at. Units for a listing the shop has go to
- * its stock at once; units for a sku that is still a draft wait in their row with it.
- */
-async function writeBatch(client: pg.PoolClient, manifest: ManifestRecord, locations: LocationKeys): Promise<void> {
-  const settings = manifest.settings!;
-  const range = { after: manifest.rowsDone + 1, upTo: manifest.rowsDone + 1 + IMPORT_BATCH_ROWS };
-  const input: PlanInput = { manifestId: manifest.id, headers: manifest.headers, settings, locations, basis: manifest.costBasis, ...range };
-  await lockSkusOf(client, batchSkus(input), Math.min(IMPORT_BATCH_ROWS, manifest.totalRows - manifest.rowsDone));
+/** One lane of the next batch alone (writeImportBatch writes them all, then advances past the batch). */
+export async function writeImportLane(pool: Pool, manifestId: string, owner: string, lane: number): Promise<void> {
+  const seen = await findManifest(pool, manifestId);
+  if (seen && isWriting(seen, owner) && seen.rowsDone < seen.totalRows) await writeLane(pool, seen, owner, lane, await loadLocations(pool));
+}
 
-  const plan = planCtes(input);
-  const id = `$${plan.values.length + 1}::uuid`;
-  const { rows } = await client.query<{ created: number; added: number; refused: number; units: number; listings: number }>(
-    `WITH ${plan.text},
-     written AS (
-       INSERT INTO manifest_rows (manifest_id, row, sku, outcome, product_id, variant_id, location_id, quantity, unit_cost_cents,
-                                  title, brand, category_id, condition_grade, condition_notes, one_of_a_kind, price_cents, compare_at_cents, problems)
-       SELECT ${id}, row, CASE WHEN read_ok THEN sku END, outcome,
-              CASE WHEN outcome = 'added' THEN product_id END, CASE WHEN outcome = 'added' THEN variant_id END,
-              CASE WHEN outcome <> 'refused' THEN location_id END, CASE WHEN outcome <> 'refused' THEN quantity END,
-              CASE WHEN outcome <> 'refused' THEN unit_cost_cents END,
-              CASE WHEN outcome <> 'refused' THEN title END, CASE WHEN outcome <> 'refused' THEN brand END,
-              CASE WHEN outcome <> 'refused' THEN category_id END, CASE WHEN outcome <> 'refused' THEN condition_grade END,
-              CASE WHEN outcome <> 'refused' THEN condition_notes END, CASE WHEN outcome = 'created' THEN quantity = 1 END,
-              CASE WHEN outcome <> 'refused' THEN price_cents END, CASE WHEN outcome <> 'refused' THEN retail_cents END, problems
-         FROM plan
-       RETURNING outcome, quantity, variant_id)
-     SELECT count(*) FILTER (WHERE outcome = 'created')::int AS created, count(*) FILTER (WHERE outcome = 'added')::int AS added,
-            count(*) FILTER (WHERE outcome = 'refused')::int AS refused, coalesce(sum(quantity) FILTER (WHERE outcome <> 'refused'), 0)::int AS units,
-            count(variant_id)::int AS listings
-       FROM written`,
-    [...plan.values, manifest.id],
+/** Whether `owner` writes this import's rows now (its lease, importing, no cancel asked). */
+const isWriting = (m: ManifestRecord, owner: string) => m.leaseOwner === owner && m.status === 'importing' && !m.cancelRequested;
+
+/** The rows of the batch after a manifest's progress: rows after `after`, up to and with `upTo`. */
+const batchRange = (m: ManifestRecord) => ({ after: m.rowsDone + 1, upTo: m.rowsDone + 1 + IMPORT_BATCH_ROWS });
+
+/**
+ * Writes one lane of the batch in a transaction of its own, set-based: each row's outcome from the
+ * plan and the units for listings the shop has, none of it through Node row by row. A new sku's row
+ * is its draft listing, kept as the row (manifest-drafts.ts makes it a product when its intake
+ * starts): writing 50,000 products and their search columns now would cost the import most of its
+ * time for listings nobody has looked at. Units for a listing the shop has go to its stock at once;
+ * units for a sku that is still a draft wait in their row with it. Nothing when the lane is written
+ * already, or the import moved on or stopped meanwhile.
+ */
+async function writeLane(pool: Pool, seen: ManifestRecord, owner: string, lane: number, locations: LocationKeys): Promise<void> {
+  await withTransaction(pool, async (client) => {
+    // FOR SHARE: the other lanes read it too; a claim, a cancel or the progress waits for them.
+    const manifest = await findManifest(client, seen.id, { lock: 'share' });
+    if (!manifest || !isWriting(manifest, owner) || manifest.rowsDone !== seen.rowsDone) return;
+    const range = batchRange(manifest);
+    const marked = await client.query('INSERT INTO manifest_lanes_written (manifest_id, after_row, lane) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [manifest.id, range.after, lane]);
+    if (marked.rowCount === 0) return;
+
+    const input: PlanInput = { manifestId: manifest.id, headers: manifest.headers, settings: manifest.settings!, locations, basis: manifest.costBasis, ...range, lane };
+    await lockSkusOf(client, batchSkus(input), Math.min(IMPORT_BATCH_ROWS, manifest.totalRows - manifest.rowsDone) / LANES, { lane, of: LANES });
+    const plan = planCtes(input);
+    const id = `$${plan.values.length + 1}::uuid`;
+    const { rows } = await client.query<{ listings: number }>(
+      `WITH ${plan.text},
+       written AS (
+         INSERT INTO manifest_rows (manifest_id, row, sku, outcome, product_id, variant_id, location_id, quantity, unit_cost_cents,
+                                    title, brand, category_id, condition_grade, condition_notes, one_of_a_kind, price_cents, compare_at_cents, problems)
+         SELECT ${id}, row, CASE WHEN read_ok THEN sku END, outcome,
+                CASE WHEN outcome = 'added' THEN product_id END, CASE WHEN outcome = 'added' THEN variant_id END,
+                CASE WHEN outcome <> 'refused' THEN location_id END, CASE WHEN outcome <> 'refused' THEN quantity END,
+                CASE WHEN outcome <> 'refused' THEN unit_cost_cents END,
+                CASE WHEN outcome <> 'refused' THEN title END, CASE WHEN outcome <> 'refused' THEN brand END,
+                CASE WHEN outcome <> 'refused' THEN category_id END, CASE WHEN outcome <> 'refused' THEN condition_grade END,
+                CASE WHEN outcome <> 'refused' THEN condition_notes END, CASE WHEN outcome = 'created' THEN quantity = 1 END,
+                CASE WHEN outcome <> 'refused' THEN price_cents END, CASE WHEN outcome <> 'refused' THEN retail_cents END, problems
+           FROM plan
+         RETURNING variant_id)
+       SELECT count(variant_id)::int AS listings FROM written`,
+      [...plan.values, manifest.id],
+    );
+    if (rows[0]!.listings > 0) await addToListings(client, manifest.id, range, lane);
+  });
+}
+
+/**
+ * After every lane of the batch is written: the batch's counts, the POS's events and the manifest's
+ * progress past the batch, in the caller's transaction (which holds the manifest FOR UPDATE).
+ */
+async function advancePastBatch(client: pg.PoolClient, manifest: ManifestRecord): Promise<void> {
+  const range = batchRange(manifest);
+  const lanes = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM manifest_lanes_written WHERE manifest_id = $1 AND after_row = $2', [manifest.id, range.after]);
+  // A lane left unwritten (its transaction failed, or saw the import move on): the next pass writes it.
+  if (lanes.rows[0]!.n < LANES) return;
+  const { rows } = await client.query<{ rows: number; created: number; added: number; refused: number; units: number }>(
+    `SELECT count(*)::int AS rows, count(*) FILTER (WHERE outcome = 'created')::int AS created, count(*) FILTER (WHERE outcome = 'added')::int AS added,
+            count(*) FILTER (WHERE outcome = 'refused')::int AS refused, coalesce(sum(quantity) FILTER (WHERE outcome <> 'refused'), 0)::int AS units
+       FROM manifest_rows WHERE manifest_id = $1 AND row > $2 AND row <= $3`,
+    [manifest.id, range.after, range.upTo],
   );
   const written = rows[0]!;
-  if (written.listings > 0) await addToListings(client, manifest.id, range);
+  const expected = Math.min(IMPORT_BATCH_ROWS, manifest.totalRows - manifest.rowsDone);
+  if (written.rows !== expected) throw new Error(`manifest ${manifest.id}: the batch after row ${range.after} has ${written.rows} rows written, not ${expected}`);
 
   // The POS hears of the units too (pos-sync creates the new items and receives the rest): an event
   // per location of the batch naming its rows (ManifestReceivedBatch), numbered on from the
@@ -326,12 +368,8 @@ async function writeBatch(client: pg.PoolClient, manifest: ManifestRecord, locat
             GROUP BY location_id`,
     values: [Subjects.manifestReceived(manifest.id), manifest.id, manifest.batches, range.after, range.upTo],
   });
-  await advanceImport(
-    client,
-    manifest.id,
-    { rows: written.created + written.added + written.refused, created: written.created, added: written.added, refused: written.refused, units: written.units, events },
-    IMPORT_LEASE_MS,
-  );
+  await client.query('DELETE FROM manifest_lanes_written WHERE manifest_id = $1 AND after_row = $2', [manifest.id, range.after]);
+  await advanceImport(client, manifest.id, { ...written, events }, IMPORT_LEASE_MS);
 }
 
 /**
@@ -339,13 +377,13 @@ async function writeBatch(client: pg.PoolClient, manifest: ManifestRecord, locat
  * variant's as a weighted average over the units on hand; shoppers hear of units added to a listing
  * they can see (a draft's are announced when it is published).
  */
-async function addToListings(client: pg.PoolClient, manifestId: string, range: { after: number; upTo: number }): Promise<void> {
+async function addToListings(client: pg.PoolClient, manifestId: string, range: { after: number; upTo: number }, lane: number): Promise<void> {
   const { rows } = await client.query<{ variantId: string; productId: string; sku: string; locationId: string; quantity: number; unitCostCents: number | null; published: boolean }>(
     `SELECT r.variant_id AS "variantId", r.product_id AS "productId", r.sku, r.location_id AS "locationId", r.quantity, r.unit_cost_cents AS "unitCostCents",
             p.published_at IS NOT NULL AS published
        FROM manifest_rows r JOIN products p ON p.id = r.product_id
-      WHERE r.manifest_id = $1 AND r.row > $2 AND r.row <= $3 AND r.variant_id IS NOT NULL ORDER BY r.row`,
-    [manifestId, range.after, range.upTo],
+      WHERE r.manifest_id = $1 AND r.row > $2 AND r.row <= $3 AND r.variant_id IS NOT NULL AND ${skuLane('r.sku')} = $4 ORDER BY r.row`,
+    [manifestId, range.after, range.upTo, lane],
   );
   // Locked in sku order, as holds and stock changes lock them, before their cost and stock change
   // (the batch's sku locks kept every sku's variant as the plan read it).

@@ -22,7 +22,19 @@ export interface PlanInput {
   /** Rows after this row number, up to and with `upTo` (the header is row 1). */
   after: number;
   upTo: number;
+  /** Only the rows of this lane (skuLane), when a batch is written in lanes; every row when absent. */
+  lane?: number;
 }
+
+/** Lanes a batch is written in, at once (decision 068). */
+export const LANES = 2;
+
+/**
+ * The lane of a sku, as SQL: its sku lock bucket's (product-write.repo's lockBucketsOf hashes the
+ * same way) modulo LANES. A sku's rows, and its bucket, are in one lane: the lanes' transactions
+ * never wait for each other's locks, and a sku's first row and its later ones are planned together.
+ */
+export const skuLane = (sku: string) => `((hashtextextended(${sku}, 0) & 1023)::int % ${LANES})`;
 
 /** A query's text and its values. */
 export interface Sql {
@@ -47,8 +59,10 @@ const cellOf = (mapping: ManifestSettings['mapping'], field: ManifestField) =>
   mapping[field] === undefined ? `''` : `btrim(coalesce(c${mapping[field]! + 1}, ''), ${TRIM})`;
 
 /** The skus of a batch's rows, checked or not (one column): what the batch locks before it plans. */
-export function batchSkus(input: Pick<PlanInput, 'manifestId' | 'settings' | 'after' | 'upTo'>): Sql {
-  return { text: `SELECT DISTINCT ${cellOf(input.settings.mapping, 'sku')} FROM ${stagedTable(input.manifestId)} WHERE row > $1 AND row <= $2`, values: [input.after, input.upTo] };
+export function batchSkus(input: Pick<PlanInput, 'manifestId' | 'settings' | 'after' | 'upTo' | 'lane'>): Sql {
+  const sku = cellOf(input.settings.mapping, 'sku');
+  const lane = input.lane === undefined ? '' : ` AND ${skuLane(sku)} = ${Number(input.lane)}`;
+  return { text: `SELECT DISTINCT ${sku} FROM ${stagedTable(input.manifestId)} WHERE row > $1 AND row <= $2${lane}`, values: [input.after, input.upTo] };
 }
 
 /**
@@ -104,7 +118,7 @@ export function planCtes(input: PlanInput): Sql {
       SELECT row, ${cell('sku')} AS sku, ${cell('title')} AS title, nullif(${cell('brand')}, '') AS brand, ${cell('category')} AS category_text,
              coalesce(nullif(${cell('quantity')}, ''), '1') AS quantity_text, ${cell('retail')} AS retail_text, ${cell('unitCost')} AS cost_text,
              ${cell('condition')} AS condition_text, nullif(${cell('notes')}, '') AS notes, ${cell('location')} AS location_text
-        FROM ${stagedTable(input.manifestId)} WHERE row > ${after} AND row <= ${upTo}
+        FROM ${stagedTable(input.manifestId)} WHERE row > ${after} AND row <= ${upTo}${input.lane === undefined ? '' : ` AND ${skuLane(cell('sku'))} = ${param(input.lane, '::int')}`}
     ),
     typed AS MATERIALIZED (
       -- Patterns without bounded repeats ({1,64}): PostgreSQL's engine runs those several times slower.
@@ -122,18 +136,17 @@ export function planCtes(input: PlanInput): Sql {
         FROM typed t
         CROSS JOIN LATERAL (SELECT t.retail_text <> '' AND t.retail_cents IS NULL AS retail_bad, t.cost_text <> '' AND t.cost_cents IS NULL AS cost_bad) bad
     ),
-    batch AS MATERIALIZED (SELECT array_agg(sku) AS skus FROM cells),
     known AS (
-      -- The skus the shop has among the batch's, found by index (one look-up of the batch's skus in
-      -- each): never a hash of every variant and waiting draft the shop has, a cost growing with the
-      -- shop (decision 066), and no look-up per row either (decision 067).
+      -- Each row's sku is looked up by index (LIMIT 1 keeps the lookups per row): a join could hash
+      -- every variant and every waiting draft the shop has for each batch, a cost growing with the
+      -- shop; and one look-up of the batch's skus joined to its rows was a nested loop of each row
+      -- over all of them where PostgreSQL's estimate of the rows was low (decision 068).
       SELECT k.*, v.id AS variant_id, v.product_id,
-             k.read_ok AND (v.id IS NOT NULL OR d.sku IS NOT NULL) AS existing, k.read_ok AND k.location_id IS NOT NULL AS placed
+             k.read_ok AND (v.id IS NOT NULL OR d.waiting IS NOT NULL) AS existing, k.read_ok AND k.location_id IS NOT NULL AS placed
         FROM checked k
-        LEFT JOIN (SELECT v.sku, v.id, v.product_id FROM variants v WHERE v.sku = ANY((SELECT skus FROM batch)::text[])) v ON k.read_ok AND v.sku = k.sku
+        LEFT JOIN LATERAL (SELECT v.id, v.product_id FROM variants v WHERE k.read_ok AND v.sku = k.sku LIMIT 1) v ON true
         -- A draft waiting for its intake (one per sku: manifest_rows_one_draft_idx).
-        LEFT JOIN (SELECT d.sku FROM manifest_rows d WHERE d.sku = ANY((SELECT skus FROM batch)::text[]) AND d.product_id IS NULL AND d.outcome = 'created') d
-               ON k.read_ok AND d.sku = k.sku
+        LEFT JOIN LATERAL (SELECT true AS waiting FROM manifest_rows d WHERE k.read_ok AND d.sku = k.sku AND d.product_id IS NULL AND d.outcome = 'created' LIMIT 1) d ON true
     ),
     creating AS (
       -- A new sku's first placed row with a retail price creates its draft; its rows after it add units to it.
