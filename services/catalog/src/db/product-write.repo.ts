@@ -16,7 +16,7 @@ export interface ExistingVariant extends VariantRef {
  * overflowed PostgreSQL's shared lock table (64 per connection by default). Two skus sharing a
  * bucket wait for each other while one is written.
  */
-const SKU_LOCK_BUCKETS = 1024;
+export const SKU_LOCK_BUCKETS = 1024;
 const lockBucketsOf = (skus: string) =>
   `SELECT pg_advisory_xact_lock(hashtext('pl:catalog-sku'), b)
      FROM (SELECT DISTINCT (hashtextextended(s.sku, 0) & ${SKU_LOCK_BUCKETS - 1})::int AS b FROM (${skus}) AS s(sku)) AS buckets ORDER BY b`;

@@ -264,7 +264,10 @@ export async function writeImportBatch(pool: Pool, manifestId: string, owner: st
   const locations = await loadLocations(pool);
   const before = await findManifest(pool, manifestId);
   if (before && isWriting(before, owner) && before.rowsDone < before.totalRows) {
-    await Promise.all(Array.from({ length: LANES }, (_, lane) => writeLane(pool, before, owner, lane, locations)));
+    // Every lane ends before a failure is told: none is left writing while the import is marked failed.
+    const lanes = await Promise.allSettled(Array.from({ length: LANES }, (_, lane) => writeLane(pool, before, owner, lane, locations)));
+    const failed = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+    if (failed) throw failed.reason;
   }
   return withTransaction(pool, async (client) => {
     const now = await findManifest(client, manifestId, { lock: true });

@@ -5,6 +5,7 @@
 // never come to Node (decision 064: reading 50,000 rows in Node cost the import most of its time).
 import { CategoryIds, ConditionGrades, decimalToCents, type ManifestField, type ManifestSettings } from '@pl/contracts';
 import type { CostBasis } from '../db/manifests.repo.js';
+import { SKU_LOCK_BUCKETS } from '../db/product-write.repo.js';
 import { CONDITION_WORDS, squash } from './manifest-reader.js';
 import { stagedTable } from './manifest-stage.js';
 
@@ -34,7 +35,7 @@ export const LANES = 2;
  * same way) modulo LANES. A sku's rows, and its bucket, are in one lane: the lanes' transactions
  * never wait for each other's locks, and a sku's first row and its later ones are planned together.
  */
-export const skuLane = (sku: string) => `((hashtextextended(${sku}, 0) & 1023)::int % ${LANES})`;
+export const skuLane = (sku: string) => `((hashtextextended(${sku}, 0) & ${SKU_LOCK_BUCKETS - 1})::int % ${LANES})`;
 
 /** A query's text and its values. */
 export interface Sql {
