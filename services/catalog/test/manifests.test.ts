@@ -9,7 +9,7 @@ import { DraftIntakeStarted, ManifestDetail, ManifestDryRun, ManifestReceivedIte
 import { testLogger } from '@pl/service-kit/testing';
 import { claimImport, findManifest, waitingRowSql } from '../src/db/manifests.repo';
 import { lockSkus } from '../src/db/product-write.repo';
-import { IMPORT_BATCH_ROWS, runImports, startImport, writeImportBatch, writeImportLane } from '../src/manifests/manifest-import';
+import { IMPORT_BATCH_ROWS, runImports, startImport, writeImportBatch, writeImportLanes } from '../src/manifests/manifest-import';
 import { stagedTable } from '../src/manifests/manifest-stage';
 import { startCatalog } from './catalog-test-app';
 import { insertProduct, uniqueSku } from './factories';
@@ -418,13 +418,13 @@ describe('an import stopped midway', () => {
     const dead = 'instance-that-stops-between-lanes';
     expect((await claimImport(catalog.pool, dead, 60_000))?.id).toBe(manifest.id);
     // It writes the first lane of the batch and stops before the second.
-    await writeImportLane(catalog.pool, manifest.id, dead, 0);
+    await writeImportLanes(catalog.pool, manifest.id, dead, [0]);
     const firstLane = await count('SELECT count(*) AS n FROM manifest_rows WHERE manifest_id = $1', [manifest.id]);
     expect(firstLane).toBeGreaterThan(0);
     expect(firstLane).toBeLessThan(42);
     expect(await detailOf(manifest.id)).toMatchObject({ status: 'importing', rowsDone: 0 });
     // Written again by the same lane: nothing more.
-    await writeImportLane(catalog.pool, manifest.id, dead, 0);
+    await writeImportLanes(catalog.pool, manifest.id, dead, [0]);
     expect(await count('SELECT count(*) AS n FROM manifest_rows WHERE manifest_id = $1', [manifest.id])).toBe(firstLane);
 
     await catalog.pool.query(`UPDATE manifests SET lease_until = now() - interval '1 second' WHERE id = $1`, [manifest.id]);
@@ -499,6 +499,16 @@ describe('a manifest deleted', () => {
     await catalog.pool.query('DELETE FROM manifests WHERE id = $1', [gone.id]);
     expect(await count('SELECT count(*) AS n FROM manifest_rows WHERE manifest_id = $1', [gone.id])).toBe(0);
     expect(await count('SELECT count(*) AS n FROM manifest_rows WHERE manifest_id = $1', [kept.id])).toBe(3);
+  });
+
+  it('takes the marks of a batch stopped between its lanes with it', async () => {
+    const manifest = await startedImport(goodRows(5).text);
+    expect((await claimImport(catalog.pool, 'deleting-midway', 60_000))?.id).toBe(manifest.id);
+    await writeImportLanes(catalog.pool, manifest.id, 'deleting-midway', [0]);
+    expect(await count('SELECT count(*) AS n FROM manifest_lanes_written WHERE manifest_id = $1', [manifest.id])).toBe(1);
+    await catalog.pool.query('DELETE FROM manifests WHERE id = $1', [manifest.id]);
+    expect(await count('SELECT count(*) AS n FROM manifest_lanes_written WHERE manifest_id = $1', [manifest.id])).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM manifest_rows WHERE manifest_id = $1', [manifest.id])).toBe(0);
   });
 });
 

@@ -37,7 +37,7 @@ interface WaitingRow {
  * number): the same at every read, and nothing to write per row at import, where a random UUID cost
  * ~1.3 us a row (decision 067).
  */
-export const draftProductIdSql = (alias: string) =>
+const draftProductIdSql = (alias: string) =>
   `coalesce(${alias}.draft_product_id, overlay(overlay(md5(${alias}.manifest_id::text || ':' || ${alias}.row) placing '8' from 13) placing '8' from 17)::uuid)`;
 
 /** The rows waiting among these skus (created drafts and units added to them), each sku's draft first; locked for a caller making products of them. */

@@ -261,14 +261,7 @@ export async function writeImport(pool: Pool, storage: ObjectStorage, claimed: M
  * two writes only the lanes not marked, so no row is written twice and none is half written.
  */
 export async function writeImportBatch(pool: Pool, manifestId: string, owner: string): Promise<'written' | ImportEnd> {
-  const locations = await loadLocations(pool);
-  const before = await findManifest(pool, manifestId);
-  if (before && isWriting(before, owner) && before.rowsDone < before.totalRows) {
-    // Every lane ends before a failure is told: none is left writing while the import is marked failed.
-    const lanes = await Promise.allSettled(Array.from({ length: LANES }, (_, lane) => writeLane(pool, before, owner, lane, locations)));
-    const failed = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
-    if (failed) throw failed.reason;
-  }
+  await writeImportLanes(pool, manifestId, owner);
   return withTransaction(pool, async (client) => {
     const now = await findManifest(client, manifestId, { lock: true });
     if (!now || now.leaseOwner !== owner || now.status !== 'importing') return 'lost';
@@ -285,10 +278,20 @@ export async function writeImportBatch(pool: Pool, manifestId: string, owner: st
   });
 }
 
-/** One lane of the next batch alone (writeImportBatch writes them all, then advances past the batch). */
-export async function writeImportLane(pool: Pool, manifestId: string, owner: string, lane: number): Promise<void> {
+/** Every lane of the next batch in this order (writeImportBatch); some of them alone (a test stopping between lanes). */
+const ALL_LANES = Array.from({ length: LANES }, (_, lane) => lane);
+
+/**
+ * Writes these lanes of the next batch at once, when `owner` writes the import and rows are left.
+ * Every lane ends before a failure is told: none is left writing while the import is marked failed.
+ */
+export async function writeImportLanes(pool: Pool, manifestId: string, owner: string, lanes: readonly number[] = ALL_LANES): Promise<void> {
   const seen = await findManifest(pool, manifestId);
-  if (seen && isWriting(seen, owner) && seen.rowsDone < seen.totalRows) await writeLane(pool, seen, owner, lane, await loadLocations(pool));
+  if (!seen || !isWriting(seen, owner) || seen.rowsDone >= seen.totalRows) return;
+  const locations = await loadLocations(pool);
+  const written = await Promise.allSettled(lanes.map((lane) => writeLane(pool, seen, owner, lane, locations)));
+  const failed = written.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /** Whether `owner` writes this import's rows now (its lease, importing, no cancel asked). */

@@ -62,8 +62,9 @@ const cellOf = (mapping: ManifestSettings['mapping'], field: ManifestField) =>
 /** The skus of a batch's rows, checked or not (one column): what the batch locks before it plans. */
 export function batchSkus(input: Pick<PlanInput, 'manifestId' | 'settings' | 'after' | 'upTo' | 'lane'>): Sql {
   const sku = cellOf(input.settings.mapping, 'sku');
-  const lane = input.lane === undefined ? '' : ` AND ${skuLane(sku)} = ${Number(input.lane)}`;
-  return { text: `SELECT DISTINCT ${sku} FROM ${stagedTable(input.manifestId)} WHERE row > $1 AND row <= $2${lane}`, values: [input.after, input.upTo] };
+  const lane = input.lane === undefined ? '' : ` AND ${skuLane(sku)} = $3::int`;
+  const values = input.lane === undefined ? [input.after, input.upTo] : [input.after, input.upTo, input.lane];
+  return { text: `SELECT DISTINCT ${sku} FROM ${stagedTable(input.manifestId)} WHERE row > $1 AND row <= $2${lane}`, values };
 }
 
 /**
