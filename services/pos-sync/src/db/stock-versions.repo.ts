@@ -8,18 +8,29 @@ export interface StockKey {
 /** A count's key in JS maps (never sent to PostgreSQL, where text cannot hold NUL). */
 export const versionKey = (k: StockKey) => `${k.sku}\u0000${k.locationId}`;
 
+/** Counts share this many locks per schema: a lock per count ran the lock table out (see lockStock). */
+export const STOCK_LOCK_BUCKETS = 1024;
+
 /**
  * Serialises every write of these counts to the catalog until the caller's transaction ends, so a
  * version check and the write it allows happen as one (a sync batch and a webhook never interleave).
- * Locks are taken in one global order, so two callers never deadlock; the schema is part of the key
- * because advisory locks are shared by the whole database.
+ * Counts share STOCK_LOCK_BUCKETS locks by hash: a manifest batch of 20,000 skus took a lock each and
+ * ran the embedded PostgreSQL out of its lock table ('out of shared memory'); two writers of different
+ * counts in one bucket merely wait for each other. Locks are taken in one global order, so two callers
+ * never deadlock; the schema is part of the key because advisory locks are shared by the whole database.
  */
 export async function lockStock(db: Queryable, keys: StockKey[]): Promise<void> {
   if (keys.length === 0) return;
+  const lockOf = `pg_advisory_xact_lock(hashtext(format('%s:pl:stock', current_schema())), b)`;
+  if (keys.length >= 4 * STOCK_LOCK_BUCKETS) {
+    // So many counts fill nearly every bucket: take them all without hashing each count.
+    await db.query(`SELECT ${lockOf} FROM generate_series(0, ${STOCK_LOCK_BUCKETS - 1}) AS b ORDER BY b`);
+    return;
+  }
   await db.query(
-    `SELECT pg_advisory_xact_lock(h) FROM (
-       SELECT DISTINCT hashtextextended(format('%s:stock:%s:%s', current_schema(), length(sku), sku || location_id), 0) AS h
-       FROM unnest($1::text[], $2::text[]) AS k(sku, location_id) ORDER BY h) AS ordered`,
+    `SELECT ${lockOf} FROM (
+       SELECT DISTINCT (hashtextextended(format('%s:%s', length(sku), sku || location_id), 0) & ${STOCK_LOCK_BUCKETS - 1})::int AS b
+       FROM unnest($1::text[], $2::text[]) AS k(sku, location_id)) AS buckets ORDER BY b`,
     [keys.map((k) => k.sku), keys.map((k) => k.locationId)],
   );
 }
