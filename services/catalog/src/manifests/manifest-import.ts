@@ -31,7 +31,7 @@ import { batchSkus, LANES, planCtes, skuLane, unitCostSql, type LocationKeys, ty
 import { ensureStaged, readHead, stageRows } from './manifest-stage.js';
 
 /** Rows a batch holds: written in LANES transactions at once, then counted into the progress by one more (decision 068). */
-export const IMPORT_BATCH_ROWS = 10000;
+export const IMPORT_BATCH_ROWS = 25000;
 /** How long an instance keeps an import it writes without committing a batch; after that another may go on. */
 export const IMPORT_LEASE_MS = 60_000;
 /** Rows kept as the file has them, for the mapping preview. */
