@@ -1,4 +1,4 @@
-import type { ManifestReceivedData } from '@pl/contracts';
+import type { ManifestReceivedBatch, ManifestReceivedData } from '@pl/contracts';
 import type { Queryable } from '@pl/service-kit';
 import { versionKey, type StockKey } from './stock-versions.repo.js';
 
@@ -34,8 +34,12 @@ export async function recordReturnWriteback(db: Queryable, writebackKey: string,
 /** The key of a manifest batch's write-back, also the POS's Idempotency-Key of the items it creates. */
 export const manifestWritebackKey = (manifestId: string, batch: number) => `manifest-${manifestId}-${batch}`;
 
-/** Records a committed batch of a manifest's rows for the POS (items to create, units to receive); false when recorded before. */
-export async function recordManifestWriteback(db: Queryable, data: ManifestReceivedData): Promise<boolean> {
+/**
+ * Records a committed batch of a manifest's rows for the POS: its items (items to create, units to
+ * receive), or the rows the catalog holds them in (version 2, asked for when sent); false when
+ * recorded before.
+ */
+export async function recordManifestWriteback(db: Queryable, data: ManifestReceivedData | ManifestReceivedBatch): Promise<boolean> {
   const { rowCount } = await db.query(`INSERT INTO writebacks (order_id, kind, manifest) VALUES ($1, 'manifest', $2) ON CONFLICT (order_id) DO NOTHING`, [
     manifestWritebackKey(data.manifestId, data.batch),
     JSON.stringify(data),
@@ -50,8 +54,8 @@ export interface DueWriteback {
   /** The sale's order id, a give-back's key (returnWritebackKey), a manifest batch's (manifestWritebackKey) or a price batch's. */
   orderId: string;
   kind: 'sale' | 'return' | 'manifest' | 'price';
-  /** A manifest batch's items (kind 'manifest'). */
-  manifest: ManifestReceivedData | null;
+  /** A manifest batch's items, or the rows that hold them in the catalog (kind 'manifest'). */
+  manifest: ManifestReceivedData | ManifestReceivedBatch | null;
   /** The units, positive: a sale's as the catalog committed them (every sku), a give-back's from the catalog's event. */
   units: WritebackLine[] | null;
   attempts: number;

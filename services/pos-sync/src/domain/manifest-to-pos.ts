@@ -6,11 +6,11 @@
 // identically from the recorded event (the receive lines as the first attempt chose them), so a
 // retry after a lost answer creates and receives nothing twice. The POS's answer is applied like a
 // sale's, under the stock locks, so the webhooks it sends next find their versions applied already.
-import { decimalToCents, type ManifestReceivedData } from '@pl/contracts';
+import { decimalToCents, type ManifestReceivedBatch, type ManifestReceivedData } from '@pl/contracts';
 import { withTransaction } from '@pl/service-kit';
 import type { CreateItemsRequest, NewPosItem, PosProduct } from '../connector/pos-wire.js';
 import { lockStock } from '../db/stock-versions.repo.js';
-import { knownPosSkus, markWritebackSent, markWritebackSkipped, noteWritebackAttempt, scheduleWritebackRetry, type DueWriteback, type WritebackLine } from '../db/writebacks.repo.js';
+import { knownPosSkus, markWritebackFailed, markWritebackSent, markWritebackSkipped, noteWritebackAttempt, scheduleWritebackRetry, type DueWriteback, type WritebackLine } from '../db/writebacks.repo.js';
 import { applyPosCounts, type PosCount } from './apply-pos-counts.js';
 import type { PosSettings } from './pos-settings.js';
 import type { PosSyncContext } from './pos-sync-context.js';
@@ -57,9 +57,28 @@ export function receivedLines(data: ManifestReceivedData): WritebackLine[] {
   return data.items.filter((item) => item.action === 'added').map((item) => ({ sku: item.sku, locationId: data.locationId, qty: -item.quantity }));
 }
 
+/**
+ * A recorded batch with its items: as recorded (version 1), or asked of the catalog (version 2: the
+ * rows are committed with the event and never change after, so each attempt gets the same items).
+ * A string when the catalog answered other items than the event named (asking again changes nothing).
+ */
+async function itemsOf(ctx: PosSyncContext, recorded: ManifestReceivedData | ManifestReceivedBatch): Promise<ManifestReceivedData | string> {
+  if (Array.isArray(recorded.items)) return recorded as ManifestReceivedData;
+  const { manifestId, batch, locationId, rows, items: count } = recorded as ManifestReceivedBatch;
+  const items = await ctx.catalog.manifestReceived(manifestId, { locationId, after: rows.after, upTo: rows.upTo });
+  if (items.length !== count) return WritebackNotes.manifestItemsMissing(items.length, count);
+  return { manifestId, batch, locationId, items };
+}
+
 /** Sends one recorded manifest batch; a failure is thrown for the write-back pass to retry or mark failed. */
-export async function sendManifestBatch(ctx: PosSyncContext, due: DueWriteback & { manifest: ManifestReceivedData }, settings: PosSettings): Promise<void> {
-  const { orderId: key, manifest: data } = due;
+export async function sendManifestBatch(ctx: PosSyncContext, due: DueWriteback & { manifest: ManifestReceivedData | ManifestReceivedBatch }, settings: PosSettings): Promise<void> {
+  const { orderId: key } = due;
+  const data = await itemsOf(ctx, due.manifest);
+  if (typeof data === 'string') {
+    ctx.logger.error({ writeback: key, reason: data }, 'a manifest batch is not what its event named; it will not be sent');
+    await markWritebackFailed(ctx.pool, key, data, { attempted: false });
+    return;
+  }
   const creates = createItemsRequests(key, data);
   const createdSkus = new Set(creates.flatMap((c) => c.body.items.map((item) => item.sku)));
   // A retry receives what the first attempt chose (the POS takes the same key only with the same body).

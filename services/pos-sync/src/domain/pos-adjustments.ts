@@ -15,6 +15,7 @@ export const WritebackNotes = {
   noPosItemsReceived: 'The manifest batch has no new items and no units for items the POS has; nothing was sent to the POS',
   noPosItemForPrice: 'The POS has no item with this sku; the till has no price to change',
   noPrices: 'The price batch has no prices left to send',
+  manifestItemsMissing: (answered: number, named: number) => `The catalog has ${answered} items for this manifest batch, not the ${named} its event named; nothing was sent to the POS`,
 } as const;
 
 export interface SaleAdjustment {

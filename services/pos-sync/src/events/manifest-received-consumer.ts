@@ -7,8 +7,9 @@ import type { EventConsumerOptions } from './order-placed-consumer.js';
 /**
  * The units a manifest brought must reach the POS (decision 054). Each committed batch of its rows
  * (the catalog's manifest.received) is recorded once, keyed by manifest and batch, whatever the
- * redeliveries; the write-back pass sends it (manifest-to-pos.ts). Version 2 names the batch's rows
- * and their items are asked of the catalog (decision 065); version 1 carried them.
+ * redeliveries; the write-back pass sends it (manifest-to-pos.ts). Version 2 names the batch's rows,
+ * and is recorded as it came: their items are asked of the catalog when the batch is sent (decision
+ * 069). Version 1 carried them.
  */
 export function startManifestReceivedConsumer(ctx: PosSyncContext, nats: NatsConn, options: EventConsumerOptions = {}): Promise<BackgroundWorker> {
   return consumeDurable(nats, {
@@ -17,18 +18,15 @@ export function startManifestReceivedConsumer(ctx: PosSyncContext, nats: NatsCon
     subject: options.subject ?? Subjects.manifestReceivedAll,
     logger: ctx.logger,
     handler: async (envelope) => {
-      const batch = await receivedBatch(ctx, envelope);
+      const batch = receivedBatch(ctx, envelope);
       if (!batch) return;
       if (await recordManifestWriteback(ctx.pool, batch)) void ctx.writebacks.kick();
     },
   });
 }
 
-/**
- * The batch an event announces, with its items; undefined (logged) when it is not in the contract's
- * shape. A catalog that cannot answer yet throws: the event is delivered again.
- */
-async function receivedBatch(ctx: PosSyncContext, envelope: EventEnvelope): Promise<ManifestReceivedData | undefined> {
+/** The batch an event announces (its items, or its rows for version 2); undefined (logged) when it is not in the contract's shape. */
+function receivedBatch(ctx: PosSyncContext, envelope: EventEnvelope): ManifestReceivedData | ManifestReceivedBatch | undefined {
   const refused = (problem: string | undefined) => {
     ctx.logger.warn({ eventId: envelope.id, problem }, 'manifest.received not in the contract shape; nothing to send to the POS');
     return undefined;
@@ -38,10 +36,5 @@ async function receivedBatch(ctx: PosSyncContext, envelope: EventEnvelope): Prom
     return carried.success ? carried.data : refused(carried.error.issues[0]?.message);
   }
   const named = ManifestReceivedBatch.safeParse(envelope.data);
-  if (!named.success) return refused(named.error.issues[0]?.message);
-  const { manifestId, batch, locationId, rows, items: count } = named.data;
-  const items = await ctx.catalog.manifestReceived(manifestId, { locationId, after: rows.after, upTo: rows.upTo });
-  // The rows are committed with the event: fewer items than it names is a catalog to ask again.
-  if (items.length !== count) throw new Error(`manifest ${manifestId} batch ${batch}: the catalog answered ${items.length} items of ${count}`);
-  return { manifestId, batch, locationId, items };
+  return named.success ? named.data : refused(named.error.issues[0]?.message);
 }
