@@ -1027,6 +1027,7 @@ async function manifestRow(shop, databaseUrl) {
 
   async function intake(file) {
     const started = process.hrtime.bigint();
+    const startedAt = Date.now();
     const uploaded = await admin('POST', '/api/admin/manifests?name=bench.csv', file, 'text/csv');
     if (uploaded.status !== 201) throw new Error(`manifest upload answered ${uploaded.status}: ${await uploaded.text()}`);
     const { manifest } = await uploaded.json();
@@ -1040,8 +1041,9 @@ async function manifestRow(shop, databaseUrl) {
       if (done.status !== 'importing') break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const totalMs = Number(process.hrtime.bigint() - started) / 1e6;
     if (done.status !== 'imported' || done.created !== MANIFEST_ROWS) throw new Error(`manifest import ended ${done.status}: ${JSON.stringify(done)}`);
+    // Until the import finished by the shop's clock (this machine's): the polling above sees it up to 50 ms late.
+    const totalMs = Date.parse(done.finishedAt) - startedAt;
     return { totalMs, uploadMs };
   }
 

@@ -512,6 +512,34 @@ describe('a manifest deleted', () => {
   });
 });
 
+describe('the POS told of a batch', () => {
+  it('announces one event per location, in the order of their first rows, numbered on across batches, refused rows left out', async () => {
+    const tag = uniqueSku();
+    const text = [
+      'SKU,Title,Qty,MSRP,Condition,Location',
+      `${tag}-1,Kettle,1,$40.00,Open Box,Dublin`,
+      `${tag}-2,Toaster,2,$30.00,Used,`,
+      `${tag}-3,Blender,two,$60.00,New,Dublin`,
+      `${tag}-4,Mixer,3,$90.00,Used,dublin`,
+      `${tag}-5,Juicer,1,$70.00,Open Box,Westerville`,
+    ].join('\n');
+    const manifest = await startedImport(text);
+    expect((await claimImport(catalog.pool, 'announcing', 60_000))?.id).toBe(manifest.id);
+    while ((await writeImportBatch(catalog.pool, manifest.id, 'announcing')) === 'written');
+    expect(await detailOf(manifest.id)).toMatchObject({ status: 'imported', rowsDone: 5, created: 4, refused: 1, units: 7 });
+    const { rows: events } = await catalog.pool.query<{ payload: ManifestReceivedBatch }>(`SELECT payload FROM outbox WHERE subject = $1 ORDER BY seq`, [
+      `manifest.received.${manifest.id}`,
+    ]);
+    const rows = { after: 1, upTo: 1 + IMPORT_BATCH_ROWS };
+    expect(events.map((e) => e.payload)).toEqual([
+      { manifestId: manifest.id, batch: 0, locationId: 'dublin', rows, items: 2 },
+      { manifestId: manifest.id, batch: 1, locationId: LOCATION, rows, items: 1 },
+      { manifestId: manifest.id, batch: 2, locationId: 'westerville', rows, items: 1 },
+    ]);
+    expect(await count('SELECT batches AS n FROM manifests WHERE id = $1', [manifest.id])).toBe(3);
+  });
+});
+
 describe('sku locks', () => {
   it('holds a batch of 5,000 skus with at most 1,024 locks (a lock per sku overflows the lock table)', async () => {
     const client = await catalog.pool.connect();

@@ -273,8 +273,10 @@ export async function writeImportBatch(pool: Pool, manifestId: string, owner: st
       await finishImport(client, manifestId, owner, 'imported');
       return 'imported';
     }
-    await advancePastBatch(client, now);
-    return 'written';
+    // The last batch ends the import in the same transaction.
+    if (!(await advancePastBatch(client, now)) || now.rowsDone + IMPORT_BATCH_ROWS < now.totalRows) return 'written';
+    await finishImport(client, manifestId, owner, 'imported');
+    return 'imported';
   });
 }
 
@@ -346,36 +348,41 @@ async function writeLane(pool: Pool, seen: ManifestRecord, owner: string, lane: 
 
 /**
  * After every lane of the batch is written: the batch's counts, the POS's events and the manifest's
- * progress past the batch, in the caller's transaction (which holds the manifest FOR UPDATE).
+ * progress past the batch, in the caller's transaction (which holds the manifest FOR UPDATE). The
+ * batch's rows are read once, per location (a refused row has none). Answers whether it advanced.
  */
-async function advancePastBatch(client: pg.PoolClient, manifest: ManifestRecord): Promise<void> {
+async function advancePastBatch(client: pg.PoolClient, manifest: ManifestRecord): Promise<boolean> {
   const range = batchRange(manifest);
   const lanes = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM manifest_lanes_written WHERE manifest_id = $1 AND after_row = $2', [manifest.id, range.after]);
   // A lane left unwritten (its transaction failed, or saw the import move on): the next pass writes it.
-  if (lanes.rows[0]!.n < LANES) return;
-  const { rows } = await client.query<{ rows: number; created: number; added: number; refused: number; units: number }>(
-    `SELECT count(*)::int AS rows, count(*) FILTER (WHERE outcome = 'created')::int AS created, count(*) FILTER (WHERE outcome = 'added')::int AS added,
-            count(*) FILTER (WHERE outcome = 'refused')::int AS refused, coalesce(sum(quantity) FILTER (WHERE outcome <> 'refused'), 0)::int AS units
-       FROM manifest_rows WHERE manifest_id = $1 AND row > $2 AND row <= $3`,
+  if (lanes.rows[0]!.n < LANES) return false;
+  const { rows: places } = await client.query<{ locationId: string | null; rows: number; created: number; added: number; refused: number; units: number }>(
+    `SELECT location_id AS "locationId", count(*)::int AS rows, count(*) FILTER (WHERE outcome = 'created')::int AS created,
+            count(*) FILTER (WHERE outcome = 'added')::int AS added, count(*) FILTER (WHERE outcome = 'refused')::int AS refused,
+            coalesce(sum(quantity) FILTER (WHERE outcome <> 'refused'), 0)::int AS units
+       FROM manifest_rows WHERE manifest_id = $1 AND row > $2 AND row <= $3
+      GROUP BY location_id ORDER BY min(row)`,
     [manifest.id, range.after, range.upTo],
   );
-  const written = rows[0]!;
+  const written = { rows: 0, created: 0, added: 0, refused: 0, units: 0 };
+  for (const place of places) for (const key of Object.keys(written) as Array<keyof typeof written>) written[key] += place[key];
   const expected = Math.min(IMPORT_BATCH_ROWS, manifest.totalRows - manifest.rowsDone);
   if (written.rows !== expected) throw new Error(`manifest ${manifest.id}: the batch after row ${range.after} has ${written.rows} rows written, not ${expected}`);
 
   // The POS hears of the units too (pos-sync creates the new items and receives the rest): an event
-  // per location of the batch naming its rows (ManifestReceivedBatch), numbered on from the
-  // manifest's earlier ones; pos-sync asks for their items.
+  // per location of the batch naming its rows (ManifestReceivedBatch), in the order of their first
+  // rows, numbered on from the manifest's earlier ones; pos-sync asks for their items.
+  const placed = places.filter((p): p is typeof p & { locationId: string } => p.locationId !== null);
   const events = await writeOutboxRows(client, MANIFEST_RECEIVED, {
-    text: `SELECT $1::text AS subject, row_number() OVER (ORDER BY min(row)) AS n,
-                  jsonb_build_object('manifestId', $2::uuid, 'batch', $3::int + row_number() OVER (ORDER BY min(row)) - 1, 'locationId', location_id,
-                                     'rows', jsonb_build_object('after', $4::int, 'upTo', $5::int), 'items', count(*)) AS payload
-             FROM manifest_rows WHERE manifest_id = $2 AND row > $4 AND row <= $5 AND outcome <> 'refused'
-            GROUP BY location_id`,
-    values: [Subjects.manifestReceived(manifest.id), manifest.id, manifest.batches, range.after, range.upTo],
+    text: `SELECT $1::text AS subject, e.n,
+                  jsonb_build_object('manifestId', $2::uuid, 'batch', $3::int + e.n - 1, 'locationId', e.location_id,
+                                     'rows', jsonb_build_object('after', $4::int, 'upTo', $5::int), 'items', e.items) AS payload
+             FROM unnest($6::text[], $7::int[]) WITH ORDINALITY AS e(location_id, items, n)`,
+    values: [Subjects.manifestReceived(manifest.id), manifest.id, manifest.batches, range.after, range.upTo, placed.map((p) => p.locationId), placed.map((p) => p.rows)],
   });
   await client.query('DELETE FROM manifest_lanes_written WHERE manifest_id = $1 AND after_row = $2', [manifest.id, range.after]);
   await advanceImport(client, manifest.id, { ...written, events }, IMPORT_LEASE_MS);
+  return true;
 }
 
 /**
