@@ -57,6 +57,50 @@ describe('routes', () => {
   });
 });
 
+describe('page titles', () => {
+  const titled = (title: string | RegExp) =>
+    page.waitForFunction((want) => (want.startsWith('/') ? new RegExp(want.slice(1, -1)).test(document.title) : document.title === want), typeof title === 'string' ? title : String(title), { timeout: 15000 });
+  /** What the shell's live region last announced (a client-side navigation's new title). */
+  const announced = (title: RegExp) =>
+    page.waitForFunction((want) => [...document.querySelectorAll('[role="status"][aria-live="polite"]')].some((el) => new RegExp(want.slice(1, -1)).test(el.textContent ?? '')), String(title), { timeout: 15000 });
+
+  it.each([
+    ['/categories', 'Categories | Professional Liquidation'],
+    ['/locations', 'Store locations | Professional Liquidation'],
+    ['/checkout', 'Checkout | Professional Liquidation'],
+    ['/forgot-password', 'Forgot password | Professional Liquidation'],
+    ['/admin/audit', 'Audit log – Admin | Professional Liquidation'],
+    ['/support/returns', 'Returns Policy | Professional Liquidation'],
+    ['/no/such/page', 'Page not found | Professional Liquidation'],
+  ])('%s is titled %s', async (path, title) => {
+    await open(path);
+    await titled(title);
+  });
+
+  it('sends the title its team declares in the first HTML, before any script runs', async () => {
+    for (const [path, title] of [['/checkout', 'Checkout'], ['/admin/manifests', 'Manifests – Admin'], ['/about', '']] as const) {
+      const html = await (await fetch(ctx.shop.url + path)).text();
+      expect(html).toContain(`<title>${title ? `${title} | ` : ''}Professional Liquidation</title>`);
+    }
+  });
+
+  it('titles a product by its name, grade and price, and a category by its count, and announces each after a client-side navigation', async () => {
+    await open('/products?category=electronics');
+    await titled(/^Electronics – [\d,]+\+? items? \| Professional Liquidation$/);
+    const card = page.locator('a[href^="/products/"]').first();
+    await card.waitFor({ timeout: 15000 });
+    await card.click();
+    await page.waitForURL(/\/products\/[^/?]+$/, { timeout: 15000 });
+    const heading = page.locator('[data-product-id] h1.pl-page__title');
+    await heading.waitFor({ timeout: 15000 });
+    const name = (await heading.textContent())!.trim();
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const productTitle = new RegExp(`^${escaped} – [A-Za-z ]+ – \\$[\\d,]+\\.\\d\\d \\| Professional Liquidation$`);
+    await titled(productTitle);
+    await announced(productTitle);
+  });
+});
+
 describe('header and footer', () => {
   it('shows the brand, the navigation, the search box and the remotes\' slots', async () => {
     await open('/about');

@@ -41,6 +41,14 @@ describe("the page's head, per page", () => {
   afterAll(() => heads.forEach((h) => h.close()));
   const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
 
+  it("titles each page as its team's contract declares, the shop's name alone on the shell's own pages", () => {
+    const head = start();
+    const titleOf = (path: string) => /<title>([^<]*)<\/title>/.exec(head.render(HTML, remotePageOf(path)))?.[1];
+    expect(titleOf('/checkout')).toBe('Checkout | Professional Liquidation');
+    expect(titleOf('/admin/orders/o-1')).toBe('Order – Admin | Professional Liquidation');
+    expect(titleOf('/about')).toBe('Professional Liquidation');
+  });
+
   it("names the entries and first chunks of the page's own module and its companions', from wherever each manifest lives", async () => {
     const head = start();
     await settled();

@@ -11,7 +11,7 @@
 //   fetches in the background and asks again every MANIFEST_REFRESH_MS (a remote deployed anew
 //   names new chunks).
 // Still no rebuild when a remote moves: all of it comes from REMOTE_* when the gateway starts.
-import { FirstViewCompanions, LayoutRemoteModules, manifestAssetUrl, REMOTES_CONFIG_ELEMENT_ID, isManifestEntry, remoteEntryUrlOf, type RemoteManifest, type RemoteModuleId, type RemotesConfig } from '@pl/contracts';
+import { documentTitleOf, FirstViewCompanions, LayoutRemoteModules, pageTitleOf, manifestAssetUrl, REMOTES_CONFIG_ELEMENT_ID, isManifestEntry, remoteEntryUrlOf, type RemoteManifest, type RemoteModuleId, type RemotesConfig } from '@pl/contracts';
 import type { Logger } from '@pl/service-kit';
 
 const MANIFEST_REFRESH_MS = 60_000;
@@ -27,6 +27,8 @@ export interface PageHead {
 
 /** JSON that cannot end the <script> element it sits in, nor open a comment. */
 const inScriptElement = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+/** Text in an element: its markup characters escaped. */
+const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The head every page gets: the configuration of every remote, so any page can be opened from here on. */
@@ -121,7 +123,8 @@ export function createPageHead(options: {
       const modules = page ? [page, ...(FirstViewCompanions[page] ?? [])] : LayoutRemoteModules;
       const preloads = [...new Set(modules.flatMap(preloadsOf))];
       const used = new Set([...modules, ...LayoutRemoteModules].map((id) => id.split('/')[0]));
-      return insertIntoHead(html, configuration + originHints(resolved.filter((r) => used.has(r.name))) + preloads.join(''));
+      const titled = html.replace(/<title>[^<]*<\/title>/, `<title>${text(documentTitleOf(page && pageTitleOf(page)))}</title>`);
+      return insertIntoHead(titled, configuration + originHints(resolved.filter((r) => used.has(r.name))) + preloads.join(''));
     },
     onChange: (listener) => void listeners.push(listener),
     close: () => clearInterval(timer),

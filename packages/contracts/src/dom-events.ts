@@ -35,6 +35,11 @@ export const DomEvents = {
   sessionChanged: 'shop:session-changed',
   /** The shopper came back from paying: an order was placed (the cart team says so). detail: { orderId } (null when the return named none) */
   orderPlaced: 'order:placed',
+  /**
+   * A page knows its title from its data ('MacBook Air 13" M2 – Open Box – $749'): the shell shows it
+   * as the document's title (documentTitleOf) for the address it was told at. detail: { title, location }
+   */
+  pageTitle: 'shop:page-title',
 } as const;
 
 /**
@@ -69,4 +74,6 @@ export interface DomEventDetails {
   'shop:guest-session-started': Record<string, never>;
   'shop:session-changed': { signedIn: boolean };
   'order:placed': { orderId: string | null };
+  /** `location`: the page's pathname and search when it said so (a title never outlives its address). */
+  'shop:page-title': { title: string; location: string };
 }

@@ -7,19 +7,25 @@
 
 declare const propsOfModule: unique symbol;
 
-/** The props an exposed module's component takes. */
+/** What a page module says of itself before its data: its title (the shell shows it at once, decision 071). */
+export interface PageInfo {
+  readonly title: string;
+}
+
+/** The props an exposed module's component takes; a page's title too. */
 export interface Exposed<P extends object> {
   readonly [propsOfModule]?: P;
+  readonly page?: PageInfo;
 }
 
 /** A module whose component takes no props (a page, a header part). */
 export type NoProps = Record<string, never>;
 
-/** Declares an exposed module: `exposed()` takes no props, `exposed<P>()` takes `P`. */
-export function exposed(): Exposed<NoProps>;
+/** Declares an exposed module: `exposed()` takes no props, `exposed({ title })` is a page, `exposed<P>()` takes `P`. */
+export function exposed(page?: PageInfo): Exposed<NoProps>;
 export function exposed<P extends object>(): Exposed<P>;
-export function exposed(): Exposed<object> {
-  return {};
+export function exposed(page?: PageInfo): Exposed<object> {
+  return page ? { page } : {};
 }
 
 /** A remote's public contract: its federation name and its exposed modules by name. */

@@ -134,6 +134,20 @@ export function remotePageOf(pathname: string): RemotePageId | undefined {
     return pattern.length === segments.length && pattern.every((part, i) => part.startsWith(':') ? segments[i] !== '' : part === segments[i]);
   })?.id;
 }
+
+/** The shop's name, last in every document title. */
+export const SHOP_NAME = 'Professional Liquidation';
+
+/** A document's title for a page titled `title` ('Checkout | Professional Liquidation'); the shop's name alone without one. */
+export const documentTitleOf = (title: string | undefined): string => (title ? `${title} | ${SHOP_NAME}` : SHOP_NAME);
+
+/** The title a remote page declares in its team's contract, shown before the page knows more (DomEvents.pageTitle); none for a module that is no page. */
+export function pageTitleOf(module: RemoteModuleId): string | undefined {
+  const [name, exposed] = module.split('/') as [RemoteName, string];
+  const remote = Object.values(Remotes).find((r) => r.name === name);
+  return (remote?.exposes as Record<string, { page?: { title: string } }> | undefined)?.[exposed]?.page?.title;
+}
+
 export const RemoteNames = Object.values(Remotes).map((r) => r.name) as RemoteName[];
 
 export const REMOTES_CONFIG_PATH = '/runtime/remotes.json';

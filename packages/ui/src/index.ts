@@ -26,6 +26,7 @@ export { RetailPrice } from './components/retail-price.js';
 export { Totals, type TotalsProps } from './components/totals.js';
 export { RefundList, type RefundListProps } from './components/refund-list.js';
 export { emitDomEvent, useDomEvent, type DomEventName } from './runtime/dom-events.js';
+export { usePageTitle } from './runtime/page-title.js';
 export { toast } from './runtime/toast.js';
 export { Toaster, TOAST_REGION_LABEL } from './components/toaster.js';
 export { TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_SWIPE_THRESHOLD_PX } from './runtime/toast-queue.js';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { remotePageOf, ShellRegions } from '@pl/contracts';
 import { markFirstViewShown, Outlet, RemoteSlot, useLocation } from '@pl/ui';
+import { PageTitle } from './page-title.js';
 import { SiteFooter } from './site-footer.js';
 import { SiteHeader } from './site-header.js';
 import { TestModeBanner } from './test-mode-banner.js';
@@ -29,6 +30,7 @@ export function ShellLayout() {
       <a className="shell-skip-link" href="#main">
         Skip to content
       </a>
+      <PageTitle />
       <TestModeBanner />
       <SiteHeader />
       {/* Remotes' page-wide notices (contracts ShellRegions): in the flow, so a header of any height never covers them. */}

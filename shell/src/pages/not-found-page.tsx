@@ -1,6 +1,7 @@
-import { buttonClass, Card, CardContent, Link } from '@pl/ui';
+import { buttonClass, Card, CardContent, Link, usePageTitle } from '@pl/ui';
 
 export function NotFoundPage() {
+  usePageTitle('Page not found');
   return (
     <div className="pl-container pl-page shell-not-found">
       <Card>

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { usePageTitle } from '@pl/ui';
 
 /** The frame of the shell's own content pages: a heading, a lead paragraph and sections. */
 export function StaticPage({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
+  usePageTitle(title);
   return (
     <div className="pl-container pl-page shell-static">
       <h1 className="pl-page__title">{title}</h1>

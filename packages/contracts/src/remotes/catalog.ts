@@ -3,10 +3,10 @@
 import { defineRemote, exposed } from '../remote-contract.js';
 
 export const catalogRemote = defineRemote('mf_catalog', {
-  HomePage: exposed(),
-  ProductsPage: exposed(),
-  ProductPage: exposed(),
-  CategoriesPage: exposed(),
-  LocationsPage: exposed(),
+  HomePage: exposed({ title: 'Quality goods, honestly graded, priced to move' }),
+  ProductsPage: exposed({ title: 'All products' }),
+  ProductPage: exposed({ title: 'Product' }),
+  CategoriesPage: exposed({ title: 'Categories' }),
+  LocationsPage: exposed({ title: 'Store locations' }),
   FooterLocations: exposed(),
 });

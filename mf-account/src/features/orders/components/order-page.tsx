@@ -13,6 +13,7 @@ import {
   Link,
   serverMessage,
   Skeleton,
+  usePageTitle,
   Totals,
   useParams,
   useSearchParams,
@@ -69,6 +70,7 @@ export function OrderPage() {
 }
 
 function OrderNotFound() {
+  usePageTitle('Order not found');
   return (
     <div className="pl-container pl-page">
       <Card className="acc-orders-empty" data-order-not-found>
@@ -101,6 +103,7 @@ function OrderConfirmation({ order, linkKey }: { order: Order; linkKey: string |
   useEffect(() => {
     if (returnsRequested > 0) nextStepRef.current?.focus();
   }, [returnsRequested]);
+  usePageTitle(`Order ${order.number}`);
   return (
     <div className="pl-container pl-page acc-order" data-order-id={order.id}>
       <h1 className="pl-page__title">{orderHeading(order.status)}</h1>

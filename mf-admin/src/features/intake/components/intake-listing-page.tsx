@@ -1,6 +1,6 @@
 import { useRef, useState, type RefObject } from 'react';
 import type { IntakeDetail } from '@pl/contracts';
-import { Badge, Button, ConditionBadge, errorStatus, Link, serverMessage, Skeleton, useLocation, useParams } from '@pl/ui';
+import { Badge, Button, ConditionBadge, errorStatus, Link, serverMessage, Skeleton, useLocation, usePageTitle, useParams } from '@pl/ui';
 import { AccessDenied, useAdminAccess } from '../../../shared/components/admin-access.js';
 import { Spinner } from '../../../shared/components/spinner.js';
 import { useFocusAfterRender } from '../../../shared/components/use-focus-after-render.js';
@@ -67,6 +67,7 @@ interface DetailProps {
 
 function ListingDetail({ detail, backTo, titleRef }: DetailProps) {
   const { product, inspections, posCondition, publishedAt } = detail;
+  usePageTitle(`${product.title} – Intake – Admin`);
   const gradeRef = useRef<HTMLParagraphElement>(null);
   const focusAfterRender = useFocusAfterRender();
   // After an inspection or an accepted POS grade, the control used is gone (the form starts afresh,

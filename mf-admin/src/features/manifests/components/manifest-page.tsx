@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MANIFEST_PRICE_PCT_DEFAULT, type ColumnMapping, type ManifestDetail, type ManifestDryRun, type ManifestSettings } from '@pl/contracts';
-import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, errorStatus, FormField, Label, Link, Select, serverMessage, Skeleton, toast, useParams } from '@pl/ui';
+import { Badge, Button, buttonClass, Card, CardContent, CardHeader, CardTitle, errorStatus, FormField, Label, Link, Select, serverMessage, Skeleton, toast, usePageTitle, useParams } from '@pl/ui';
 import { useLocations } from '../../../shared/api/get-locations.js';
 import { AccessDenied, useAdminAccess } from '../../../shared/components/admin-access.js';
 import { Spinner } from '../../../shared/components/spinner.js';
@@ -51,6 +51,7 @@ export function ManifestPage() {
 
 function ManifestView({ manifest }: { manifest: ManifestDetail }) {
   const editable = manifest.settings === null;
+  usePageTitle(`${manifest.fileName} – Manifest – Admin`);
   return (
     <>
       <h1 className="pl-page__title">{manifest.fileName}</h1>

@@ -1,6 +1,6 @@
 import { useRef, type RefObject } from 'react';
 import type { AdminOrder, Location } from '@pl/contracts';
-import { Button, errorStatus, Link, serverMessage, Skeleton, useLocation, useParams } from '@pl/ui';
+import { Button, errorStatus, Link, serverMessage, Skeleton, useLocation, usePageTitle, useParams } from '@pl/ui';
 import { useLocations } from '../../../shared/api/get-locations.js';
 import { AccessDenied, useAdminAccess } from '../../../shared/components/admin-access.js';
 import { Spinner } from '../../../shared/components/spinner.js';
@@ -70,6 +70,7 @@ interface DetailProps {
 function OrderDetail({ order, locations, backTo, titleRef }: DetailProps) {
   const statusRef = useRef<HTMLParagraphElement>(null);
   const focusAfterRender = useFocusAfterRender();
+  usePageTitle(`Order ${order.number} – Admin`);
   return (
     <div className="pl-container pl-page adm-page adm-order" data-order-id={order.id}>
       <BackLink to={backTo} />

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ProductSorts, type ProductSort } from '@pl/contracts';
-import { Button, conditionBadgeLook, formatPrice, Input, Select, useSearchParams } from '@pl/ui';
+import { Button, conditionBadgeLook, formatPrice, Input, Select, usePageTitle, useSearchParams } from '@pl/ui';
 import { categories } from '../../../shared/utils/category-list.js';
 import { LastSyncIndicator } from '../../../shared/components/last-sync-indicator.js';
 import { productPagesQueryOptions } from '../api/get-products.js';
@@ -20,7 +20,7 @@ import {
   type ProductFilters,
 } from '../utils/product-filters.js';
 import { filterProducts, isSimilarOnly, uniqueProducts } from '../utils/product-search.js';
-import { resultCountText } from '../utils/result-count.js';
+import { listTitle, resultCountText } from '../utils/result-count.js';
 import { LoadError } from '../../../shared/components/load-error.js';
 import { ProductFiltersPanel } from './product-filters-panel.js';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.js';
@@ -103,6 +103,9 @@ export function ProductsPage() {
   const waitingForServer = narrowing && (list.isFetching || typed !== filters.q);
   const similarOnly = !narrowing && isSimilarOnly(loaded, filters.q);
   const filterCount = activeFilterCount(filters);
+
+  const first = list.data?.pages[0];
+  usePageTitle(list.isPending || narrowing ? undefined : listTitle(filters.category ? categoryName(filters.category) : 'All products', filters.q, first?.total ?? shown.length, first?.totalIsAtLeast));
 
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { resultCountText } from './result-count';
+import { listTitle, resultCountText } from './result-count';
 
 describe('resultCountText', () => {
   it('says how many match in all when more are there than shown', () => {
@@ -11,5 +11,13 @@ describe('resultCountText', () => {
     expect(resultCountText(7, 7)).toBe('Showing 7 products');
     expect(resultCountText(1, 1)).toBe('Showing 1 product');
     expect(resultCountText(3, undefined)).toBe('Showing 3 products');
+  });
+});
+
+describe('listTitle', () => {
+  it('names the list, the search and how many match', () => {
+    expect(listTitle('Electronics', '', 42)).toBe('Electronics – 42 items');
+    expect(listTitle('All products', 'drill', 1)).toBe('All products – “drill” – 1 item');
+    expect(listTitle('All products', '', 1000, true)).toBe('All products – 1,000+ items');
   });
 });

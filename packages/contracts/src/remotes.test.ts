@@ -1,0 +1,17 @@
+import { documentTitleOf, pageTitleOf, RemotePages, SHOP_NAME } from './remotes.js';
+
+describe('page titles', () => {
+  it('has a title declared by its team for every page a remote answers, each one different', () => {
+    const titles = RemotePages.map(({ id }) => pageTitleOf(id));
+    expect(titles.every((t) => t !== undefined && t.trim().length > 0)).toBe(true);
+    expect(new Set(titles).size).toBe(titles.length);
+    expect(pageTitleOf('mf_cart_checkout/CheckoutPage')).toBe('Checkout');
+    expect(pageTitleOf('mf_admin/AuditLogPage')).toBe('Audit log – Admin');
+    expect(pageTitleOf('mf_cart_checkout/CartButton')).toBeUndefined();
+  });
+
+  it("ends every document title with the shop's name, and is the name alone without a page title", () => {
+    expect(documentTitleOf('Order PL-100004')).toBe(`Order PL-100004 | ${SHOP_NAME}`);
+    expect(documentTitleOf(undefined)).toBe('Professional Liquidation');
+  });
+});

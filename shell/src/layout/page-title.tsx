@@ -1,0 +1,44 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { documentTitleOf, DomEvents, type DomEventDetails, pageTitleOf, remotePageOf } from '@pl/contracts';
+import { useLocation } from '@pl/ui';
+
+/** How long a title must stay before it is announced: a page's declared title is soon followed by the one its data gives. */
+const ANNOUNCE_AFTER_MS = 400;
+
+type Told = DomEventDetails[typeof DomEvents.pageTitle];
+
+/**
+ * The document's title, composed by the shell (decision 071): the title a page told for this very
+ * address (usePageTitle), else the one its team's contract declares, then the shop's name. After a
+ * client-side navigation the new title is announced to screen readers (WCAG 2.4.2), as a browser
+ * announces a page it loads.
+ */
+export function PageTitle() {
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
+  const [told, setTold] = useState<Told | null>(null);
+  // Subscribed before any page's effect runs (layout effects come first), so a title told at once is not missed.
+  useLayoutEffect(() => {
+    const listener = (event: Event) => setTold((event as CustomEvent<Told>).detail);
+    window.addEventListener(DomEvents.pageTitle, listener);
+    return () => window.removeEventListener(DomEvents.pageTitle, listener);
+  }, []);
+  const page = remotePageOf(pathname);
+  const title = documentTitleOf(told?.location === here ? told.title : page && pageTitleOf(page));
+
+  const [announced, setAnnounced] = useState('');
+  const firstTitle = useRef<string | null>(title);
+  useEffect(() => {
+    document.title = title;
+    // The first page is announced by the browser itself.
+    if (firstTitle.current === title) return;
+    firstTitle.current = null;
+    const timer = setTimeout(() => setAnnounced(title), ANNOUNCE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [title]);
+  return (
+    <p className="pl-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      {announced}
+    </p>
+  );
+}
