@@ -3,6 +3,7 @@
 // remove), a unique item held for one shopper and released for another live, and a full purchase
 // with the built-in test card (success and decline) whose confirmation page is linked after paying
 // and from order history.
+import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Product, ProductList } from '@pl/contracts';
 import { addFromProductPage } from './support/shopper.js';
@@ -209,11 +210,21 @@ describe('checkout with the test card', () => {
     await page.getByText('Thank you for your purchase!').first().waitFor();
     // The notice strips ?payment=success&order=<id> so a reload does not thank twice.
     await page.waitForURL((url) => !url.search.includes('payment') && !url.search.includes('order'), { timeout: 10000 });
-    const orders = (await page.evaluate(async () => (await fetch('/api/orders', { credentials: 'include' })).json())) as Array<{ id: string; total: string; lines: Array<{ title: string }> }>;
+    const orders = (await page.evaluate(async () => (await fetch('/api/orders', { credentials: 'include' })).json())) as Array<{ id: string; number: string; total: string; lines: Array<{ title: string }> }>;
     expect(orders).toHaveLength(1);
     const order = orders[0]!;
     expect(order.lines[0]!.title).toBe(product.title);
     const total = `$${Number(order.total).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+
+    // Where the shopper lands: the order's confirmation without a click (number, what happens next,
+    // lines, total), holding the focus so a keyboard or screen reader starts there.
+    const placed = page.locator(`[data-order-placed="${order.id}"]`);
+    await placed.waitFor({ timeout: 15000 });
+    expect(await placed.locator('[data-order-number]').innerText()).toBe(order.number);
+    await placed.getByText(product.title).waitFor();
+    await placed.getByText(/ready for pickup|delivery/).first().waitFor();
+    expect(await placed.locator('[data-total]').innerText()).toBe(total);
+    await page.waitForFunction(() => document.activeElement?.id === 'acc-placed-title');
 
     await page.getByRole('link', { name: 'View your order' }).click();
     await page.waitForURL(`${ctx.shop.url}/orders/${order.id}`);
@@ -228,5 +239,17 @@ describe('checkout with the test card', () => {
     await page.waitForURL(`${ctx.shop.url}/orders/${order.id}`);
     await page.getByRole('heading', { name: 'Order confirmed' }).waitFor({ timeout: 15000 });
     expect(await page.locator('main [data-total]').innerText()).toBe(total);
+
+    // Stripe's redirect names the payment (its payment_intent), not the order: the landing page finds
+    // the order that payment made for this shopper and shows the same confirmation.
+    const db = new pg.Client({ connectionString: ctx.shop.databaseUrl });
+    await db.connect();
+    const paymentId = await db
+      .query<{ id: string }>('SELECT p.provider_payment_id AS id FROM cart.payments p JOIN cart.orders o ON o.payment_id = p.id WHERE o.id = $1', [order.id])
+      .then((r) => r.rows[0]!.id)
+      .finally(() => db.end());
+    await page.goto(`${ctx.shop.url}/?payment=success&payment_intent=${paymentId}&payment_intent_client_secret=${paymentId}_secret_x&redirect_status=succeeded`);
+    await page.locator(`[data-order-placed="${order.id}"] [data-order-number]`).waitFor({ timeout: 15000 });
+    await page.waitForURL((url) => url.search === '', { timeout: 10000 });
   });
 });

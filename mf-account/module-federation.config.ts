@@ -15,5 +15,6 @@ export default createModuleFederationConfig(
     './OrderHistoryPage': './src/exposes/order-history-page.tsx',
     './OrderPage': './src/exposes/order-page.tsx',
     './OrderLookupPage': './src/exposes/order-lookup-page.tsx',
+    './OrderPlaced': './src/exposes/order-placed.tsx',
   }),
 );

@@ -242,8 +242,15 @@ export const Order = z.object({
   testOrder: z.boolean(),
 });
 export type Order = z.infer<typeof Order>;
-/** GET /api/orders: the signed-in customer's orders. */
+/** GET /api/orders: the session's orders (a customer's, or a guest's of this browser). */
 export const OrderList = z.array(Order);
+/**
+ * GET /api/orders?payment=: the session's order paid by this provider payment (Stripe's
+ * `payment_intent`, which it adds to the return address); none until the provider's confirmation
+ * has created it.
+ */
+export const OrdersQuery = z.strictObject({ payment: z.string().regex(/^[A-Za-z0-9_-]{1,255}$/, 'not a payment id').optional() });
+export type OrdersQuery = z.infer<typeof OrdersQuery>;
 
 /**
  * The store's order desk (admin only, owned by the cart service). Every action answers the order as

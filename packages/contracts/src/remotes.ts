@@ -9,6 +9,7 @@ import { cartCheckoutRemote } from './remotes/cart-checkout.js';
 import { catalogRemote } from './remotes/catalog.js';
 
 export type { AddToCartButtonProps } from './remotes/cart-checkout.js';
+export type { OrderPlacedProps } from './remotes/account.js';
 
 /**
  * The four remotes' public contracts, each declared by its team in remotes/<team>.ts: the

@@ -131,6 +131,21 @@ describe('Stripe provider (SDK against a local fake of the Stripe API)', () => {
     expect(visible).toMatchObject({ status: 'paid', total: '27.00', testOrder: true });
   });
 
+  it("finds the order a payment made for the shopper who paid, by the payment_intent Stripe adds to the return address, and for no one else", async () => {
+    const { token, intentId } = await checkout();
+    const ordersPaidBy = async (who: string, payment: string) => app.call('GET', `/api/orders?payment=${encodeURIComponent(payment)}`, who);
+    // Before Stripe's confirmation has reached the shop: no order yet (the return page asks again).
+    expect((await ordersPaidBy(token, intentId)).body).toEqual([]);
+    expect((await deliver(fake.event('payment_intent.succeeded', intentId))).status).toBe(200);
+    const [order] = (await ordersPaidBy(token, intentId)).body as Array<{ id: string; total: string }>;
+    expect(order).toMatchObject({ id: (await ordersOf(intentId))[0].id, total: '27.00' });
+    // Another shopper with the same id in the address learns nothing.
+    expect((await ordersPaidBy(await app.guest(), intentId)).body).toEqual([]);
+    const bad = await ordersPaidBy(token, 'pi_1; DROP TABLE orders');
+    expect([bad.status, bad.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(await count('SELECT count(*)::int AS n FROM orders WHERE id = $1', [order!.id])).toBe(1);
+  });
+
   it('ends with a paid order when a failed attempt is reported before the success', async () => {
     const { intentId } = await checkout();
     expect((await deliver(fake.event('payment_intent.payment_failed', intentId))).status).toBe(200);

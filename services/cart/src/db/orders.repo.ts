@@ -61,8 +61,14 @@ export async function findOrder(db: Queryable, id: string): Promise<OrderRecord 
   return (await db.query<OrderRecord>(prepared(`SELECT ${COLUMNS} FROM orders WHERE id = $1`, [id]))).rows[0];
 }
 
-export async function listOrders(db: Queryable, subject: string): Promise<OrderRecord[]> {
-  return (await db.query<OrderRecord>(prepared(`SELECT ${COLUMNS} FROM orders WHERE subject = $1 ORDER BY created_at DESC, number DESC`, [subject]))).rows;
+/** A subject's orders, newest first; only the one paid by `providerPaymentId` when given. */
+export async function listOrders(db: Queryable, subject: string, providerPaymentId?: string): Promise<OrderRecord[]> {
+  if (providerPaymentId === undefined) return (await db.query<OrderRecord>(prepared(`SELECT ${COLUMNS} FROM orders WHERE subject = $1 ORDER BY created_at DESC, number DESC`, [subject]))).rows;
+  return (
+    await db.query<OrderRecord>(
+      prepared(`SELECT ${COLUMNS} FROM orders WHERE subject = $1 AND payment_id = (SELECT id FROM payments WHERE provider_payment_id = $2)`, [subject, providerPaymentId]),
+    )
+  ).rows;
 }
 
 export async function insertOrder(

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { ApiPaths, ORDER_LINK_KEY_PARAM, OrderLinkKey, RequestReturnPayload } from '@pl/contracts';
+import { ApiPaths, ORDER_LINK_KEY_PARAM, OrderLinkKey, OrdersQuery, RequestReturnPayload } from '@pl/contracts';
 import { notFound, parseInput } from '@pl/service-kit';
 import { findOrder, listOrders, type OrderRecord } from '../db/orders.repo.js';
 import type { CartContext } from '../domain/cart-context.js';
@@ -32,7 +32,8 @@ export function ordersRoutes(ctx: CartContext): Router {
   return Router()
     .get(ApiPaths.cart.orders, async (req, res) => {
       const { subject } = sessionOf(req);
-      res.set('cache-control', 'no-store').json((await listOrders(ctx.pool, subject)).map((o) => toOrder(o)));
+      const { payment } = parseInput(OrdersQuery, req.query);
+      res.set('cache-control', 'no-store').json((await listOrders(ctx.pool, subject, payment)).map((o) => toOrder(o)));
     })
     .get(`${ApiPaths.cart.orders}/:id`, async (req, res) => {
       const { order } = await orderOf(ctx, req);

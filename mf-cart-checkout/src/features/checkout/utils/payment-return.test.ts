@@ -1,4 +1,4 @@
-import { isPaymentReturn, paymentReturnOrderId, paymentReturnUrl, paymentSuccessPath, withoutPaymentParams } from './payment-return';
+import { isPaymentReturn, paymentReturnOrderId, paymentReturnPaymentId, paymentReturnUrl, paymentSuccessPath, withoutPaymentParams } from './payment-return';
 
 describe('payment return URL', () => {
   it('is the site origin plus /?payment=success', () => {
@@ -29,5 +29,12 @@ describe('payment return URL', () => {
     expect(withoutPaymentParams('?payment=success')).toBe('');
     expect(withoutPaymentParams('?payment=success&order=o1')).toBe('');
     expect(withoutPaymentParams('?payment=success&order=o1&ref=mail')).toBe('?ref=mail');
+    expect(withoutPaymentParams('?payment=success&payment_intent=pi_1&payment_intent_client_secret=pi_1_secret_x&redirect_status=succeeded')).toBe('');
+  });
+
+  it("reads the payment Stripe's return names, when the return names no order", () => {
+    expect(paymentReturnPaymentId('?payment=success&payment_intent=pi_3Abc&payment_intent_client_secret=pi_3Abc_secret_x&redirect_status=succeeded')).toBe('pi_3Abc');
+    expect(paymentReturnPaymentId('?payment=success&order=o1&payment_intent=pi_3Abc')).toBeNull();
+    expect(paymentReturnPaymentId('?payment_intent=pi_3Abc')).toBeNull();
   });
 });

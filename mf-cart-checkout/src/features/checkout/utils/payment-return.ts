@@ -25,11 +25,21 @@ export function paymentReturnOrderId(search: string): string | null {
   return params.get('payment') === 'success' ? params.get('order') || null : null;
 }
 
-/** The query string without the `payment` and `order` parameters, so a reload does not thank the shopper twice. */
+/** Parameters Stripe adds to the return address (https://docs.stripe.com/payments/accept-a-payment: return_url). */
+const STRIPE_RETURN_PARAMS = ['payment_intent', 'payment_intent_client_secret', 'redirect_status'] as const;
+
+/** The provider payment a return from Stripe names (its `payment_intent`), when it names no order. */
+export function paymentReturnPaymentId(search: string): string | null {
+  const params = new URLSearchParams(search);
+  return params.get('payment') === 'success' && !params.get('order') ? params.get('payment_intent') || null : null;
+}
+
+/** The query string without the payment return's parameters (ours and Stripe's), so a reload does not thank the shopper twice. */
 export function withoutPaymentParams(search: string): string {
   const params = new URLSearchParams(search);
   params.delete('payment');
   params.delete('order');
+  for (const name of STRIPE_RETURN_PARAMS) params.delete(name);
   const rest = params.toString();
   return rest ? `?${rest}` : '';
 }
