@@ -51,6 +51,18 @@ export const CartLine = z.object({
     compareAtPrice: DecimalString.nullable().optional(),
     /** The listing it is from, when the catalog said so at this read: a price change of that listing (product.updated) changes the line. */
     productId: z.string().optional(),
+    /** Spec §3's Variant.product: the listing as the catalog described it when the line was added (its id whenever known). */
+    product: z
+      .object({
+        id: z.string(),
+        title: z.string(),
+        brand: z.string().nullable(),
+        images: z.array(z.string()),
+        conditionGrade: z.string(),
+        conditionNotes: z.string().nullable(),
+        oneOfAKind: z.boolean(),
+      })
+      .optional(),
   }),
 });
 export type CartLine = z.infer<typeof CartLine>;

@@ -137,6 +137,10 @@ export type VariantInfoQuery = z.infer<typeof VariantInfoQuery>;
 /** GET /internal/variants/:sku: a variant as the cart needs it (price in cents, availability now). */
 export const VariantInfo = z.object({
   sku: z.string(),
+  /** Its listing, as shoppers see it (a cart line's `variant.product`). */
+  productId: z.string(),
+  brand: z.string().nullable(),
+  images: z.array(z.string()),
   title: z.string(),
   image: z.string().nullable(),
   conditionGrade: z.string(),

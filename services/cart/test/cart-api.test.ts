@@ -33,7 +33,7 @@ describe('cart service', () => {
   afterAll(() => service.stop());
 
   it("gets the outbox from the kit's migration, applied before its own", () => {
-    expect(service.migrations).toEqual([...KIT_MIGRATIONS.map((m) => m.name), '001-init.sql', '002-holds-checkout-payments-orders.sql', '003-failed-payments.sql', '004-order-lifecycle.sql', '005-cancellations-returns-refunds.sql', '006-pickup-transfers.sql', '007-test-orders.sql']);
+    expect(service.migrations).toEqual([...KIT_MIGRATIONS.map((m) => m.name), '001-init.sql', '002-holds-checkout-payments-orders.sql', '003-failed-payments.sql', '004-order-lifecycle.sql', '005-cancellations-returns-refunds.sql', '006-pickup-transfers.sql', '007-test-orders.sql', '008-line-products.sql']);
   });
 
   it('is live and ready with its database', async () => {

@@ -23,6 +23,18 @@ describe('cart lines', () => {
       expect(cart.lines).toHaveLength(1);
       expect(cart.lines[0]).toMatchObject({ qty: 3, subtotal: '59.97', holdExpiresAt: null, holdExpired: false, variant: { sku, title: 'Desk Lamp', price: '19.99', oneOfAKind: false, conditionGrade: 'OPEN_BOX' } });
       expect([cart.subtotal, cart.tax, cart.total]).toEqual(['59.97', '4.80', '64.77']);
+      // Spec §3: the variant carries its product, as the catalog shows it.
+      const { rows } = await app.catalog.pool.query(`SELECT p.id, p.brand, p.images FROM products p JOIN variants v ON v.product_id = p.id WHERE v.sku = $1`, [sku]);
+      expect(cart.lines[0]!.variant.product).toEqual({ id: rows[0].id, title: 'Desk Lamp', brand: rows[0].brand, images: rows[0].images, conditionGrade: 'OPEN_BOX', conditionNotes: null, oneOfAKind: false });
+    });
+
+    it("keeps the line's product with the line, as the catalog described it when it was added", async () => {
+      const sku = await app.product({ onHand: 5, title: 'Floor Lamp' });
+      const token = await app.guest();
+      expect((await app.call('POST', '/api/cart/lines', token, { variantId: sku, qty: 1 })).status).toBe(201);
+      const { rows } = await app.cart.pool.query(`SELECT product_id, brand, images FROM cart_lines WHERE sku = $1`, [sku]);
+      expect(rows[0]).toMatchObject({ product_id: expect.any(String), images: expect.any(Array) });
+      expect((await cartOf(token)).lines[0]!.variant.product?.id).toBe(rows[0].product_id);
     });
 
     it.each([

@@ -10,11 +10,12 @@ describe('GET /internal/variants/:sku', () => {
   afterAll(() => catalog.stop());
 
   it('answers what the cart snapshots, with availability net of active holds', async () => {
-    const { variants } = await insertProduct(catalog.pool, {
+    const { id, variants } = await insertProduct(catalog.pool, {
       title: 'Espresso Machine',
+      brand: 'Gaggia',
       conditionNotes: 'Scuff on the side',
       oneOfAKind: true,
-      images: ['/api/media/espresso-machine.svg'],
+      images: ['/api/media/espresso-machine.svg', '/api/media/espresso-side.svg'],
       variants: [{ priceCents: 12999, compareAtCents: 19999, levels: [{ locationId: 'dublin', onHand: 3, reserved: 1 }] }],
     });
     await insertHold(catalog.pool, { variantId: variants[0]!.id, locationId: 'dublin', qty: 1, expiresInSeconds: -5 });
@@ -24,6 +25,9 @@ describe('GET /internal/variants/:sku', () => {
     expect(res.status).toBe(200);
     expect(VariantInfo.parse(await res.json())).toEqual({
       sku: variants[0]!.sku,
+      productId: id,
+      brand: 'Gaggia',
+      images: ['/api/media/espresso-machine.svg', '/api/media/espresso-side.svg'],
       title: 'Espresso Machine',
       image: '/api/media/espresso-machine.svg',
       conditionGrade: 'OPEN_BOX',

@@ -2,7 +2,7 @@ import type { CheckoutDetailsPayload } from '@pl/contracts';
 import { prepared, type Queryable } from '@pl/service-kit';
 import type { CartLineRecord } from '../domain/cart-view.js';
 
-const LINE_COLUMNS = `l.id, l.sku, l.qty, l.title, l.image, l.condition_grade AS "conditionGrade", l.condition_notes AS "conditionNotes",
+const LINE_COLUMNS = `l.id, l.sku, l.product_id AS "listingId", l.brand, l.images, l.qty, l.title, l.image, l.condition_grade AS "conditionGrade", l.condition_notes AS "conditionNotes",
   l.one_of_a_kind AS "oneOfAKind", l.unit_price_cents AS "unitPriceCents", l.compare_at_cents AS "compareAtCents",
   l.hold_expires_at AS "holdExpiresAt", l.hold_ids::text[] AS "holdIds"`;
 
@@ -84,13 +84,15 @@ export async function countHeldUniqueLines(db: Queryable, cartId: string, except
 export async function upsertLine(db: Queryable, cartId: string, line: Omit<CartLineRecord, 'id'>): Promise<void> {
   await db.query(
     prepared(
-      `INSERT INTO cart_lines (cart_id, sku, qty, title, image, condition_grade, condition_notes, one_of_a_kind, unit_price_cents, compare_at_cents, hold_ids, hold_expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::uuid[], $12)
+      `INSERT INTO cart_lines (cart_id, sku, qty, title, image, condition_grade, condition_notes, one_of_a_kind, unit_price_cents, compare_at_cents, hold_ids, hold_expires_at,
+                              product_id, brand, images)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::uuid[], $12, $13, $14, $15::text[])
      ON CONFLICT (cart_id, sku) DO UPDATE SET qty = EXCLUDED.qty, title = EXCLUDED.title, image = EXCLUDED.image,
+       product_id = EXCLUDED.product_id, brand = EXCLUDED.brand, images = EXCLUDED.images,
        condition_grade = EXCLUDED.condition_grade, condition_notes = EXCLUDED.condition_notes, one_of_a_kind = EXCLUDED.one_of_a_kind,
        unit_price_cents = EXCLUDED.unit_price_cents, compare_at_cents = EXCLUDED.compare_at_cents,
        hold_ids = EXCLUDED.hold_ids, hold_expires_at = EXCLUDED.hold_expires_at`,
-      [cartId, line.sku, line.qty, line.title, line.image, line.conditionGrade, line.conditionNotes, line.oneOfAKind, line.unitPriceCents, line.compareAtCents, line.holdIds, line.holdExpiresAt],
+      [cartId, line.sku, line.qty, line.title, line.image, line.conditionGrade, line.conditionNotes, line.oneOfAKind, line.unitPriceCents, line.compareAtCents, line.holdIds, line.holdExpiresAt, line.listingId, line.brand, line.images],
     ),
   );
 }

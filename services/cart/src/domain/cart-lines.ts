@@ -18,8 +18,8 @@ const unknownSku = (sku: string) => new AppError(404, ErrorCodes.notFound, `Unkn
 const lineNotFound = () => notFound('Cart line not found');
 
 function snapshotOf(info: VariantInfo): LineSnapshot {
-  const { sku, title, image, conditionGrade, conditionNotes, oneOfAKind, priceCents: unitPriceCents, compareAtCents } = info;
-  return { sku, title, image, conditionGrade, conditionNotes, oneOfAKind, unitPriceCents, compareAtCents };
+  const { sku, productId: listingId, brand, images, title, image, conditionGrade, conditionNotes, oneOfAKind, priceCents: unitPriceCents, compareAtCents } = info;
+  return { sku, listingId, brand, images, title, image, conditionGrade, conditionNotes, oneOfAKind, unitPriceCents, compareAtCents };
 }
 
 /** The catalog's words for "not that many", used for lines that hold nothing until payment. */

@@ -4,6 +4,9 @@ import { cartTotals, taxCents, toCart, type CartLineRecord } from './cart-view.j
 const buildLine = (overrides: Partial<CartLineRecord> = {}): CartLineRecord => ({
   id: 'l-1',
   sku: 'SKU-1',
+  listingId: null,
+  brand: null,
+  images: null,
   qty: 1,
   title: 'Blender',
   image: null,
@@ -44,6 +47,26 @@ describe('cart totals', () => {
     const cart = toCart([buildLine({ id: 'l-1', productId: 'p-1' }), buildLine({ id: 'l-2', sku: 'SKU-2' })]);
     expect(Cart.parse(cart).lines.map((l) => l.variant.productId)).toEqual(['p-1', undefined]);
     expect('productId' in cart.lines[1]!.variant).toBe(false);
+  });
+
+  it("carries the line's product as spec §3 names it (Variant.product), with what the catalog said when it was added", () => {
+    const kept = buildLine({ listingId: 'p-1', brand: 'Dyson', images: ['/media/a.jpg', '/media/b.jpg'], image: '/media/a.jpg', conditionNotes: 'Box dented' });
+    const [line] = Cart.parse(toCart([kept])).lines;
+    expect(line!.variant.product).toEqual({
+      id: 'p-1',
+      title: 'Blender',
+      brand: 'Dyson',
+      images: ['/media/a.jpg', '/media/b.jpg'],
+      conditionGrade: 'OPEN_BOX',
+      conditionNotes: 'Box dented',
+      oneOfAKind: false,
+    });
+    // A line added before the product's images were kept shows its one image.
+    expect(toCart([buildLine({ productId: 'p-2', image: '/media/c.jpg' })]).lines[0]!.variant.product?.images).toEqual(['/media/c.jpg']);
+    // Kept with the line: its product is named even when the catalog could not price it at this read.
+    expect(toCart([buildLine({ listingId: 'p-3' })]).lines[0]!.variant).toMatchObject({ product: { id: 'p-3' } });
+    expect('productId' in toCart([buildLine({ listingId: 'p-3' })]).lines[0]!.variant).toBe(false);
+    expect(toCart([buildLine()]).lines[0]!.variant.product).toBeUndefined();
   });
 
   it('shows a one-of-a-kind line as expired once its hold ran out', () => {

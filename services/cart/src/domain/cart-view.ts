@@ -4,6 +4,10 @@ import { centsToDecimal } from '@pl/contracts';
 /** What a cart line keeps of the variant when it is added (the catalog's word at that time), in cents; its price is the last the cart knew (line-prices.ts). */
 export interface LineSnapshot {
   sku: string;
+  /** The listing's id, brand and images as the catalog said when the line was added (null on lines added before they were kept). */
+  listingId: string | null;
+  brand: string | null;
+  images: string[] | null;
   title: string;
   image: string | null;
   conditionGrade: string;
@@ -73,6 +77,19 @@ function toCartLine(l: CartLineRecord, now: Date, facts: HoldFacts): CartLine {
       price: centsToDecimal(l.unitPriceCents),
       compareAtPrice: l.compareAtCents === null ? null : centsToDecimal(l.compareAtCents),
       ...(l.productId ? { productId: l.productId } : {}),
+      ...((l.productId ?? l.listingId)
+        ? {
+            product: {
+              id: (l.productId ?? l.listingId)!,
+              title: l.title,
+              brand: l.brand,
+              images: l.images ?? (l.image ? [l.image] : []),
+              conditionGrade: l.conditionGrade,
+              conditionNotes: l.conditionNotes,
+              oneOfAKind: l.oneOfAKind,
+            },
+          }
+        : {}),
     },
   };
 }

@@ -5,10 +5,13 @@ import { ON_SALE } from './on-sale.js';
 import type { StoredPhoto } from '../domain/product-view.js';
 
 /** A variant with its product's display fields and what is available now (active, unexpired holds counted per location); a draft's is unknown, as shoppers may not buy it (decision 055). */
-/** `cover`: the cover photo once the shop has photographed the unit (the caller makes it the line's image). */
-export async function findVariantInfo(db: Queryable, sku: string): Promise<(VariantInfo & { cover: StoredPhoto | null }) | undefined> {
-  const { rows } = await db.query<VariantInfo & { photos: StoredPhoto[] }>(
-    `SELECT v.sku, p.title, p.images[1] AS image, jsonb_path_query_array(p.photos, '$[*] ? (@.cover == true)') AS photos, p.condition_grade AS "conditionGrade", p.condition_notes AS "conditionNotes",
+/**
+ * `photos`: the shop's own photos of the unit (the caller makes their cover the line's image, and
+ * them the product's images, as the product's page shows them).
+ */
+export async function findVariantInfo(db: Queryable, sku: string): Promise<(VariantInfo & { photos: StoredPhoto[] }) | undefined> {
+  const { rows } = await db.query<VariantInfo & { photos: StoredPhoto[] | null }>(
+    `SELECT v.sku, p.id AS "productId", p.brand, p.images, p.title, p.images[1] AS image, p.photos, p.condition_grade AS "conditionGrade", p.condition_notes AS "conditionNotes",
             p.one_of_a_kind AS "oneOfAKind", v.price_cents AS "priceCents", v.compare_at_cents AS "compareAtCents",
             coalesce((SELECT sum(greatest(0, l.on_hand - ${unitsHeldAt('l', 'now()')}))
                         FROM inventory_levels l WHERE l.variant_id = v.id), 0)::int AS available
@@ -18,8 +21,7 @@ export async function findVariantInfo(db: Queryable, sku: string): Promise<(Vari
   );
   const row = rows[0];
   if (!row) return undefined;
-  const { photos, ...info } = row;
-  return { ...info, cover: photos[0] ?? null };
+  return { ...row, photos: row.photos ?? [] };
 }
 
 /** What the variants with these skus cost now, those on sale only (a draft's price is nobody's to pay yet). */

@@ -4,7 +4,7 @@ import { CatalogInternalPaths, SKU_PATTERN, VariantInfoQuery, VariantPricesQuery
 import { notFound, parseInput, type Pool } from '@pl/service-kit';
 import { findVariantInfo, findVariantPrices } from '../db/variant-info.repo.js';
 import { holdRefusal } from '../domain/holds.js';
-import { toProductPhoto } from '../domain/product-view.js';
+import { photoImages, toProductPhoto } from '../domain/product-view.js';
 
 const VariantParams = z.object({ sku: z.string().regex(SKU_PATTERN, 'unknown sku format') });
 
@@ -21,10 +21,12 @@ export function variantsRoutes(pool: Pool): Router {
       const { qty, holder } = parseInput(VariantInfoQuery, req.query);
       const [info, refusal] = await Promise.all([findVariantInfo(pool, sku), qty === undefined ? undefined : holdRefusal(pool, { sku, qty, holder })]);
       if (!info) throw notFound(`Unknown SKU ${sku}`);
-      const { cover, ...rest } = info;
+      const { photos, ...rest } = info;
       // The cover photo is the line's image in the cart, at checkout, on the order and in its e-mails.
+      const cover = photos.find((p) => p.cover);
       const image = cover ? toProductPhoto(cover).src : rest.image;
-      res.json({ ...rest, image, ...(refusal ? { refusal } : {}) } satisfies VariantInfo);
+      const images = photos.length > 0 ? photoImages(photos) : rest.images;
+      res.json({ ...rest, image, images, ...(refusal ? { refusal } : {}) } satisfies VariantInfo);
     })
     // The cart's lines cost what the catalog asks now, not what it asked when they were added.
     .get(CatalogInternalPaths.variantPrices, async (req, res) => {
