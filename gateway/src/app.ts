@@ -22,6 +22,7 @@ import { createServiceInstances } from './proxy/service-instances.js';
 import { createRealtimeFanout } from './realtime/realtime-fanout.js';
 import { healthRoutes } from './routes/health.js';
 import { jwksRoutes } from './routes/jwks.js';
+import { robotsRoutes } from './routes/robots-txt.js';
 import { runtimeConfigRoutes } from './routes/runtime-config.js';
 import { securityHeaders } from './security/headers.js';
 import { createPageHead } from './static/page-head.js';
@@ -128,6 +129,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   app.use(healthRoutes({ nats, keys, instances, draining: () => draining }));
   app.use(jwksRoutes(keys));
   app.use(runtimeConfigRoutes(config.remotes));
+  app.use(robotsRoutes(config.publicOrigin));
   // Before any body parser: proxied bodies stream to the service untouched.
   app.use(
     apiProxy({

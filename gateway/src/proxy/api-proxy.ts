@@ -1,9 +1,10 @@
-// /api/* goes to the service that owns the path (contracts RouteOwners), with the full path kept.
+// /api/* goes to the service that owns the path (contracts RouteOwners), with the full path kept,
+// and so do the few paths a service owns outside /api (the catalog's sitemaps and feed, decision 070).
 // Mounted before any body parser so request bodies stream through untouched.
 import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { ApiPaths, ErrorCodes, isPublicRead, Jwt, ownerOf } from '@pl/contracts';
+import { ApiPaths, ErrorCodes, isPublicRead, Jwt, ownerOf, RouteOwners } from '@pl/contracts';
 import { neverReachedService, type Logger } from '@pl/service-kit';
 import type { SessionCookie } from '../auth/cookies.js';
 import type { DeviceCookies } from '../auth/device-cookie.js';
@@ -54,6 +55,13 @@ const rejectAmbiguousPaths: RequestHandler = (req, res, next) => {
  * to the cart, paying a TCP handshake and a new parser on both sides for each (decision 034).
  */
 const UPSTREAM_SOCKETS = 64;
+
+/**
+ * What services own outside /api: public documents for crawlers, no session's business (none is
+ * started or forwarded). They get the same path check and forwarded headers as /api: the catalog
+ * writes its absolute URLs from X-Forwarded-Proto and -Host, which only we may set.
+ */
+const OWNED_OUTSIDE_API = RouteOwners.map((owner) => owner.prefix).filter((prefix) => !prefix.startsWith('/api/'));
 
 export function apiProxy(deps: ApiProxyDeps): Router {
   // Idle connections close a second before the service would close them (its Keep-Alive hint).
@@ -122,6 +130,7 @@ export function apiProxy(deps: ApiProxyDeps): Router {
     next();
   });
   router.use('/api', upstreamHeaders(deps));
+  router.use(OWNED_OUTSIDE_API, rejectAmbiguousPaths, upstreamHeaders(deps));
   // Only public reads go out compressed (edge-cache.ts): a body with a shopper's data beside text
   // an attacker chose could leak through its compressed length (BREACH).
   router.use(((req, res, next) => (isPublicRead(req.method, req.originalUrl) ? publicRead : streamed)(req, res, next)) as RequestHandler);

@@ -1,4 +1,4 @@
-import { ApiPaths, ownerOf } from './http.js';
+import { ApiPaths, CrawlerPaths, ownerOf } from './http.js';
 
 describe('ownerOf (the gateway routing table)', () => {
   it('sends the order lookup to identity and every other order path to the cart', () => {
@@ -23,5 +23,14 @@ describe('ownerOf (the gateway routing table)', () => {
     expect(ownerOf(ApiPaths.catalog.inventoryValueReport)).toBe('catalog');
     expect(ownerOf(ApiPaths.catalog.markdownSavingsReport)).toBe('catalog');
     expect(ownerOf(ApiPaths.catalog.inventoryExport)).toBe('catalog');
+  });
+
+  it("sends the crawlers' documents to the catalog and keeps robots.txt and look-alike pages out of every service", () => {
+    expect(ownerOf(CrawlerPaths.sitemapIndex)).toBe('catalog');
+    expect(ownerOf(CrawlerPaths.sitemap('products-2'))).toBe('catalog');
+    expect(ownerOf(CrawlerPaths.merchantFeed)).toBe('catalog');
+    expect(ownerOf(CrawlerPaths.robots)).toBeUndefined();
+    expect(ownerOf('/sitemaps-and-more')).toBeUndefined();
+    expect(ownerOf('/feedsx')).toBeUndefined();
   });
 });

@@ -113,6 +113,27 @@ export const ApiPaths = {
   },
 } as const;
 
+/**
+ * What the shop tells search engines and shopping sites (decision 070), at the addresses they look
+ * for: robots.txt is the gateway's own, the rest the catalog's, built from its listings.
+ */
+export const CrawlerPaths = {
+  robots: '/robots.txt',
+  /** The sitemap index: names every sitemap file. */
+  sitemapIndex: '/sitemap.xml',
+  /** A sitemap file: `pages`, or `products-<n>` from 1. */
+  sitemap: (name: string) => `/sitemaps/${encodeURIComponent(name)}.xml`,
+  /** Every variant on sale as Google Merchant Center reads a product feed (RSS 2.0, the g: namespace). */
+  merchantFeed: '/feeds/google-merchant.xml',
+} as const;
+
+/**
+ * The shop's pages that are worth a search engine's while whatever the catalogue holds, for the
+ * sitemap: the catalog team's lists and the shell's own pages (its app-routes.tsx). A listing's page,
+ * and the list of each category with something on sale, are added from the catalogue.
+ */
+export const IndexedPages: readonly string[] = ['/', '/products', '/categories', '/locations', '/about', '/support/condition-guide', '/support/returns', '/support/shipping', '/contact'];
+
 export type ServiceName = 'catalog' | 'cart' | 'identity' | 'pos-sync';
 
 /**
@@ -146,6 +167,10 @@ export const RouteOwners: ReadonlyArray<{ prefix: string; service: ServiceName }
   { prefix: '/api/create-payment-intent', service: 'cart' },
   { prefix: '/api/orders', service: 'cart' },
   { prefix: '/api/payments', service: 'cart' },
+  // Outside /api: the crawlers' documents built from the catalogue (robots.txt is the gateway's own).
+  { prefix: CrawlerPaths.sitemapIndex, service: 'catalog' },
+  { prefix: '/sitemaps', service: 'catalog' },
+  { prefix: '/feeds', service: 'catalog' },
 ];
 
 /**

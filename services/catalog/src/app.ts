@@ -1,9 +1,12 @@
 import type { Express } from 'express';
 import { INTAKE_STALE_DAYS_DEFAULT } from '@pl/contracts';
 import { createServiceApp, type KickablePass, type ServiceDeps } from '@pl/service-kit';
+import { createDocumentCache } from './domain/document-cache.js';
 import { createReadCache, type ReadCache } from './domain/read-cache.js';
+import { SITEMAP_URLS_PER_FILE } from './domain/sitemaps.js';
 import { adminInventoryRoutes } from './routes/admin-inventory.routes.js';
 import { categoriesRoutes } from './routes/categories.routes.js';
+import { crawlerDocumentsRoutes } from './routes/crawler-documents.routes.js';
 import { holdsRoutes } from './routes/holds.routes.js';
 import { locationsRoutes } from './routes/locations.routes.js';
 import { markdownsRoutes } from './routes/markdowns.routes.js';
@@ -35,12 +38,18 @@ export interface CatalogAppOptions {
   importer?: KickablePass;
   /** Does markdown runs in the background (main.ts also kicks it on a timer); unset, one of the app's own. */
   markdownRunner?: KickablePass;
+  /**
+   * The sitemaps and the merchant feed (decision 070): how long one is served before it is built
+   * again, the clock that says so, and the listings per sitemap file. Tests lower them.
+   */
+  crawlerDocuments?: { ttlMs?: number; now?: () => number; sitemapUrlsPerFile?: number };
 }
 
 export function createApp({ pool, logger, verifier }: ServiceDeps, options: CatalogAppOptions): Express {
   const cache = options.readCache ?? createReadCache();
   const importer = options.importer ?? createManifestImporter(pool, options.storage, logger);
   const markdownRunner = options.markdownRunner ?? createMarkdownRunner(pool, logger);
+  const { sitemapUrlsPerFile = SITEMAP_URLS_PER_FILE, ...documentTiming } = options.crawlerDocuments ?? {};
   return createServiceApp({
     pool,
     logger,
@@ -54,6 +63,7 @@ export function createApp({ pool, logger, verifier }: ServiceDeps, options: Cata
       markdownsRoutes(pool, { runIntervalHours: options.markdownRunIntervalHours ?? MARKDOWN_RUN_INTERVAL_HOURS_DEFAULT, kickRuns: () => void markdownRunner.kick() }),
       photoRoutes(options.storage),
       mediaRoutes(options.mediaDir),
+      crawlerDocumentsRoutes(pool, { cache: createDocumentCache(documentTiming), sitemapUrlsPerFile }),
     ],
   });
 }

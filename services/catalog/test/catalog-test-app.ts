@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPool, createTokenVerifier, type Pool, type TokenVerifier } from '@pl/service-kit';
 import { listen, startTestService, testCallers, testDatabaseUrl, testLogger, type Listening } from '@pl/service-kit/testing';
-import { createApp } from '../src/app.js';
+import { createApp, type CatalogAppOptions } from '../src/app.js';
 import { createReadCache, type ReadCache } from '../src/domain/read-cache.js';
 import { seedStoreLocations } from '../src/seeds/store-locations.js';
 import { createFilesystemStorage } from '../src/storage/filesystem-storage.js';
@@ -14,15 +14,16 @@ export const INTERNAL_TOKEN = 'catalog-test-internal-token-0123456789abcdef';
 
 /**
  * The real catalog app on port 0 over a fresh schema, migrated and seeded the way main.ts does it
- * (demo products aside). `verifier`: whose tokens it trusts (a gateway's, behind a real gateway).
+ * (demo products aside). `verifier`: whose tokens it trusts (a gateway's, behind a real gateway);
+ * `crawlerDocuments`: the sitemaps' and feed's timing and page size (createApp's).
  */
-export async function startCatalog({ verifier }: { verifier?: TokenVerifier } = {}) {
+export async function startCatalog({ verifier, crawlerDocuments }: { verifier?: TokenVerifier; crawlerDocuments?: CatalogAppOptions['crawlerDocuments'] } = {}) {
   // Its read cache listens, as main.ts has it: every test reads through it.
   const readCache = createReadCache();
   // Photos go to a folder of the test's own (the S3 adapter has its own test against s3rver).
   const storageDir = mkdtempSync(path.join(os.tmpdir(), 'catalog-objects-'));
   const storage = createFilesystemStorage(storageDir);
-  const options = { internalApiToken: INTERNAL_TOKEN, mediaDir: MEDIA_DIR, storage };
+  const options = { internalApiToken: INTERNAL_TOKEN, mediaDir: MEDIA_DIR, storage, crawlerDocuments };
   const service = await startTestService({
     name: 'catalog',
     migrationsDir: MIGRATIONS_DIR,

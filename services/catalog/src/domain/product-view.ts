@@ -22,8 +22,11 @@ export interface StoredPhoto {
 /** The width a photo's plain `src` is: 640, or the largest below when the photo is narrower. */
 const SRC_WIDTH = 640;
 
+/** Where one size of a photo is served (under the gateway's origin). */
+export const photoFileUrl = (photo: Pick<StoredPhoto, 'hash'>, width: number, format: 'jpg' | 'webp'): string => `${PHOTO_MEDIA_PATH}/${photo.hash}-${width}.${format}`;
+
 export function toProductPhoto(photo: StoredPhoto): ProductPhoto {
-  const url = (width: number, format: 'jpg' | 'webp') => `${PHOTO_MEDIA_PATH}/${photo.hash}-${width}.${format}`;
+  const url = (width: number, format: 'jpg' | 'webp') => photoFileUrl(photo, width, format);
   const srcset = (format: 'jpg' | 'webp') => photo.widths.map((w) => `${url(w, format)} ${w}w`).join(', ');
   const srcWidth = photo.widths.filter((w) => w <= SRC_WIDTH).at(-1) ?? photo.widths[0]!;
   return {
