@@ -82,6 +82,17 @@ describe('page titles', () => {
       const html = await (await fetch(ctx.shop.url + path)).text();
       expect(html).toContain(`<title>${title ? `${title} | ` : ''}Professional Liquidation</title>`);
     }
+    expect(await (await fetch(ctx.shop.url + '/products')).text()).toMatch(/<meta name="description" content="Every inspected, condition-graded item[^"]*">/);
+    expect(await (await fetch(ctx.shop.url + '/checkout')).text()).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it("follows the page's description on a client-side navigation", async () => {
+    await open('/about');
+    const description = () => page.locator('meta[name="description"]').getAttribute('content');
+    expect(await description()).toBe('Inspected, condition-graded returns and overstock at liquidation prices.');
+    await page.locator('header a[href="/categories"]').first().click();
+    await titled('Categories | Professional Liquidation');
+    expect(await description()).toMatch(/^Shop inspected returns and overstock by category/);
   });
 
   it('titles a product by its name, grade and price, and a category by its count, and announces each after a client-side navigation', async () => {

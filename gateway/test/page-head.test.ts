@@ -49,6 +49,16 @@ describe("the page's head, per page", () => {
     expect(titleOf('/about')).toBe('Professional Liquidation');
   });
 
+  it("describes a page its team describes, and keeps a shopper's, an admin's or a purchase's page out of search results", () => {
+    const head = start();
+    const html = '<html><head><title>t</title><meta name="description" content="The shop."></head><body></body></html>';
+    const described = (path: string) => /<meta name="description" content="([^"]*)">/.exec(head.render(html, remotePageOf(path)))?.[1];
+    expect(described('/products')).toMatch(/^Every inspected, condition-graded item/);
+    expect(described('/checkout')).toBe('The shop.');
+    for (const path of ['/checkout', '/account', '/orders/o-1', '/admin/manifests', '/reset-password']) expect(head.render(html, remotePageOf(path))).toContain('<meta name="robots" content="noindex">');
+    for (const path of ['/', '/products', '/products/p-1', '/categories', '/about']) expect(head.render(html, remotePageOf(path))).not.toContain('noindex');
+  });
+
   it("names the entries and first chunks of the page's own module and its companions', from wherever each manifest lives", async () => {
     const head = start();
     await settled();

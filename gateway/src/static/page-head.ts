@@ -11,8 +11,9 @@
 //   fetches in the background and asks again every MANIFEST_REFRESH_MS (a remote deployed anew
 //   names new chunks).
 // Still no rebuild when a remote moves: all of it comes from REMOTE_* when the gateway starts.
-import { documentTitleOf, FirstViewCompanions, LayoutRemoteModules, pageTitleOf, manifestAssetUrl, REMOTES_CONFIG_ELEMENT_ID, isManifestEntry, remoteEntryUrlOf, type RemoteManifest, type RemoteModuleId, type RemotesConfig } from '@pl/contracts';
+import { documentTitleOf, FirstViewCompanions, LayoutRemoteModules, pageInfoOf, RemotePages, manifestAssetUrl, REMOTES_CONFIG_ELEMENT_ID, isManifestEntry, remoteEntryUrlOf, type RemoteManifest, type RemoteModuleId, type RemotesConfig } from '@pl/contracts';
 import type { Logger } from '@pl/service-kit';
+import { NOT_CRAWLED } from '../routes/robots-txt.js';
 
 const MANIFEST_REFRESH_MS = 60_000;
 const MANIFEST_TIMEOUT_MS = 3000;
@@ -27,6 +28,13 @@ export interface PageHead {
 
 /** JSON that cannot end the <script> element it sits in, nor open a comment. */
 const inScriptElement = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+const NOINDEX = '<meta name="robots" content="noindex">';
+/** A page robots.txt keeps crawlers from (NOT_CRAWLED): one found through a link is not listed either. */
+const notIndexed = (page: RemoteModuleId) => {
+  const path = RemotePages.find((p) => p.id === page)?.path;
+  return path !== undefined && NOT_CRAWLED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+};
+
 /** Text in an element: its markup characters escaped. */
 const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -123,7 +131,11 @@ export function createPageHead(options: {
       const modules = page ? [page, ...(FirstViewCompanions[page] ?? [])] : LayoutRemoteModules;
       const preloads = [...new Set(modules.flatMap(preloadsOf))];
       const used = new Set([...modules, ...LayoutRemoteModules].map((id) => id.split('/')[0]));
-      const titled = html.replace(/<title>[^<]*<\/title>/, `<title>${text(documentTitleOf(page && pageTitleOf(page)))}</title>`);
+      // What search results and link previews say of the page: its team's title and description; a
+      // shopper's, an admin's or a purchase's page is not to be listed even when a link to it is found.
+      const info = page && pageInfoOf(page);
+      const described = info?.description ? html.replace(/<meta name="description" content="[^"]*">/, `<meta name="description" content="${attribute(info.description)}">`) : html;
+      const titled = described.replace(/<title>[^<]*<\/title>/, `<title>${text(documentTitleOf(info?.title))}</title>${page && notIndexed(page) ? NOINDEX : ''}`);
       return insertIntoHead(titled, configuration + originHints(resolved.filter((r) => used.has(r.name))) + preloads.join(''));
     },
     onChange: (listener) => void listeners.push(listener),

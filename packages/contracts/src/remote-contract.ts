@@ -7,9 +7,11 @@
 
 declare const propsOfModule: unique symbol;
 
-/** What a page module says of itself before its data: its title (the shell shows it at once, decision 071). */
+/** What a page module says of itself before its data: its title (the shell shows it at once, decision 071), and for a page search engines list, what it is about. */
 export interface PageInfo {
   readonly title: string;
+  /** The page's meta description (a search result's snippet, a link preview's text); the shop's own when absent. */
+  readonly description?: string;
 }
 
 /** The props an exposed module's component takes; a page's title too. */

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { documentTitleOf, DomEvents, type DomEventDetails, pageTitleOf, remotePageOf } from '@pl/contracts';
+import { documentTitleOf, DomEvents, type DomEventDetails, pageInfoOf, remotePageOf, SHOP_DESCRIPTION } from '@pl/contracts';
 import { useLocation } from '@pl/ui';
 
 /** How long a title must stay before it is announced: a page's declared title is soon followed by the one its data gives. */
@@ -9,7 +9,8 @@ type Told = DomEventDetails[typeof DomEvents.pageTitle];
 
 /**
  * The document's title, composed by the shell (decision 071): the title a page told for this very
- * address (usePageTitle), else the one its team's contract declares, then the shop's name. After a
+ * address (usePageTitle), else the one its team's contract declares, then the shop's name; and the
+ * page's description its contract declares (the shop's own for the rest). After a
  * client-side navigation the new title is announced to screen readers (WCAG 2.4.2), as a browser
  * announces a page it loads.
  */
@@ -24,7 +25,13 @@ export function PageTitle() {
     return () => window.removeEventListener(DomEvents.pageTitle, listener);
   }, []);
   const page = remotePageOf(pathname);
-  const title = documentTitleOf(told?.location === here ? told.title : page && pageTitleOf(page));
+  const info = page && pageInfoOf(page);
+  const title = documentTitleOf(told?.location === here ? told.title : info?.title);
+  const description = info?.description;
+  useEffect(() => {
+    const element = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (element) element.content = description ?? SHOP_DESCRIPTION;
+  }, [description]);
 
   const [announced, setAnnounced] = useState('');
   const firstTitle = useRef<string | null>(title);
