@@ -86,6 +86,25 @@ describe('page titles', () => {
     expect(await (await fetch(ctx.shop.url + '/checkout')).text()).toContain('<meta name="robots" content="noindex">');
   });
 
+  it("writes a product's title, description, link preview and schema.org Product into its first HTML, the title the browser then keeps", async () => {
+    const { data } = (await (await fetch(`${ctx.shop.url}/api/products?limit=1`)).json()) as { data: Array<{ id: string; title: string }> };
+    const product = data[0]!;
+    const html = await (await fetch(`${ctx.shop.url}/products/${product.id}`)).text();
+    const served = /<title>([^<]*)<\/title>/.exec(html)![1]!;
+    expect(served.startsWith(product.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'))).toBe(true);
+    expect(served).toMatch(/ – \$[\d,]+\.\d\d \| Professional Liquidation$/);
+    expect(html).toContain(`<link rel="canonical" href="${ctx.shop.url}/products/${product.id}">`);
+    expect(html).toContain('<meta property="og:type" content="product">');
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as { '@type': string; name?: string });
+    expect(ld.map((block) => block['@type'])).toEqual(['Product', 'BreadcrumbList']);
+    expect(ld[0]!.name).toBe(product.title);
+
+    await open(`/products/${product.id}`);
+    await page.locator('[data-product-id] h1.pl-page__title').waitFor({ timeout: 15000 });
+    const decoded = served.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    await titled(decoded);
+  });
+
   it("follows the page's description on a client-side navigation", async () => {
     await open('/about');
     const description = () => page.locator('meta[name="description"]').getAttribute('content');

@@ -25,6 +25,7 @@ import { jwksRoutes } from './routes/jwks.js';
 import { robotsRoutes } from './routes/robots-txt.js';
 import { runtimeConfigRoutes } from './routes/runtime-config.js';
 import { securityHeaders } from './security/headers.js';
+import { createPageFragments } from './static/page-fragments.js';
 import { createPageHead } from './static/page-head.js';
 import { serveShell } from './static/shell.js';
 
@@ -109,7 +110,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   const edge = createEdgeCache({ nats, logger, now: deps.now, mediaBytes: config.mediaCacheBytes });
   const head = createPageHead({ remotes: config.remotes, logger, fetchManifest: deps.fetchManifest });
-  const shell = serveShell({ distDir: config.shellDist, head, keptRead: edge.peek });
+  const fragments = createPageFragments({ catalog: instances.of('catalog'), internalApiToken: config.internalApiToken, publicOrigin: config.publicOrigin, logger });
+  const shell = serveShell({ distDir: config.shellDist, head, keptRead: edge.peek, fragments });
   const app = express();
   app.disable('x-powered-by');
   // Only the client address (req.ip) is taken from the front proxy's headers: whether the shop is

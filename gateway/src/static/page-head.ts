@@ -36,8 +36,8 @@ const notIndexed = (page: RemoteModuleId) => {
 };
 
 /** Text in an element: its markup characters escaped. */
-const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+export const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The head every page gets: the configuration of every remote, so any page can be opened from here on. */
 const configurationOf = (remotes: RemotesConfig['remotes']) =>
@@ -134,8 +134,8 @@ export function createPageHead(options: {
       // What search results and link previews say of the page: its team's title and description; a
       // shopper's, an admin's or a purchase's page is not to be listed even when a link to it is found.
       const info = page && pageInfoOf(page);
-      const described = info?.description ? html.replace(/<meta name="description" content="[^"]*">/, `<meta name="description" content="${attribute(info.description)}">`) : html;
-      const titled = described.replace(/<title>[^<]*<\/title>/, `<title>${text(documentTitleOf(info?.title))}</title>${page && notIndexed(page) ? NOINDEX : ''}`);
+      const described = info?.description ? html.replace(/<meta name="description" content="[^"]*">/, () => `<meta name="description" content="${attribute(info.description!)}">`) : html;
+      const titled = described.replace(/<title>[^<]*<\/title>/, () => `<title>${text(documentTitleOf(info?.title))}</title>${page && notIndexed(page) ? NOINDEX : ''}`);
       return insertIntoHead(titled, configuration + originHints(resolved.filter((r) => used.has(r.name))) + preloads.join(''));
     },
     onChange: (listener) => void listeners.push(listener),

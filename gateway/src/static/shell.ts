@@ -14,12 +14,13 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import express, { Router, type Request, type Response } from 'express';
-import { ErrorCodes, firstViewDataOf, firstViewReadsOf, HealthPaths, InternalHeaders, type RemoteModuleId, remotePageOf } from '@pl/contracts';
+import { documentTitleOf, ErrorCodes, firstViewDataOf, firstViewReadsOf, HealthPaths, InternalHeaders, type RemoteModuleId, remotePageOf } from '@pl/contracts';
 import { requestIdFrom } from '@pl/service-kit';
 import { holdsEntityTag, preferredEncoding, type ContentEncoding } from '../http/negotiation.js';
 import { carriesOneTimeToken, withoutDocumentHeaders } from '../security/headers.js';
 import { createLeadImages } from './lead-image.js';
-import type { PageHead } from './page-head.js';
+import { attribute, text, type PageHead } from './page-head.js';
+import type { PageFragment, PageFragments } from './page-fragments.js';
 
 /** Rsbuild names built files `name.<8+ hex>.ext`. */
 const HASHED_FILE = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
@@ -49,7 +50,12 @@ export interface ServeShellOptions {
   head?: PageHead;
   /** The body of a catalogue read the gateway keeps (edge cache), if it keeps one for this path. */
   keptRead?: (path: string) => Buffer | undefined;
+  /** What the team of the thing a page shows writes into its head (page-fragments.ts, decision 073). */
+  fragments?: PageFragments;
 }
+
+/** Pages with a fragment of their own kept at once (their bytes differ per product), oldest dropped first. */
+const FRAGMENT_PAGES_KEPT = 500;
 
 export interface ShellServer {
   /** Express: the built files, and index.html for client routes (the first one, and token pages). */
@@ -103,11 +109,33 @@ export function serveShell(options: ServeShellOptions): ShellServer {
     pages.set(key, variants);
     return variants;
   };
+  /**
+   * The page showing `page` with its fragment: the team's title and description instead of the
+   * contract's, and its elements at the end of the head. Compressed faster than the shared pages
+   * (each is made once per product and version, on a request).
+   */
+  const fragmentPages = new Map<string, Variants>();
+  const pageWith = (page: RemoteModuleId | undefined, fragment: PageFragment): Variants | undefined => {
+    const kept = fragmentPages.get(fragment.key);
+    if (kept) return kept;
+    const built = readIndex();
+    if (!built) return undefined;
+    const html = (options.head ? options.head.render(built.toString('utf8'), page) : built.toString('utf8'))
+      // Replaced by functions: a price's `$` in a replacement string would be read as a pattern.
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${text(documentTitleOf(fragment.title))}</title>`)
+      .replace(/<meta name="description" content="[^"]*">/, () => `<meta name="description" content="${attribute(fragment.description)}">`)
+      .replace('</head>', () => `${fragment.head}</head>`);
+    const variants = variantsFrom(Buffer.from(html), undefined, FRAGMENT_PAGE_QUALITY);
+    fragmentPages.set(fragment.key, variants);
+    if (fragmentPages.size > FRAGMENT_PAGES_KEPT) fragmentPages.delete(fragmentPages.keys().next().value!);
+    return variants;
+  };
   /** CSP hash sources of index.html's <style> blocks, per build of it. */
   let styleHashes: readonly string[] | undefined;
   const forgetPages = () => {
     builtIndex = undefined;
     pages.clear();
+    fragmentPages.clear();
     styleHashes = undefined;
     // Headers are taken again from the next page Express answers: a new build may need a new CSP.
     pageHeaders = undefined;
@@ -142,13 +170,15 @@ export function serveShell(options: ServeShellOptions): ShellServer {
     }),
   );
 
-  router.get('/{*splat}', (req, res) => {
+  router.get('/{*splat}', async (req, res) => {
     if (!isPagePath(req.path)) {
       res.status(404).json({ message: 'Not found', code: ErrorCodes.notFound });
       return;
     }
     const page = remotePageOf(req.path);
-    const current = pageFor(page);
+    const known = options.fragments?.kept(page, req.path);
+    const fragment = known === undefined && options.fragments ? await options.fragments.load(page, req.path, requestIdFrom(req.headers[InternalHeaders.requestId])) : known;
+    const current = (fragment && pageWith(page, fragment)) || pageFor(page);
     if (!current) {
       req.log.error({ indexFile }, 'shell is not built: index.html missing');
       shellNotBuilt(req, res);
@@ -214,7 +244,10 @@ export function serveShell(options: ServeShellOptions): ShellServer {
       if (!isPagePath(pathname)) return false;
       if (carriesOneTimeToken(pathname, query < 0 ? {} : Object.fromEntries(new URLSearchParams(url.slice(query + 1))))) return false;
       const page = remotePageOf(pathname);
-      const current = pageFor(page);
+      // A page whose fragment is not kept now waits for it in Express (load).
+      const fragment = options.fragments?.kept(page, pathname);
+      if (fragment === undefined && options.fragments) return false;
+      const current = (fragment && pageWith(page, fragment)) || pageFor(page);
       // A revalidation (304) is rare next to first loads: Express answers it.
       if (!current || holdsEntityTag(req, current.etag)) return false;
       const encoding = preferredEncoding(req);
@@ -240,13 +273,16 @@ export function serveShell(options: ServeShellOptions): ShellServer {
   };
 }
 
+/** Brotli's quality for a page made on a request (one per product): ~1 ms, where 11 takes tens. */
+const FRAGMENT_PAGE_QUALITY = 5;
+
 /** A file's encodings: the build's `.br`/`.gz` beside `file` when given (and present), else compressed here, once. */
-function variantsFrom(identity: Buffer, file?: string): Variants {
+function variantsFrom(identity: Buffer, file?: string, quality = 11): Variants {
   const compressed = (suffix: string, make: () => Buffer) => (file ? readOr(`${file}${suffix}`, make) : make());
   return {
     identity,
-    br: compressed('.br', () => brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })),
-    gzip: compressed('.gz', () => gzipSync(identity, { level: 9 })),
+    br: compressed('.br', () => brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality } })),
+    gzip: compressed('.gz', () => gzipSync(identity, { level: quality === 11 ? 9 : 6 })),
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
   };
 }

@@ -24,6 +24,8 @@ export const CatalogInternalPaths = {
   variant: (sku: string) => `/internal/variants/${sku}`,
   /** GET ?skus=A,B: what these variants cost now (VariantPrices); the cart prices its lines by it at every read and at payment. */
   variantPrices: '/internal/variant-prices',
+  /** GET: what a product page's first HTML says of the listing (PageHead), for the gateway (decision 073). */
+  productPageHead: (productId: string) => `/internal/page-heads/products/${productId}`,
   /** GET ?locationId&after&upTo: the items of a manifest's batch (manifest.received version 2), for pos-sync. */
   manifestReceived: (manifestId: string) => `/internal/manifests/${manifestId}/received`,
 } as const;
@@ -189,3 +191,7 @@ export const OrderAllocations = z.object({
   lines: z.array(z.object({ sku: z.string(), locationId: z.string(), qty: z.number().int().positive() })),
 });
 export type OrderAllocations = z.infer<typeof OrderAllocations>;
+
+/** GET CatalogInternalPaths.productPageHead: the document's title and description, and the elements the gateway adds to the page's head. */
+export const PageHead = z.object({ title: z.string(), description: z.string(), head: z.string() });
+export type PageHead = z.infer<typeof PageHead>;

@@ -1,11 +1,33 @@
 // The catalogue's wire values without a schema: grades, categories, sorts, page sizes, image paths.
 // Schemas are in catalog.ts. Kept apart so a browser's first view can import these without zod
 // (decision 025): a module is bundled whole, and one zod schema in it would bring all of zod.
+import { formatPrice } from './money.js';
 
 /** What a sku may look like: any other is unknown to the shop and never looked up. */
 export const SKU_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 export const ConditionGrades = ['NEW_IN_BOX', 'OPEN_BOX', 'LIGHTLY_USED', 'USED', 'FOR_PARTS'] as const;
+
+/** Each grade as shoppers read it (spec §3). */
+export const CONDITION_GRADE_LABELS: Readonly<Record<(typeof ConditionGrades)[number], string>> = {
+  NEW_IN_BOX: 'New in Box',
+  OPEN_BOX: 'Open Box',
+  LIGHTLY_USED: 'Lightly Used',
+  USED: 'Used',
+  FOR_PARTS: 'For Parts',
+};
+
+/** A grade's label; a grade the shop does not know (a POS's own) as it is. */
+export const conditionGradeLabel = (grade: string): string => (CONDITION_GRADE_LABELS as Record<string, string>)[grade] ?? grade;
+
+/**
+ * A product page's title ('MacBook Air 13" M2 – Open Box – $749.00'): the same words whether the
+ * catalog writes it into the page's first HTML or the page sets it once the shopper picks a variant
+ * (decisions 071 and 073).
+ */
+export function productPageTitle(product: { title: string; conditionGrade: string }, variant: { price: string } | undefined): string {
+  return [product.title, conditionGradeLabel(product.conditionGrade), ...(variant ? [formatPrice(variant.price)] : [])].join(' – ');
+}
 
 export const CategoryIds = [
   'electronics',

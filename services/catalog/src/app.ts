@@ -20,6 +20,7 @@ import { posWritesRoutes } from './routes/pos-writes.routes.js';
 import { productsRoutes } from './routes/products.routes.js';
 import { reportsRoutes } from './routes/reports.routes.js';
 import { variantsRoutes } from './routes/variants.routes.js';
+import { pageHeadsRoutes } from './routes/page-heads.routes.js';
 
 export interface CatalogAppOptions {
   /** The services' shared secret guarding `/internal/*` (holds for the cart, stock and products for pos-sync). */
@@ -55,7 +56,7 @@ export function createApp({ pool, logger, verifier }: ServiceDeps, options: Cata
     logger,
     verifier,
     // A batch of products from the POS can be a few hundred kB.
-    internal: { token: options.internalApiToken, bodyLimit: '5mb', routes: [cache.dropOnWrite, holdsRoutes(pool), posWritesRoutes(pool), variantsRoutes(pool)] },
+    internal: { token: options.internalApiToken, bodyLimit: '5mb', routes: [cache.dropOnWrite, holdsRoutes(pool), posWritesRoutes(pool), variantsRoutes(pool), pageHeadsRoutes(pool)] },
     routes: [cache.dropOnWrite, productsRoutes(pool, cache), categoriesRoutes(pool, cache), locationsRoutes(pool), adminInventoryRoutes(pool),
       intakeRoutes(pool, { storage: options.storage, staleDays: options.intakeStaleDays ?? INTAKE_STALE_DAYS_DEFAULT }),
       manifestRoutes(pool, { storage: options.storage, kickImports: () => void importer.kick() }),

@@ -1,4 +1,4 @@
-import type { ConditionGrade } from '@pl/contracts';
+import { CONDITION_GRADE_LABELS, type ConditionGrade } from '@pl/contracts';
 import type { BadgeTone } from './badge.js';
 
 export interface ConditionGradeInfo {
@@ -13,32 +13,32 @@ export interface ConditionGradeInfo {
 export const conditionGrades: readonly ConditionGradeInfo[] = [
   {
     grade: 'NEW_IN_BOX',
-    label: 'New in Box',
+    label: CONDITION_GRADE_LABELS.NEW_IN_BOX,
     tone: 'green',
     meaning: 'Brand new and unused, in its original sealed packaging with every accessory and manual included.',
   },
   {
     grade: 'OPEN_BOX',
-    label: 'Open Box',
+    label: CONDITION_GRADE_LABELS.OPEN_BOX,
     tone: 'blue',
     meaning:
       'The packaging has been opened, but the item is unused or was only briefly handled. Inspected, complete and fully functional.',
   },
   {
     grade: 'LIGHTLY_USED',
-    label: 'Lightly Used',
+    label: CONDITION_GRADE_LABELS.LIGHTLY_USED,
     tone: 'yellow',
     meaning: 'Used for a short time with minimal signs of wear. Tested and working; packaging or minor extras may be missing.',
   },
   {
     grade: 'USED',
-    label: 'Used',
+    label: CONDITION_GRADE_LABELS.USED,
     tone: 'orange',
     meaning: 'Shows normal signs of use such as scratches or scuffs. Tested and fully functional.',
   },
   {
     grade: 'FOR_PARTS',
-    label: 'For Parts',
+    label: CONDITION_GRADE_LABELS.FOR_PARTS,
     tone: 'red',
     meaning:
       'Not fully working or missing parts. Sold as-is for repair or parts, and a final sale that cannot be returned.',

@@ -71,11 +71,14 @@ function absoluteImage(image: string, origin: string): string | undefined {
 /** Google reads no SVG (the demo catalogue's drawings are SVG, and are no picture of the unit anyway). */
 const SVG = /\.svg(?:[?#]|$)/i;
 
+/** An image a crawler can show (not an SVG), as an absolute URL; undefined for anything else (a product page's link preview uses it too). */
+export const crawlableImage = (image: string | undefined, origin: string): string | undefined =>
+  image === undefined || SVG.test(image.trim()) ? undefined : absoluteImage(image, origin);
+
 /** The cover photo's largest JPEG (Google prefers large images), else the first image the POS gave that Google can read. */
 function imageOf(v: FeedVariant, origin: string): string | undefined {
   if (v.cover && v.cover.widths.length > 0) return absoluteImage(photoFileUrl(v.cover, Math.max(...v.cover.widths), 'jpg'), origin);
-  const given = v.images.find((image) => image.trim() !== '');
-  return given === undefined || SVG.test(given.trim()) ? undefined : absoluteImage(given, origin);
+  return crawlableImage(v.images.find((image) => image.trim() !== ''), origin);
 }
 
 export function merchantItemOf(v: FeedVariant, origin: string): MerchantItem {

@@ -1,5 +1,5 @@
 import { useDeferredValue, useState } from 'react';
-import type { Product } from '@pl/contracts';
+import { productPageTitle, type Product } from '@pl/contracts';
 import { Badge, buttonClass, ConditionBadge, conditionGradeInfo, errorStatus, formatPrice, Link, Skeleton, useParams, usePageTitle } from '@pl/ui';
 import { LastSyncIndicator } from '../../../shared/components/last-sync-indicator.js';
 import { useProduct } from '../api/get-product.js';
@@ -46,7 +46,7 @@ function ProductDetail({ product: p, dataUpdatedAt }: { product: Product; dataUp
   const [chosenId, setChosenId] = useState(() => leadVariant(p)?.id);
   const variant = p.variants.find((v) => v.id === chosenId) ?? leadVariant(p);
   const grade = conditionGradeInfo(p.conditionGrade);
-  usePageTitle([p.title, grade?.label ?? p.conditionGrade, variant && formatPrice(variant.price)].filter(Boolean).join(' – '));
+  usePageTitle(productPageTitle(p, variant));
   return (
     <div className="pl-container pl-page" data-product-id={p.id}>
       <nav aria-label="Breadcrumb" className="cat-breadcrumb">
