@@ -48,13 +48,16 @@ export default defineConfig({
     // zod in a chunk of its own name, so the preloads below can leave it out; react-dom (and its
     // scheduler) and the design system (@pl/ui) each in one chunk: as shared packages each came in
     // two chunks holding the same modules (the provided module's and its fallback's), both downloaded.
+    // With it the two plain modules of contracts it formats prices and grades with (money,
+    // catalog-values), which the shell's own first view shares: apart, they were a request of their own.
     chunkSplit: {
       strategy: 'split-by-experience',
-      forceSplitting: { 'lib-zod': /node_modules[\\/]zod[\\/]/, 'lib-react-dom': /node_modules[\\/](react-dom|scheduler)[\\/]/, 'lib-pl-ui': /packages[\\/]ui[\\/]src[\\/].+\.tsx?$/ },
+      // The pages' own titles and descriptions (decision 071): for navigations, after the first view.
+      forceSplitting: { 'page-info': /packages[\\/]contracts[\\/]src[\\/](page-info|remotes[\\/][a-z-]+-pages)\.ts$/, 'lib-zod': /node_modules[\\/]zod[\\/]/, 'lib-react-dom': /node_modules[\\/](react-dom|scheduler)[\\/]/, 'lib-pl-ui': /packages[\\/](?:ui[\\/]src[\\/].+\.tsx?|contracts[\\/]src[\\/](?:money|catalog-values)\.ts)$/ },
     },
     // The shell's entry only starts the federation runtime; React, the router and the rest arrive as
     // async chunks it asks for. Named in the page, they download alongside the entry, not after it.
     // Not the websocket's message schemas and zod: they come with the first message (decision 025).
-    preload: { type: 'async-chunks', exclude: /realtime-messages|lib-zod/ },
+    preload: { type: 'async-chunks', exclude: /realtime-messages|lib-zod|page-info/ },
   },
 });

@@ -24,5 +24,6 @@ export * from './remotes-config.js';
 export * from './money.js';
 export * from './catalog-internal.js';
 export * from './remote-contract.js';
+export * from './page-info.js';
 export * from './text.js';
 export * from './text-values.js';

@@ -7,28 +7,34 @@
 
 declare const propsOfModule: unique symbol;
 
-/** What a page module says of itself before its data: its title (the shell shows it at once, decision 071), and for a page search engines list, what it is about. */
+/** The props an exposed module's component takes. */
+export interface Exposed<P extends object> {
+  readonly [propsOfModule]?: P;
+}
+
+/** A module whose component takes no props (a page, a header part). */
+export type NoProps = Record<string, never>;
+
+/** Declares an exposed module: `exposed()` takes no props, `exposed<P>()` takes `P`. */
+export function exposed(): Exposed<NoProps>;
+export function exposed<P extends object>(): Exposed<P>;
+export function exposed(): Exposed<object> {
+  return {};
+}
+
+/**
+ * What a page says of itself before its data (decision 071): its title, shown at once, and for a
+ * page search engines list, what it is about. Declared by its team beside its contract, apart from
+ * it: the contract is in every remote's bundle, these texts only in the shell's and the gateway's.
+ */
 export interface PageInfo {
   readonly title: string;
   /** The page's meta description (a search result's snippet, a link preview's text); the shop's own when absent. */
   readonly description?: string;
 }
 
-/** The props an exposed module's component takes; a page's title too. */
-export interface Exposed<P extends object> {
-  readonly [propsOfModule]?: P;
-  readonly page?: PageInfo;
-}
-
-/** A module whose component takes no props (a page, a header part). */
-export type NoProps = Record<string, never>;
-
-/** Declares an exposed module: `exposed()` takes no props, `exposed({ title })` is a page, `exposed<P>()` takes `P`. */
-export function exposed(page?: PageInfo): Exposed<NoProps>;
-export function exposed<P extends object>(): Exposed<P>;
-export function exposed(page?: PageInfo): Exposed<object> {
-  return page ? { page } : {};
-}
+/** The pages of a remote's contract, each with what it says of itself. */
+export type PagesOf<R> = R extends RemoteContract<string, infer E> ? Partial<Record<Extract<keyof E, string>, PageInfo>> : never;
 
 /** A remote's public contract: its federation name and its exposed modules by name. */
 export interface RemoteContract<N extends string = string, E extends Record<string, Exposed<object>> = Record<string, Exposed<object>>> {

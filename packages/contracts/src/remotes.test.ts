@@ -1,4 +1,5 @@
-import { documentTitleOf, pageTitleOf, RemotePages, SHOP_NAME } from './remotes.js';
+import { pageTitleOf } from './page-info.js';
+import { documentTitleOf, RemotePages, SHOP_NAME } from './remotes.js';
 
 describe('page titles', () => {
   it('has a title declared by its team for every page a remote answers, each one different', () => {

@@ -2,7 +2,7 @@
 // first view imports them without zod (decision 025). The schema of the runtime configuration is in
 // remotes-config.ts.
 import { ApiPaths } from './http.js';
-import type { Exposed, ModuleIdsOf, NoProps, PageInfo } from './remote-contract.js';
+import type { Exposed, ModuleIdsOf, NoProps } from './remote-contract.js';
 import { accountRemote } from './remotes/account.js';
 import { adminRemote } from './remotes/admin.js';
 import { cartCheckoutRemote } from './remotes/cart-checkout.js';
@@ -143,16 +143,6 @@ export const SHOP_DESCRIPTION = 'Inspected, condition-graded returns and oversto
 
 /** A document's title for a page titled `title` ('Checkout | Professional Liquidation'); the shop's name alone without one. */
 export const documentTitleOf = (title: string | undefined): string => (title ? `${title} | ${SHOP_NAME}` : SHOP_NAME);
-
-/** What a remote page declares of itself in its team's contract (its title, maybe its description); none for a module that is no page. */
-export function pageInfoOf(module: RemoteModuleId): PageInfo | undefined {
-  const [name, exposed] = module.split('/') as [RemoteName, string];
-  const remote = Object.values(Remotes).find((r) => r.name === name);
-  return (remote?.exposes as Record<string, { page?: PageInfo }> | undefined)?.[exposed]?.page;
-}
-
-/** The title a remote page declares, shown before the page knows more (DomEvents.pageTitle). */
-export const pageTitleOf = (module: RemoteModuleId): string | undefined => pageInfoOf(module)?.title;
 
 export const RemoteNames = Object.values(Remotes).map((r) => r.name) as RemoteName[];
 

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { documentTitleOf, DomEvents, type DomEventDetails, pageInfoOf, remotePageOf, SHOP_DESCRIPTION } from '@pl/contracts';
+import { documentTitleOf, DomEvents, type DomEventDetails, type PageInfo, type RemoteModuleId, remotePageOf, SHOP_DESCRIPTION } from '@pl/contracts';
 import { useLocation } from '@pl/ui';
 
 /** How long a title must stay before it is announced: a page's declared title is soon followed by the one its data gives. */
@@ -24,25 +24,34 @@ export function PageTitle() {
     window.addEventListener(DomEvents.pageTitle, listener);
     return () => window.removeEventListener(DomEvents.pageTitle, listener);
   }, []);
+  // The first page keeps the title and description its HTML came with, which the gateway wrote for
+  // this very page: the pages' own texts (page-infos.ts) are fetched at the first navigation.
+  const firstLocation = useRef<string | null>(here);
+  if (firstLocation.current !== here) firstLocation.current = null;
+  const onFirstPage = firstLocation.current !== null;
+  const [infoOf, setInfoOf] = useState<((page: RemoteModuleId) => PageInfo | undefined) | null>(null);
+  useEffect(() => {
+    if (!onFirstPage) void import(/* webpackChunkName: "page-info" */ './page-infos.js').then((m) => setInfoOf(() => m.pageInfoOf));
+  }, [onFirstPage]);
   const page = remotePageOf(pathname);
-  const info = page && pageInfoOf(page);
-  const title = documentTitleOf(told?.location === here ? told.title : info?.title);
-  const description = info?.description;
+  const info = page && infoOf?.(page);
+  const toldHere = told?.location === here ? told.title : undefined;
+  const title = toldHere !== undefined || infoOf ? documentTitleOf(toldHere ?? info?.title) : null;
+  const description = infoOf ? (info?.description ?? SHOP_DESCRIPTION) : null;
   useEffect(() => {
     const element = document.querySelector<HTMLMetaElement>('meta[name="description"]');
-    if (element) element.content = description ?? SHOP_DESCRIPTION;
+    if (element && description !== null) element.content = description;
   }, [description]);
 
   const [announced, setAnnounced] = useState('');
-  const firstTitle = useRef<string | null>(title);
   useEffect(() => {
+    if (title === null) return;
     document.title = title;
-    // The first page is announced by the browser itself.
-    if (firstTitle.current === title) return;
-    firstTitle.current = null;
+    // The first page is announced by the browser itself, whatever its title becomes while it loads.
+    if (onFirstPage) return;
     const timer = setTimeout(() => setAnnounced(title), ANNOUNCE_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [title]);
+  }, [title, onFirstPage]);
   return (
     <p className="pl-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
       {announced}

@@ -12,11 +12,11 @@ export interface OrderPlacedProps {
 
 export const accountRemote = defineRemote('mf_account', {
   AccountArea: exposed(),
-  AccountPage: exposed({ title: 'Profile settings' }),
-  ForgotPasswordPage: exposed({ title: 'Forgot password' }),
-  ResetPasswordPage: exposed({ title: 'Reset your password' }),
-  OrderHistoryPage: exposed({ title: 'Order history' }),
-  OrderPage: exposed({ title: 'Order' }),
-  OrderLookupPage: exposed({ title: 'Find your order' }),
+  AccountPage: exposed(),
+  ForgotPasswordPage: exposed(),
+  ResetPasswordPage: exposed(),
+  OrderHistoryPage: exposed(),
+  OrderPage: exposed(),
+  OrderLookupPage: exposed(),
   OrderPlaced: exposed<OrderPlacedProps>(),
 });

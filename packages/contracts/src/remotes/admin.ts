@@ -4,14 +4,14 @@
 import { defineRemote, exposed } from '../remote-contract.js';
 
 export const adminRemote = defineRemote('mf_admin', {
-  AdminDashboard: exposed({ title: 'Admin dashboard' }),
-  OrderDeskPage: exposed({ title: 'Orders – Admin' }),
-  AdminOrderPage: exposed({ title: 'Order – Admin' }),
-  IntakeDeskPage: exposed({ title: 'Intake desk – Admin' }),
-  IntakeListingPage: exposed({ title: 'Listing – Admin' }),
-  ManifestsPage: exposed({ title: 'Manifests – Admin' }),
-  ManifestPage: exposed({ title: 'Manifest – Admin' }),
-  MarkdownsPage: exposed({ title: 'Markdowns – Admin' }),
-  AuditLogPage: exposed({ title: 'Audit log – Admin' }),
-  ReportsPage: exposed({ title: 'Reports – Admin' }),
+  AdminDashboard: exposed(),
+  OrderDeskPage: exposed(),
+  AdminOrderPage: exposed(),
+  IntakeDeskPage: exposed(),
+  IntakeListingPage: exposed(),
+  ManifestsPage: exposed(),
+  ManifestPage: exposed(),
+  MarkdownsPage: exposed(),
+  AuditLogPage: exposed(),
+  ReportsPage: exposed(),
 });

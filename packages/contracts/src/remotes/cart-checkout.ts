@@ -19,5 +19,5 @@ export const cartCheckoutRemote = defineRemote('mf_cart_checkout', {
   CartButton: exposed(),
   CartPanel: exposed(),
   AddToCartButton: exposed<AddToCartButtonProps>(),
-  CheckoutPage: exposed({ title: 'Checkout' }),
+  CheckoutPage: exposed(),
 });

@@ -1,5 +1,9 @@
-import { OrderPlacedNotice } from './order-placed-notice.js';
+import { lazy, Suspense } from 'react';
 import { usePaymentReturnNotice } from './payment-return-notice.js';
+
+// Only a page the shopper returns to from paying shows it: every other page (this sits with the
+// header's cart button, on all of them) does not download it.
+const OrderPlacedNotice = lazy(() => import('./order-placed-notice.js').then((m) => ({ default: m.OrderPlacedNotice })));
 
 /**
  * The shopper's return from paying: the thanks, and the order's confirmation until they dismiss it.
@@ -7,5 +11,10 @@ import { usePaymentReturnNotice } from './payment-return-notice.js';
  */
 export function PaymentReturn() {
   const { orderId, paymentId, dismiss } = usePaymentReturnNotice();
-  return orderId || paymentId ? <OrderPlacedNotice orderId={orderId} paymentId={paymentId} onDismiss={dismiss} /> : null;
+  if (!orderId && !paymentId) return null;
+  return (
+    <Suspense fallback={null}>
+      <OrderPlacedNotice orderId={orderId} paymentId={paymentId} onDismiss={dismiss} />
+    </Suspense>
+  );
 }
