@@ -105,6 +105,18 @@ describe('page titles', () => {
     await titled(decoded);
   });
 
+  it("writes a category page's title with its count and its canonical address into its first HTML, the title the browser then keeps", async () => {
+    const { total } = (await (await fetch(`${ctx.shop.url}/api/products?category=electronics`)).json()) as { total: number };
+    const html = await (await fetch(`${ctx.shop.url}/products?category=electronics`)).text();
+    const title = `Electronics – ${total} ${total === 1 ? 'item' : 'items'} | Professional Liquidation`;
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${ctx.shop.url}/products?category=electronics">`);
+    await open('/products?category=electronics');
+    await page.locator('h1.pl-page__title', { hasText: 'Electronics' }).waitFor({ timeout: 15000 });
+    await page.locator('[data-product-id], a[href^="/products/"]').first().waitFor({ timeout: 15000 });
+    await titled(title);
+  });
+
   it("follows the page's description on a client-side navigation", async () => {
     await open('/about');
     const description = () => page.locator('meta[name="description"]').getAttribute('content');

@@ -30,41 +30,51 @@ describe('page fragments', () => {
   const HEAD = { title: 'Lamp – Used – $10.00', description: 'Used, inspected and graded.', head: '<link rel="canonical" href="https://shop.example.com/products/x">' };
   const product = `/products/${ID}`;
 
+  it("asks the catalog for a category's list page by its category", async () => {
+    answer = () => ({ status: 200, body: HEAD });
+    const f = fragments();
+    expect(f.kept('mf_catalog/ProductsPage', '/products', 'category=home-garden')).toBeUndefined();
+    expect(await f.load('mf_catalog/ProductsPage', '/products', 'category=home-garden', 'r')).toMatchObject(HEAD);
+    expect(asked.map((a) => a.path)).toEqual(['/internal/page-heads/categories/home-garden']);
+  });
+
   it("asks the catalog once for a product page, with the shop's origin, and keeps the answer for 30 s", async () => {
     answer = () => ({ status: 200, body: HEAD });
     const f = fragments();
-    expect(f.kept('mf_catalog/ProductPage', product)).toBeUndefined();
-    const [a, b] = await Promise.all([f.load('mf_catalog/ProductPage', product, 'r1'), f.load('mf_catalog/ProductPage', product, 'r2')]);
+    expect(f.kept('mf_catalog/ProductPage', product, '')).toBeUndefined();
+    const [a, b] = await Promise.all([f.load('mf_catalog/ProductPage', product, '', 'r1'), f.load('mf_catalog/ProductPage', product, '', 'r2')]);
     expect(a).toMatchObject(HEAD);
     expect(b).toEqual(a);
     expect(asked).toEqual([{ path: `/internal/page-heads/products/${ID}`, host: 'shop.example.com', proto: 'https' }]);
-    expect(f.kept('mf_catalog/ProductPage', product)).toEqual(a);
+    expect(f.kept('mf_catalog/ProductPage', product, '')).toEqual(a);
     clock += 30_001;
-    expect(f.kept('mf_catalog/ProductPage', product)).toBeUndefined();
+    expect(f.kept('mf_catalog/ProductPage', product, '')).toBeUndefined();
   });
 
   it('has none for other pages, a malformed product id or a product the catalog does not have', async () => {
     answer = () => ({ status: 404 });
     const f = fragments();
-    expect(f.kept('mf_catalog/HomePage', '/')).toBeNull();
-    expect(await f.load('mf_catalog/ProductPage', '/products/not-an-id', 'r')).toBeNull();
+    expect(f.kept('mf_catalog/HomePage', '/', '')).toBeNull();
+    // A list with anything but its category asked (a search, a sort) is not a category's page.
+    for (const query of ['', 'q=drill', 'category=electronics&sort=price_asc', 'category=Electronics!']) expect(f.kept('mf_catalog/ProductsPage', '/products', query)).toBeNull();
+    expect(await f.load('mf_catalog/ProductPage', '/products/not-an-id', '', 'r')).toBeNull();
     expect(asked).toHaveLength(0);
-    expect(await f.load('mf_catalog/ProductPage', product, 'r')).toBeNull();
-    expect(f.kept('mf_catalog/ProductPage', product)).toBeNull();
+    expect(await f.load('mf_catalog/ProductPage', product, '', 'r')).toBeNull();
+    expect(f.kept('mf_catalog/ProductPage', product, '')).toBeNull();
   });
 
   it('serves the page without it rather than late, keeps the late answer for the next, and does not ask a failing catalog for every page', async () => {
     answer = () => ({ status: 200, body: HEAD, delayMs: 150 });
     const f = fragments(20);
-    expect(await f.load('mf_catalog/ProductPage', product, 'r')).toBeNull();
+    expect(await f.load('mf_catalog/ProductPage', product, '', 'r')).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(f.kept('mf_catalog/ProductPage', product)).toMatchObject(HEAD);
+    expect(f.kept('mf_catalog/ProductPage', product, '')).toMatchObject(HEAD);
 
     answer = () => ({ status: 500 });
     const failing = fragments();
-    expect(await failing.load('mf_catalog/ProductPage', product, 'r')).toBeNull();
-    expect(failing.kept('mf_catalog/ProductPage', product)).toBeNull();
+    expect(await failing.load('mf_catalog/ProductPage', product, '', 'r')).toBeNull();
+    expect(failing.kept('mf_catalog/ProductPage', product, '')).toBeNull();
     clock += 5_001;
-    expect(failing.kept('mf_catalog/ProductPage', product)).toBeUndefined();
+    expect(failing.kept('mf_catalog/ProductPage', product, '')).toBeUndefined();
   });
 });

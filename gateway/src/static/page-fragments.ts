@@ -1,6 +1,6 @@
 // What a page's first HTML says of the thing it shows, written by the team that owns it (decision
-// 073): for a product page, the catalog's PageHead (title, description, canonical address, link
-// preview, schema.org JSON-LD). Asked of the catalog when a page is first served, kept a short
+// 073): for a product page and a category's list page, the catalog's PageHead (title, description,
+// canonical address, link preview, schema.org JSON-LD). Asked of the catalog when a page is first served, kept a short
 // while, and never waited for long: a page is served without it rather than late.
 import { CatalogInternalPaths, InternalHeaders, PageHead, type RemoteModuleId } from '@pl/contracts';
 import { callWithFailover, neverReachedService, upstreamSetOf, type Logger, type Upstream } from '@pl/service-kit';
@@ -11,10 +11,10 @@ export interface PageFragment extends PageHead {
 }
 
 export interface PageFragments {
-  /** The kept fragment of the page at `pathname`: null when it has none, undefined when it is not known now. */
-  kept(page: RemoteModuleId | undefined, pathname: string): PageFragment | null | undefined;
-  /** The fragment of the page at `pathname`, asked for if not kept (null when it has none, or the catalog did not answer in time). */
-  load(page: RemoteModuleId | undefined, pathname: string, requestId: string): Promise<PageFragment | null>;
+  /** The kept fragment of the page at `pathname` and `query` (without '?'): null when it has none, undefined when it is not known now. */
+  kept(page: RemoteModuleId | undefined, pathname: string, query: string): PageFragment | null | undefined;
+  /** The fragment of that page, asked for if not kept (null when it has none, or the catalog did not answer in time). */
+  load(page: RemoteModuleId | undefined, pathname: string, query: string, requestId: string): Promise<PageFragment | null>;
 }
 
 export interface PageFragmentsOptions {
@@ -35,6 +35,22 @@ export interface PageFragmentsOptions {
 /** How long a page goes without its fragment after the catalog failed to give it. */
 const FAILED_KEEP_MS = 5_000;
 const PRODUCT_PAGE = /^\/products\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+const CATEGORY = /^[a-z-]{1,40}$/;
+
+/** What a page shows that has a fragment: a product, or a category's list with nothing else asked; its key and where the catalog answers it. */
+function targetOf(page: RemoteModuleId | undefined, pathname: string, query: string): { key: string; path: string } | undefined {
+  if (page === 'mf_catalog/ProductPage') {
+    const id = PRODUCT_PAGE.exec(pathname)?.[1]?.toLowerCase();
+    return id ? { key: `product:${id}`, path: CatalogInternalPaths.productPageHead(id) } : undefined;
+  }
+  if (page === 'mf_catalog/ProductsPage' && query !== '') {
+    const params = new URLSearchParams(query);
+    const category = params.get('category');
+    if ([...params.keys()].length !== 1 || !category || !CATEGORY.test(category)) return undefined;
+    return { key: `category:${category}`, path: CatalogInternalPaths.categoryPageHead(category) };
+  }
+  return undefined;
+}
 
 export function createPageFragments(options: PageFragmentsOptions): PageFragments {
   const catalog = upstreamSetOf(options.catalog);
@@ -45,8 +61,6 @@ export function createPageFragments(options: PageFragmentsOptions): PageFragment
   const kept = new Map<string, { fragment: PageFragment | null; until: number }>();
   const asking = new Map<string, Promise<PageFragment | null>>();
 
-  /** The product a page shows, when it is a product page (the only pages with a fragment today). */
-  const productOf = (page: RemoteModuleId | undefined, pathname: string) => (page === 'mf_catalog/ProductPage' ? PRODUCT_PAGE.exec(pathname)?.[1]?.toLowerCase() : undefined);
 
   const keep = (id: string, fragment: PageFragment | null, forMs = keepMs) => {
     kept.delete(id);
@@ -54,11 +68,11 @@ export function createPageFragments(options: PageFragmentsOptions): PageFragment
     if (kept.size > max) kept.delete(kept.keys().next().value!);
   };
 
-  async function ask(id: string, requestId: string): Promise<PageFragment | null> {
+  async function ask(target: { key: string; path: string }, requestId: string): Promise<PageFragment | null> {
     const res = await callWithFailover(
       catalog,
       (base) =>
-        fetch(new URL(CatalogInternalPaths.productPageHead(id), base), {
+        fetch(new URL(target.path, base), {
           headers: {
             authorization: `Bearer ${options.internalApiToken}`,
             [InternalHeaders.requestId]: requestId,
@@ -72,28 +86,29 @@ export function createPageFragments(options: PageFragmentsOptions): PageFragment
     if (res.status === 404) return null;
     if (!res.ok) throw new Error(`the catalog answered ${res.status}`);
     const head = PageHead.parse(await res.json());
-    return { ...head, key: `${id}:${head.title}:${head.description}:${head.head}` };
+    return { ...head, key: `${target.key}:${head.title}:${head.description}:${head.head}` };
   }
 
   return {
-    kept(page, pathname) {
-      const id = productOf(page, pathname);
-      if (!id) return null;
-      const entry = kept.get(id);
+    kept(page, pathname, query) {
+      const target = targetOf(page, pathname, query);
+      if (!target) return null;
+      const entry = kept.get(target.key);
       return entry && entry.until > now() ? entry.fragment : undefined;
     },
-    async load(page, pathname, requestId) {
-      const id = productOf(page, pathname);
-      if (!id) return null;
+    async load(page, pathname, query, requestId) {
+      const target = targetOf(page, pathname, query);
+      if (!target) return null;
+      const id = target.key;
       let pending = asking.get(id);
       if (!pending) {
-        pending = ask(id, requestId)
+        pending = ask(target, requestId)
           .then((fragment) => {
             keep(id, fragment);
             return fragment;
           })
           .catch((err: unknown) => {
-            options.logger.warn({ reqId: requestId, productId: id, err: String(err) }, 'page head not written: the catalog did not answer');
+            options.logger.warn({ reqId: requestId, page: id, err: String(err) }, 'page head not written: the catalog did not answer');
             // Pages are served without it for a few seconds, not each one waiting for a catalog that is down.
             keep(id, null, FAILED_KEEP_MS);
             return null;

@@ -176,8 +176,10 @@ export function serveShell(options: ServeShellOptions): ShellServer {
       return;
     }
     const page = remotePageOf(req.path);
-    const known = options.fragments?.kept(page, req.path);
-    const fragment = known === undefined && options.fragments ? await options.fragments.load(page, req.path, requestIdFrom(req.headers[InternalHeaders.requestId])) : known;
+    const at = req.url.indexOf('?');
+    const query = at < 0 ? '' : req.url.slice(at + 1);
+    const known = options.fragments?.kept(page, req.path, query);
+    const fragment = known === undefined && options.fragments ? await options.fragments.load(page, req.path, query, requestIdFrom(req.headers[InternalHeaders.requestId])) : known;
     const current = (fragment && pageWith(page, fragment)) || pageFor(page);
     if (!current) {
       req.log.error({ indexFile }, 'shell is not built: index.html missing');
@@ -245,7 +247,7 @@ export function serveShell(options: ServeShellOptions): ShellServer {
       if (carriesOneTimeToken(pathname, query < 0 ? {} : Object.fromEntries(new URLSearchParams(url.slice(query + 1))))) return false;
       const page = remotePageOf(pathname);
       // A page whose fragment is not kept now waits for it in Express (load).
-      const fragment = options.fragments?.kept(page, pathname);
+      const fragment = options.fragments?.kept(page, pathname, query < 0 ? '' : url.slice(query + 1));
       if (fragment === undefined && options.fragments) return false;
       const current = (fragment && pageWith(page, fragment)) || pageFor(page);
       // A revalidation (304) is rare next to first loads: Express answers it.

@@ -26,6 +26,8 @@ export const CatalogInternalPaths = {
   variantPrices: '/internal/variant-prices',
   /** GET: what a product page's first HTML says of the listing (PageHead), for the gateway (decision 073). */
   productPageHead: (productId: string) => `/internal/page-heads/products/${productId}`,
+  /** GET: what a category's list page (/products?category=<id>) says in its first HTML (PageHead). */
+  categoryPageHead: (categoryId: string) => `/internal/page-heads/categories/${categoryId}`,
   /** GET ?locationId&after&upTo: the items of a manifest's batch (manifest.received version 2), for pos-sync. */
   manifestReceived: (manifestId: string) => `/internal/manifests/${manifestId}/received`,
 } as const;

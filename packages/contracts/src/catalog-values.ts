@@ -20,6 +20,31 @@ export const CONDITION_GRADE_LABELS: Readonly<Record<(typeof ConditionGrades)[nu
 /** A grade's label; a grade the shop does not know (a POS's own) as it is. */
 export const conditionGradeLabel = (grade: string): string => (CONDITION_GRADE_LABELS as Record<string, string>)[grade] ?? grade;
 
+/** A whole number with thousands separators ('1,000'), without Intl (see formatPrice: the first Intl formatter costs a phone ~100 ms). */
+const withSeparators = (n: number) => String(Math.trunc(n)).replace(/\B(?=(\d{3})+$)/g, ',');
+
+/**
+ * A list page's title: its name, the search and how many match ('Electronics – 42 items',
+ * 'All products – “drill” – 7 items'; '1,000+ items' past the server's count limit). The same
+ * words whether the catalog writes a category page's first HTML or the page sets them (decision 073).
+ */
+export function listPageTitle(name: string, q: string, total: number, totalIsAtLeast = false): string {
+  const count = totalIsAtLeast ? `${withSeparators(total)}+ items` : `${withSeparators(total)} ${total === 1 ? 'item' : 'items'}`;
+  return [name, ...(q ? [`“${q}”`] : []), count].join(' – ');
+}
+
+/** The shop's eight fixed categories (spec §2), in display order, with their names and what each holds. */
+export const CATEGORIES: ReadonlyArray<{ id: (typeof CategoryIds)[number]; name: string; description: string }> = [
+  { id: 'electronics', name: 'Electronics', description: 'TVs, audio, cameras, computers and accessories.' },
+  { id: 'mobile-devices', name: 'Mobile Devices', description: 'Phones, tablets, smartwatches and wearables.' },
+  { id: 'home-garden', name: 'Home & Garden', description: 'Appliances, furniture, tools and outdoor living.' },
+  { id: 'automotive', name: 'Automotive', description: 'Car electronics, parts, tools and accessories.' },
+  { id: 'gaming', name: 'Gaming', description: 'Consoles, games, controllers and gaming gear.' },
+  { id: 'sports-outdoors', name: 'Sports & Outdoors', description: 'Fitness equipment, bikes, camping and sporting goods.' },
+  { id: 'clothing', name: 'Clothing', description: 'Apparel, shoes and accessories for everyone.' },
+  { id: 'general', name: 'General', description: 'Everything else: household goods, toys, office and more.' },
+];
+
 /**
  * A product page's title ('MacBook Air 13" M2 – Open Box – $749.00'): the same words whether the
  * catalog writes it into the page's first HTML or the page sets it once the shopper picks a variant

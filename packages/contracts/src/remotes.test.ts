@@ -1,4 +1,5 @@
 import { pageTitleOf } from './page-info.js';
+import { listPageTitle } from './catalog-values.js';
 import { documentTitleOf, RemotePages, SHOP_NAME } from './remotes.js';
 
 describe('page titles', () => {
@@ -14,5 +15,14 @@ describe('page titles', () => {
   it("ends every document title with the shop's name, and is the name alone without a page title", () => {
     expect(documentTitleOf('Order PL-100004')).toBe(`Order PL-100004 | ${SHOP_NAME}`);
     expect(documentTitleOf(undefined)).toBe('Professional Liquidation');
+  });
+});
+
+describe('list page titles', () => {
+  it('names the list, the search and how many match, with separators and no Intl', () => {
+    expect(listPageTitle('Electronics', '', 42)).toBe('Electronics – 42 items');
+    expect(listPageTitle('All products', 'drill', 1)).toBe('All products – “drill” – 1 item');
+    expect(listPageTitle('All products', '', 1000, true)).toBe('All products – 1,000+ items');
+    expect(listPageTitle('General', '', 1234567)).toBe('General – 1,234,567 items');
   });
 });

@@ -77,4 +77,20 @@ describe('GET /internal/page-heads/products/:id', () => {
     expect((await headOf('not-a-uuid')).status).toBe(400);
     expect((await fetch(`${catalog.url}${CatalogInternalPaths.productPageHead(id)}`)).status).toBe(401);
   });
+
+  it("titles a category's list page with the count the page shows, and names its canonical address", async () => {
+    await insertProduct(catalog.pool, { categoryId: 'gaming', title: 'Controller' });
+    const { total } = (await (await fetch(`${catalog.url}/api/products?category=gaming`)).json()) as { total: number };
+    const res = await fetch(`${catalog.url}${CatalogInternalPaths.categoryPageHead('gaming')}`, {
+      headers: { authorization: `Bearer ${INTERNAL_TOKEN}`, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example.com' },
+    });
+    const page = PageHead.parse(await res.json());
+    expect(page.title).toBe(`Gaming – ${total} ${total === 1 ? 'item' : 'items'}`);
+    expect(page.description).toMatch(/^Gaming: Consoles, games/);
+    expect(page.head).toContain(`<link rel="canonical" href="${ORIGIN}/products?category=gaming">`);
+    expect(jsonLd(page.head)[0]).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ name: 'All Products' }, { name: 'Gaming', item: `${ORIGIN}/products?category=gaming` }] });
+    const ask = (id: string) => fetch(`${catalog.url}${CatalogInternalPaths.categoryPageHead(id)}`, { headers: { authorization: `Bearer ${INTERNAL_TOKEN}` } });
+    expect((await ask('no-such-category')).status).toBe(404);
+    expect((await ask('Bad!')).status).toBe(400);
+  });
 });

@@ -31,7 +31,8 @@ export function PageTitle() {
   const onFirstPage = firstLocation.current !== null;
   const [infoOf, setInfoOf] = useState<((page: RemoteModuleId) => PageInfo | undefined) | null>(null);
   useEffect(() => {
-    if (!onFirstPage) void import(/* webpackChunkName: "page-info" */ './page-infos.js').then((m) => setInfoOf(() => m.pageInfoOf));
+    // Not reached (offline, a new build): titles stay as the pages tell them.
+    if (!onFirstPage) import(/* webpackChunkName: "page-info" */ './page-infos.js').then((m) => setInfoOf(() => m.pageInfoOf), () => undefined);
   }, [onFirstPage]);
   const page = remotePageOf(pathname);
   const info = page && infoOf?.(page);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ProductSorts, type ProductSort } from '@pl/contracts';
+import { listPageTitle, ProductSorts, type ProductSort } from '@pl/contracts';
 import { Button, conditionBadgeLook, formatPrice, Input, Select, usePageTitle, useSearchParams } from '@pl/ui';
 import { categories } from '../../../shared/utils/category-list.js';
 import { LastSyncIndicator } from '../../../shared/components/last-sync-indicator.js';
@@ -20,7 +20,7 @@ import {
   type ProductFilters,
 } from '../utils/product-filters.js';
 import { filterProducts, isSimilarOnly, uniqueProducts } from '../utils/product-search.js';
-import { listTitle, resultCountText } from '../utils/result-count.js';
+import { resultCountText } from '../utils/result-count.js';
 import { LoadError } from '../../../shared/components/load-error.js';
 import { ProductFiltersPanel } from './product-filters-panel.js';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.js';
@@ -105,7 +105,7 @@ export function ProductsPage() {
   const filterCount = activeFilterCount(filters);
 
   const first = list.data?.pages[0];
-  usePageTitle(list.isPending || narrowing ? undefined : listTitle(filters.category ? categoryName(filters.category) : 'All products', filters.q, first?.total ?? shown.length, first?.totalIsAtLeast));
+  usePageTitle(list.isPending || narrowing ? undefined : listPageTitle(filters.category ? categoryName(filters.category) : 'All products', filters.q, first?.total ?? shown.length, first?.totalIsAtLeast));
 
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();

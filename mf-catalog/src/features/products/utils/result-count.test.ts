@@ -1,4 +1,4 @@
-import { listTitle, resultCountText } from './result-count';
+import { resultCountText } from './result-count';
 
 describe('resultCountText', () => {
   it('says how many match in all when more are there than shown', () => {
@@ -14,10 +14,3 @@ describe('resultCountText', () => {
   });
 });
 
-describe('listTitle', () => {
-  it('names the list, the search and how many match', () => {
-    expect(listTitle('Electronics', '', 42)).toBe('Electronics – 42 items');
-    expect(listTitle('All products', 'drill', 1)).toBe('All products – “drill” – 1 item');
-    expect(listTitle('All products', '', 1000, true)).toBe('All products – 1,000+ items');
-  });
-});

@@ -11,11 +11,3 @@ export function resultCountText(shown: number, total: number | undefined, totalI
   return `Showing ${shown} of ${total} ${noun(total)}`;
 }
 
-/**
- * The document title of a list: its name, the search and how many match ('Electronics – 42 items',
- * 'All products – "drill" – 7 items'; '1,000+ items' past the server's count limit).
- */
-export function listTitle(name: string, q: string, total: number, totalIsAtLeast = false): string {
-  const count = totalIsAtLeast ? `${total.toLocaleString('en-US')}+ items` : `${total.toLocaleString('en-US')} ${total === 1 ? 'item' : 'items'}`;
-  return [name, ...(q ? [`“${q}”`] : []), count].join(' – ');
-}

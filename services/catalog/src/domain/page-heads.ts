@@ -1,8 +1,9 @@
-// What a product page's first HTML says of the product (decision 073): its title and description,
-// the canonical address, Open Graph and Twitter card for link previews, and schema.org JSON-LD
-// (Product with its Offer, BreadcrumbList) for search engines. Written by the catalog, which owns
-// the listing; the gateway puts it into the page's head. Every URL is absolute under the shop's origin.
-import { conditionGradeLabel, productPageTitle, SHOP_NAME, type ConditionGrade, type Product } from '@pl/contracts';
+// What a product page's or a category page's first HTML says of what it shows (decision 073): its
+// title and description, the canonical address, Open Graph and Twitter card for link previews, and
+// schema.org JSON-LD (Product with its Offer, BreadcrumbList) for search engines. Written by the
+// catalog, which owns the listings; the gateway puts it into the page's head. Every URL is absolute
+// under the shop's origin.
+import { CATEGORIES, conditionGradeLabel, listPageTitle, productPageTitle, SHOP_NAME, type ConditionGrade, type Product } from '@pl/contracts';
 import { crawlableImage } from './merchant-feed.js';
 import { xmlText } from './xml-text.js';
 
@@ -91,6 +92,38 @@ export function productPageHead(product: Product, origin: string): PageHead {
     meta('name', 'twitter:description', description),
     ...(image ? [meta('name', 'twitter:image', image)] : []),
     `<script type="application/ld+json">${inScript(productLd)}</script>`,
+    `<script type="application/ld+json">${inScript(breadcrumbs)}</script>`,
+  ].join('');
+  return { title, description, head };
+}
+
+/**
+ * A category's list page (/products?category=<id>): titled with how many listings match, as the page
+ * then titles itself from the same count (the product list's `total` for that category); undefined
+ * for a category the shop does not have.
+ */
+export function categoryPageHead(categoryId: string, matching: { total: number; totalIsAtLeast: boolean }, origin: string): PageHead | undefined {
+  const category = CATEGORIES.find((c) => c.id === categoryId);
+  if (!category) return undefined;
+  const url = `${origin}/products?category=${encodeURIComponent(category.id)}`;
+  const title = listPageTitle(category.name, '', matching.total, matching.totalIsAtLeast);
+  const description = cut(`${category.name}: ${category.description} Inspected, condition-graded and priced far below retail, with live stock at each store.`, DESCRIPTION_MAX);
+  const breadcrumbs = {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { '@type': 'ListItem', position: 1, name: 'All Products', item: `${origin}/products` },
+      { '@type': 'ListItem', position: 2, name: category.name, item: url },
+    ],
+  };
+  const head = [
+    `<link rel="canonical" href="${xmlText(url)}">`,
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', SHOP_NAME),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    meta('name', 'twitter:card', 'summary'),
     `<script type="application/ld+json">${inScript(breadcrumbs)}</script>`,
   ].join('');
   return { title, description, head };
