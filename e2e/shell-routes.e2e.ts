@@ -84,6 +84,9 @@ describe('page titles', () => {
     }
     expect(await (await fetch(ctx.shop.url + '/products')).text()).toMatch(/<meta name="description" content="Every inspected, condition-graded item[^"]*">/);
     expect(await (await fetch(ctx.shop.url + '/checkout')).text()).toContain('<meta name="robots" content="noindex">');
+    const home = await (await fetch(ctx.shop.url + '/')).text();
+    expect(home).toContain(`<link rel="canonical" href="${ctx.shop.url}/">`);
+    expect(home).toContain('<meta property="og:type" content="website">');
   });
 
   it("writes a product's title, description, link preview and schema.org Product into its first HTML, the title the browser then keeps", async () => {

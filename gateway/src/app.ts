@@ -109,7 +109,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   });
 
   const edge = createEdgeCache({ nats, logger, now: deps.now, mediaBytes: config.mediaCacheBytes });
-  const head = createPageHead({ remotes: config.remotes, logger, fetchManifest: deps.fetchManifest });
+  const head = createPageHead({ remotes: config.remotes, logger, publicOrigin: config.publicOrigin, fetchManifest: deps.fetchManifest });
   const fragments = createPageFragments({ catalog: instances.of('catalog'), internalApiToken: config.internalApiToken, publicOrigin: config.publicOrigin, logger });
   const shell = serveShell({ distDir: config.shellDist, head, keptRead: edge.peek, fragments });
   const app = express();

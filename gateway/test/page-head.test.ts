@@ -22,6 +22,7 @@ describe("the page's head, per page", () => {
   const start = () => {
     const head = createPageHead({
       remotes: REMOTES,
+      publicOrigin: 'https://shop.example.com',
       logger: createLogger({ name: 'test', level: 'silent' }),
       fetchManifest: async (url) => {
         if (!(url in served)) throw new Error('down');
@@ -57,6 +58,16 @@ describe("the page's head, per page", () => {
     expect(described('/checkout')).toBe('The shop.');
     for (const path of ['/checkout', '/account', '/orders/o-1', '/admin/manifests', '/reset-password']) expect(head.render(html, remotePageOf(path))).toContain('<meta name="robots" content="noindex">');
     for (const path of ['/', '/products', '/products/p-1', '/categories', '/about']) expect(head.render(html, remotePageOf(path))).not.toContain('noindex');
+  });
+
+  it('names the canonical address and link preview of a public page of one address, and of no other', () => {
+    const head = start();
+    const home = head.render(HTML, remotePageOf('/'));
+    expect(home).toContain('<link rel="canonical" href="https://shop.example.com/">');
+    expect(home).toContain('<meta property="og:title" content="Quality goods, honestly graded, priced to move | Professional Liquidation">');
+    expect(head.render(HTML, remotePageOf('/categories'))).toContain('<link rel="canonical" href="https://shop.example.com/categories">');
+    // The list answers searches and categories too; a product's page, an account's and the shell's own name none here.
+    for (const path of ['/products', '/products/p-1', '/checkout', '/about']) expect(head.render(HTML, remotePageOf(path))).not.toContain('rel="canonical"');
   });
 
   it("names the entries and first chunks of the page's own module and its companions', from wherever each manifest lives", async () => {

@@ -11,7 +11,7 @@
 //   fetches in the background and asks again every MANIFEST_REFRESH_MS (a remote deployed anew
 //   names new chunks).
 // Still no rebuild when a remote moves: all of it comes from REMOTE_* when the gateway starts.
-import { documentTitleOf, FirstViewCompanions, LayoutRemoteModules, pageInfoOf, RemotePages, manifestAssetUrl, REMOTES_CONFIG_ELEMENT_ID, isManifestEntry, remoteEntryUrlOf, type RemoteManifest, type RemoteModuleId, type RemotesConfig } from '@pl/contracts';
+import { documentTitleOf, FirstViewCompanions, LayoutRemoteModules, pageInfoOf, RemotePages, SHOP_DESCRIPTION, SHOP_NAME, manifestAssetUrl, REMOTES_CONFIG_ELEMENT_ID, isManifestEntry, remoteEntryUrlOf, type RemoteManifest, type RemoteModuleId, type RemotesConfig } from '@pl/contracts';
 import type { Logger } from '@pl/service-kit';
 import { NOT_CRAWLED } from '../routes/robots-txt.js';
 
@@ -29,6 +29,8 @@ export interface PageHead {
 /** JSON that cannot end the <script> element it sits in, nor open a comment. */
 const inScriptElement = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 const NOINDEX = '<meta name="robots" content="noindex">';
+/** Public pages of one address each, whose head names it (see preview). */
+const SINGLE_ADDRESS_PAGES: ReadonlySet<RemoteModuleId> = new Set(['mf_catalog/HomePage', 'mf_catalog/CategoriesPage', 'mf_catalog/LocationsPage']);
 /** A page robots.txt keeps crawlers from (NOT_CRAWLED): one found through a link is not listed either. */
 const notIndexed = (page: RemoteModuleId) => {
   const path = RemotePages.find((p) => p.id === page)?.path;
@@ -62,6 +64,8 @@ const insertIntoHead = (html: string, head: string) => (html.includes('</head>')
 export function createPageHead(options: {
   remotes: RemotesConfig['remotes'];
   logger: Logger;
+  /** The shop's origin: a public page of one address names it as its canonical address and in its link preview. */
+  publicOrigin?: string;
   fetchManifest?: (url: string) => Promise<unknown>;
   refreshMs?: number;
 }): PageHead {
@@ -124,6 +128,27 @@ export function createPageHead(options: {
     ];
   }
 
+  /**
+   * The canonical address and link preview of a public page that has one address (home, the
+   * categories, the stores). Not the product list's kind of page: it also answers searches and
+   * category lists, which name their own (decision 073); not the shell's own pages, which share one kind.
+   */
+  const preview = (page: RemoteModuleId, info: { title: string; description?: string } | undefined): string => {
+    const path = RemotePages.find((p) => p.id === page)?.path;
+    if (!options.publicOrigin || !info || !path || !SINGLE_ADDRESS_PAGES.has(page)) return '';
+    const url = `${options.publicOrigin}${path}`;
+    const title = documentTitleOf(info.title);
+    return [
+      `<link rel="canonical" href="${attribute(url)}">`,
+      `<meta property="og:type" content="website">`,
+      `<meta property="og:site_name" content="${attribute(SHOP_NAME)}">`,
+      `<meta property="og:title" content="${attribute(title)}">`,
+      `<meta property="og:description" content="${attribute(info.description ?? SHOP_DESCRIPTION)}">`,
+      `<meta property="og:url" content="${attribute(url)}">`,
+      `<meta name="twitter:card" content="summary">`,
+    ].join('');
+  };
+
   return {
     render(html, page) {
       // A remote page's layout parts wait for its first view: preloading them would share the
@@ -135,7 +160,7 @@ export function createPageHead(options: {
       // shopper's, an admin's or a purchase's page is not to be listed even when a link to it is found.
       const info = page && pageInfoOf(page);
       const described = info?.description ? html.replace(/<meta name="description" content="[^"]*">/, () => `<meta name="description" content="${attribute(info.description!)}">`) : html;
-      const titled = described.replace(/<title>[^<]*<\/title>/, () => `<title>${text(documentTitleOf(info?.title))}</title>${page && notIndexed(page) ? NOINDEX : ''}`);
+      const titled = described.replace(/<title>[^<]*<\/title>/, () => `<title>${text(documentTitleOf(info?.title))}</title>${page && notIndexed(page) ? NOINDEX : ''}${page ? preview(page, info) : ''}`);
       return insertIntoHead(titled, configuration + originHints(resolved.filter((r) => used.has(r.name))) + preloads.join(''));
     },
     onChange: (listener) => void listeners.push(listener),
