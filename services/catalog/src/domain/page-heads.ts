@@ -36,6 +36,26 @@ const cut = (text: string, max: number) => (text.length <= max ? text : `${text.
 const inScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${xmlText(content)}">`;
 
+/** The trail a page under the product list shows: All Products, then `name` at `url`. */
+const breadcrumbsUnderProducts = (origin: string, name: string, url: string) => ({
+  '@context': 'https://schema.org',
+  '@type': 'BreadcrumbList',
+  itemListElement: [
+    { '@type': 'ListItem', position: 1, name: 'All Products', item: `${origin}/products` },
+    { '@type': 'ListItem', position: 2, name, item: url },
+  ],
+});
+
+/** What every page's head here starts with: its canonical address and the link preview's basics. */
+const headStart = (o: { type: 'product' | 'website'; url: string; title: string; description: string }) => [
+  `<link rel="canonical" href="${xmlText(o.url)}">`,
+  meta('property', 'og:type', o.type),
+  meta('property', 'og:site_name', SHOP_NAME),
+  meta('property', 'og:title', o.title),
+  meta('property', 'og:description', o.description),
+  meta('property', 'og:url', o.url),
+];
+
 export function productPageHead(product: Product, origin: string): PageHead {
   const url = `${origin}/products/${encodeURIComponent(product.id)}`;
   // The variant the page shows first: one that can be bought, else the first.
@@ -69,21 +89,9 @@ export function productPageHead(product: Product, origin: string): PageHead {
     })),
   };
   // As the page's own breadcrumb reads: All Products, then the product.
-  const breadcrumbs = {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: [
-      { '@type': 'ListItem', position: 1, name: 'All Products', item: `${origin}/products` },
-      { '@type': 'ListItem', position: 2, name: product.title, item: url },
-    ],
-  };
+  const breadcrumbs = breadcrumbsUnderProducts(origin, product.title, url);
   const head = [
-    `<link rel="canonical" href="${xmlText(url)}">`,
-    meta('property', 'og:type', 'product'),
-    meta('property', 'og:site_name', SHOP_NAME),
-    meta('property', 'og:title', title),
-    meta('property', 'og:description', description),
-    meta('property', 'og:url', url),
+    ...headStart({ type: 'product', url, title, description }),
     ...(image ? [meta('property', 'og:image', image), meta('property', 'og:image:alt', cover?.alt || product.title)] : []),
     ...(lead ? [meta('property', 'product:price:amount', lead.price), meta('property', 'product:price:currency', 'USD')] : []),
     meta('property', 'product:availability', inStock ? 'in stock' : 'out of stock'),
@@ -108,23 +116,10 @@ export function categoryPageHead(categoryId: string, matching: { total: number; 
   const url = `${origin}/products?category=${encodeURIComponent(category.id)}`;
   const title = listPageTitle(category.name, '', matching.total, matching.totalIsAtLeast);
   const description = cut(`${category.name}: ${category.description} Inspected, condition-graded and priced far below retail, with live stock at each store.`, DESCRIPTION_MAX);
-  const breadcrumbs = {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: [
-      { '@type': 'ListItem', position: 1, name: 'All Products', item: `${origin}/products` },
-      { '@type': 'ListItem', position: 2, name: category.name, item: url },
-    ],
-  };
   const head = [
-    `<link rel="canonical" href="${xmlText(url)}">`,
-    meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', SHOP_NAME),
-    meta('property', 'og:title', title),
-    meta('property', 'og:description', description),
-    meta('property', 'og:url', url),
+    ...headStart({ type: 'website', url, title, description }),
     meta('name', 'twitter:card', 'summary'),
-    `<script type="application/ld+json">${inScript(breadcrumbs)}</script>`,
+    `<script type="application/ld+json">${inScript(breadcrumbsUnderProducts(origin, category.name, url))}</script>`,
   ].join('');
   return { title, description, head };
 }
