@@ -310,7 +310,7 @@ describe('manifest units to the POS', () => {
     await publishBatch(payload);
     const data = { manifestId: payload.manifestId, batch: 0 } as ManifestReceivedData;
     await sent(data);
-    // Kept as the event named them: a batch's items (up to 50,000) are not copied into pos-sync's database.
+    // Kept as the event named them: a batch's 25,000 items are not copied into pos-sync's database.
     expect((await writeback(data)).manifest).toEqual(payload);
     expect(posProductsWith(`${tag}-1`)[0]).toMatchObject({ name: 'Espresso machine', brand: 'Gaggia', variants: [{ sku: `${tag}-1`, price: { amount: 20000 } }] });
     expect(posProductsWith(`${tag}-2`)[0]).toMatchObject({ name: 'Grinder', condition: { grade: 'USED' }, variants: [{ sku: `${tag}-2`, price: { amount: 7500 } }] });

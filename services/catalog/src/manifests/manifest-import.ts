@@ -30,11 +30,8 @@ import { manifestEncoding, ManifestRefused, manifestText, squash, utf8Bytes } fr
 import { batchSkus, LANES, planCtes, skuLane, unitCostSql, type LocationKeys, type PlanInput } from './manifest-plan.js';
 import { ensureStaged, readHead, stageRows } from './manifest-stage.js';
 
-/**
- * Rows a batch holds: written in LANES transactions at once, then counted into the progress by one more
- * (decision 068). A manifest of up to this many rows is one batch (decision 074): its progress moves once.
- */
-export const IMPORT_BATCH_ROWS = 50000;
+/** Rows a batch holds: written in LANES transactions at once, then counted into the progress by one more (decision 068). */
+export const IMPORT_BATCH_ROWS = 25000;
 /** How long an instance keeps an import it writes without committing a batch; after that another may go on. */
 export const IMPORT_LEASE_MS = 60_000;
 /** Rows kept as the file has them, for the mapping preview. */
