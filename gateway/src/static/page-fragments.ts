@@ -61,7 +61,6 @@ export function createPageFragments(options: PageFragmentsOptions): PageFragment
   const kept = new Map<string, { fragment: PageFragment | null; until: number }>();
   const asking = new Map<string, Promise<PageFragment | null>>();
 
-
   const keep = (id: string, fragment: PageFragment | null, forMs = keepMs) => {
     kept.delete(id);
     kept.set(id, { fragment, until: now() + forMs });

@@ -176,8 +176,7 @@ export function serveShell(options: ServeShellOptions): ShellServer {
       return;
     }
     const page = remotePageOf(req.path);
-    const at = req.url.indexOf('?');
-    const query = at < 0 ? '' : req.url.slice(at + 1);
+    const query = queryOf(req.url);
     const known = options.fragments?.kept(page, req.path, query);
     const fragment = known === undefined && options.fragments ? await options.fragments.load(page, req.path, query, requestIdFrom(req.headers[InternalHeaders.requestId])) : known;
     const current = (fragment && pageWith(page, fragment)) || pageFor(page);
@@ -188,7 +187,7 @@ export function serveShell(options: ServeShellOptions): ShellServer {
     }
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html');
-    const data = preloads(page, req.path, req.url);
+    const data = preloads(page, req.path, query);
     if (!carriesOneTimeToken(req.path, req.query)) {
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(res.getHeaders())) if (!NOT_KEPT.has(name) && value !== undefined) headers[name] = value;
@@ -225,9 +224,8 @@ export function serveShell(options: ServeShellOptions): ShellServer {
    * credentials 'include', and a preload is used only by a request like it.
    */
   const leadImages = createLeadImages();
-  const preloads = (page: RemoteModuleId | undefined, pathname: string, url: string): string | undefined => {
-    const query = url.indexOf('?');
-    const data = firstViewDataOf(page, pathname, query < 0 ? '' : url.slice(query + 1));
+  const preloads = (page: RemoteModuleId | undefined, pathname: string, query: string): string | undefined => {
+    const data = firstViewDataOf(page, pathname, query);
     const imagePreload = data && leadImages.of(data, options.keptRead?.(data));
     const links = [...(data ? [data] : []), ...firstViewReadsOf(page)].map((read) => `<${read}>; rel=preload; as=fetch; crossorigin=use-credentials`);
     if (imagePreload) links.push(imagePreload);
@@ -241,19 +239,20 @@ export function serveShell(options: ServeShellOptions): ShellServer {
       const url = req.url ?? '/';
       // Origin-form only ('/path'): an absolute-form request line is left to Express's parsing.
       if (!url.startsWith('/')) return false;
-      const query = url.indexOf('?');
-      const pathname = query < 0 ? url : url.slice(0, query);
+      const at = url.indexOf('?');
+      const pathname = at < 0 ? url : url.slice(0, at);
       if (!isPagePath(pathname)) return false;
-      if (carriesOneTimeToken(pathname, query < 0 ? {} : Object.fromEntries(new URLSearchParams(url.slice(query + 1))))) return false;
+      const query = queryOf(url);
+      if (carriesOneTimeToken(pathname, query === '' ? {} : Object.fromEntries(new URLSearchParams(query)))) return false;
       const page = remotePageOf(pathname);
       // A page whose fragment is not kept now waits for it in Express (load).
-      const fragment = options.fragments?.kept(page, pathname, query < 0 ? '' : url.slice(query + 1));
+      const fragment = options.fragments?.kept(page, pathname, query);
       if (fragment === undefined && options.fragments) return false;
       const current = (fragment && pageWith(page, fragment)) || pageFor(page);
       // A revalidation (304) is rare next to first loads: Express answers it.
       if (!current || holdsEntityTag(req, current.etag)) return false;
       const encoding = preferredEncoding(req);
-      const data = preloads(page, pathname, url);
+      const data = preloads(page, pathname, query);
       res.writeHead(200, [
         ...fastBlocks(current, pageHeaders)[encoding],
         InternalHeaders.requestId,
@@ -306,6 +305,12 @@ function send(req: IncomingMessage, res: ServerResponse, file: Variants): void {
 
 /** Paths the gateway answers itself, never with the page: its health checks (and /metrics, refused). */
 const SERVER_PATHS = new Set<string>([HealthPaths.live, HealthPaths.ready, '/metrics']);
+
+/** A request target's query, without its '?' ('' when it has none). */
+function queryOf(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at + 1);
+}
 
 function isPagePath(pathname: string): boolean {
   const isServerPath = SERVER_PATHS.has(pathname) || SERVER_PREFIXES.some((p) => pathname === p.replace(/\/$/, '') || pathname.startsWith(p));

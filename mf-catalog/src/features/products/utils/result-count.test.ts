@@ -13,4 +13,3 @@ describe('resultCountText', () => {
     expect(resultCountText(3, undefined)).toBe('Showing 3 products');
   });
 });
-

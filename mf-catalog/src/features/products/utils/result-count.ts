@@ -10,4 +10,3 @@ export function resultCountText(shown: number, total: number | undefined, totalI
   if (totalIsAtLeast) return `Showing ${shown} of ${total.toLocaleString('en-US')}+ products`;
   return `Showing ${shown} of ${total} ${noun(total)}`;
 }
-
