@@ -4,7 +4,7 @@
 // open page without a reload, as do the photos and the inspection the intake desk adds.
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { ApiPaths, checklistOf, type CategoryCount, type ChecklistAnswer, type Location, type Product, type ProductList } from '@pl/contracts';
+import { ApiPaths, checklistOf, conditionGradeLabel, type CategoryCount, type ChecklistAnswer, type Location, type Product, type ProductList } from '@pl/contracts';
 import { useShopInBrowser } from './support/suite.js';
 
 const ctx = useShopInBrowser();
@@ -139,6 +139,88 @@ describe('first view without a wait', () => {
     const configured = JSON.parse((await page.locator('#pl-remotes-config').textContent())!) as { remotes: Array<{ entry: string }> };
     const named = new Set(configured.remotes.map((r) => r.entry));
     expect(requested.filter((url) => url.endsWith('mf-manifest.json') && !named.has(url))).toEqual([]);
+  });
+});
+
+describe('first screen in the first HTML (decision 076)', () => {
+  /** A product with a compare-at price, sold in one variant, and where its first screen shows it. */
+  const aProduct = async () => {
+    const { data } = await api<ProductList>('/api/products?limit=100&inStock=true');
+    return data.find((p) => p.variants.length === 1 && p.variants[0]!.compareAtPrice !== null)!;
+  };
+  /** Where the heading, the price and the large picture are, and their texts (what a shopper sees first). */
+  const firstScreenOf = (p: Page) =>
+    p.evaluate(() => {
+      const box = (selector: string) => {
+        const element = document.querySelector(selector);
+        if (!element) return null;
+        const r = element.getBoundingClientRect();
+        return { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height), text: element.textContent };
+      };
+      return { heading: box('main h1'), price: box('main .cat-detail__price'), grade: box('main [data-grade]'), picture: box('main .cat-gallery__main'), banner: box('[data-test-mode-banner]') };
+    });
+
+  it('holds the heading, price, grade, lead picture, product JSON-LD and the answer it was drawn from, without JavaScript', async () => {
+    const product = await aProduct();
+    const browser = await ctx.browser.newContext({ javaScriptEnabled: false });
+    try {
+      const bare = await browser.newPage();
+      const res = await bare.goto(`${ctx.shop.url}/products/${product.id}`);
+      expect(res?.status()).toBe(200);
+      const shown = await firstScreenOf(bare);
+      expect(shown.heading?.text).toBe(product.title);
+      expect(shown.price?.text).toBe(`$${Number(product.variants[0]!.price).toFixed(2)}`);
+      expect(shown.grade?.text).toBe(conditionGradeLabel(product.conditionGrade));
+      expect(await bare.locator('main .cat-gallery__main').getAttribute('src')).toBe(product.images[0]);
+      // Drawn with the shop's stylesheets applied: the picture has its laid-out size, not the file's.
+      expect(shown.picture!.width).toBeGreaterThan(200);
+      const ld = JSON.parse((await bare.locator('script[type="application/ld+json"]').first().textContent())!) as { '@type'?: string; offers?: { price?: string } }[] | { '@graph'?: unknown };
+      expect(JSON.stringify(ld)).toContain('"@type":"Product"');
+      const data = JSON.parse((await bare.locator('#pl-first-view').textContent())!) as { location: string; answers: Array<{ read: string; body: Product }> };
+      expect(data.location).toBe(`/products/${product.id}`);
+      expect(data.answers.map((a) => [a.read, a.body.id])).toEqual([[`/api/products/${product.id}`, product.id]]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it.each([375, 1280])('is what the app then shows at %s px: nothing moves, the heading never leaves, no warning', async (width) => {
+    const product = await aProduct();
+    const url = `${ctx.shop.url}/products/${product.id}`;
+    const bare = await ctx.browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+    let served;
+    try {
+      const bp = await bare.newPage();
+      await bp.goto(url);
+      served = await firstScreenOf(bp);
+    } finally {
+      await bare.close();
+    }
+    await page.setViewportSize({ width, height: 900 });
+    const messages: string[] = [];
+    page.on('console', (m) => {
+      // A visitor without a session is told so by a 401 (who is signed in); anything else is a finding.
+      if ((m.type() === 'error' || m.type() === 'warning') && !/status of 401/.test(m.text())) messages.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
+    await page.addInitScript(() => {
+      const w = window as unknown as { headingLeft?: boolean };
+      let seen = false;
+      new MutationObserver(() => {
+        const heading = document.querySelector('main h1');
+        if (heading) seen = true;
+        else if (seen) w.headingLeft = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(url);
+    // The app has taken over: the cart's button is its, and the header's account area.
+    await page.getByRole('button', { name: /Add to Cart/i }).first().waitFor({ timeout: 15000 });
+    await page.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 15000 });
+    await page.waitForLoadState('networkidle');
+    const app = await firstScreenOf(page);
+    expect(app).toEqual(served);
+    expect(await page.evaluate(() => (window as unknown as { headingLeft?: boolean }).headingLeft ?? false)).toBe(false);
+    expect(messages).toEqual([]);
   });
 });
 

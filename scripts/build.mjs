@@ -3,6 +3,7 @@
 // and the shell plus the four remotes (Rsbuild, each its own Module Federation build, precompressed).
 // `node scripts/build.mjs gateway shell` builds only the workspaces named (the images build one each).
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildNodeWorkspace } from './build-node.mjs';
@@ -12,10 +13,20 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const NODE_WORKSPACES = ['services/identity', 'services/catalog', 'services/cart', 'services/pos-sync', 'stand-ins/pos-reference', 'gateway'];
 export const WEB_APPS = ['shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
 
+/** A web app's Node-side first-view renderer (decision 076), built after the app into its dist, when it has one. */
+const FIRST_VIEW_CONFIG = 'rsbuild.server.config.ts';
+
 function rsbuild(app) {
+  const started = Date.now();
+  return rsbuildOnce(app, [])
+    .then(() => (existsSync(path.join(root, app, FIRST_VIEW_CONFIG)) ? rsbuildOnce(app, ['-c', FIRST_VIEW_CONFIG]) : undefined))
+    .then(() => precompress(path.join(root, app, 'dist')))
+    .then(() => ({ name: app, ms: Date.now() - started }));
+}
+
+function rsbuildOnce(app, args) {
   return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const child = spawn(path.join(root, 'node_modules/.bin/rsbuild'), ['build'], {
+    const child = spawn(path.join(root, 'node_modules/.bin/rsbuild'), ['build', ...args], {
       cwd: path.join(root, app),
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -24,8 +35,8 @@ function rsbuild(app) {
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`build of ${app} failed:\n${output}`));
-      precompress(path.join(root, app, 'dist')).then(() => resolve({ name: app, ms: Date.now() - started }), reject);
+      if (code !== 0) return reject(new Error(`build of ${app}${args.length ? ` (${args.at(-1)})` : ''} failed:\n${output}`));
+      resolve();
     });
   });
 }

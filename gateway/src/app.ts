@@ -25,6 +25,8 @@ import { jwksRoutes } from './routes/jwks.js';
 import { robotsRoutes } from './routes/robots-txt.js';
 import { runtimeConfigRoutes } from './routes/runtime-config.js';
 import { securityHeaders } from './security/headers.js';
+import { createFirstViews } from './static/first-views.js';
+import { createPaymentMode } from './static/payment-mode.js';
 import { createPageFragments } from './static/page-fragments.js';
 import { createPageHead } from './static/page-head.js';
 import { serveShell } from './static/shell.js';
@@ -110,7 +112,9 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   const edge = createEdgeCache({ nats, logger, now: deps.now, mediaBytes: config.mediaCacheBytes });
   const head = createPageHead({ remotes: config.remotes, logger, publicOrigin: config.publicOrigin, fetchManifest: deps.fetchManifest });
-  const fragments = createPageFragments({ catalog: instances.of('catalog'), internalApiToken: config.internalApiToken, publicOrigin: config.publicOrigin, logger });
+  const paymentMode = createPaymentMode({ cart: instances.of('cart'), logger });
+  const firstViews = createFirstViews({ remotes: config.remotes, shellDist: config.shellDist, testMode: paymentMode.testMode, logger });
+  const fragments = createPageFragments({ catalog: instances.of('catalog'), internalApiToken: config.internalApiToken, publicOrigin: config.publicOrigin, logger, firstViews, changes: edge.changes });
   const shell = serveShell({ distDir: config.shellDist, head, keptRead: edge.peek, fragments });
   const app = express();
   app.disable('x-powered-by');
@@ -192,6 +196,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
       edge.close();
       shell.close();
       head.close();
+      await firstViews.close();
+      paymentMode.close();
       if (!revocations.isClosed()) revocations.unsubscribe();
       await fanout.close();
     },

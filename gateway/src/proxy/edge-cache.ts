@@ -100,6 +100,12 @@ export interface EdgeCache {
   deliver(req: IncomingMessage, proxyRes: IncomingMessage, res: ServerResponse): void;
   /** The body kept for a public read (its exact URL), while it may still be answered; undefined when none is. */
   peek(url: string): Buffer | undefined;
+  /**
+   * Moves on with every catalogue change this gateway hears of (and whenever it may have missed
+   * one); NaN while it cannot hear them (NATS away). What was read from the catalog at one value is
+   * current for as long as it stays the same.
+   */
+  changes(): number;
   /** Answers kept now (tests and the bench). */
   size(): number;
   /** Settles once the signal's subscription is confirmed: from then on answers are kept (tests). */
@@ -308,6 +314,7 @@ export function createEdgeCache(deps: { nats: NatsConnection; logger: Logger; no
       proxyRes.on('data', collect).on('end', finish);
     },
     peek: (url) => current(url)?.body,
+    changes: () => (listening ? version : Number.NaN),
     size: () => entries.size,
     ready,
     close() {

@@ -2,13 +2,23 @@
 // 073): for a product page and a category's list page, the catalog's PageHead (title, description,
 // canonical address, link preview, schema.org JSON-LD). Asked of the catalog when a page is first served, kept a short
 // while, and never waited for long: a page is served without it rather than late.
-import { CatalogInternalPaths, InternalHeaders, PageHead, type RemoteModuleId } from '@pl/contracts';
+import { createHash } from 'node:crypto';
+import { CatalogInternalPaths, FIRST_VIEW_ELEMENT_ID, firstViewDataOf, InternalHeaders, PageHead, type FirstViewAnswer, type RemoteModuleId, type RemotePageId } from '@pl/contracts';
 import { callWithFailover, neverReachedService, upstreamSetOf, type Logger, type Upstream } from '@pl/service-kit';
+import type { FirstViews } from './first-views.js';
 
 /** A page's head as its team wrote it, and the key its page is kept under (one per version of it). */
 export interface PageFragment extends PageHead {
   key: string;
+  /**
+   * The page's first screen, rendered on the server (decision 076): the markup of its main
+   * element, and the JSON data block of the answers it was rendered from (for the page's head).
+   */
+  firstView?: { markup: string; data: string; stylesFrom?: string };
 }
+
+/** JSON that cannot end the <script> element it sits in, nor open a comment. */
+const inScriptElement = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export interface PageFragments {
   /** The kept fragment of the page at `pathname` and `query` (without '?'): null when it has none, undefined when it is not known now. */
@@ -30,6 +40,14 @@ export interface PageFragmentsOptions {
   /** Most fragments kept (default 2,000, oldest dropped first). */
   max?: number;
   now?: () => number;
+  /** The renderers of server-rendered pages' first screens; without them no page has one. */
+  firstViews?: FirstViews;
+  /**
+   * The catalogue's changes as this gateway hears of them (edge-cache.ts `changes`): a page whose
+   * first screen was rendered before the latest is made again, so no page shows stock or a price
+   * older than the last change. Without it, such a page is kept as long as any fragment.
+   */
+  changes?: () => number;
 }
 
 /** How long a page goes without its fragment after the catalog failed to give it. */
@@ -38,10 +56,12 @@ const PRODUCT_PAGE = /^\/products\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 const CATEGORY = /^[a-z-]{1,40}$/;
 
 /** What a page shows that has a fragment: a product, or a category's list with nothing else asked; its key and where the catalog answers it. */
-function targetOf(page: RemoteModuleId | undefined, pathname: string, query: string): { key: string; path: string } | undefined {
+function targetOf(page: RemoteModuleId | undefined, pathname: string, query: string): Target | undefined {
   if (page === 'mf_catalog/ProductPage') {
     const id = PRODUCT_PAGE.exec(pathname)?.[1]?.toLowerCase();
-    return id ? { key: `product:${id}`, path: CatalogInternalPaths.productPageHead(id) } : undefined;
+    // Its first screen is rendered for the path as asked (the browser's page compares it with its own address).
+    const at = pathname === `/products/${id}` ? '' : `:${pathname}`;
+    return id ? { key: `product:${id}${at}`, path: CatalogInternalPaths.productPageHead(id), page, location: pathname, read: firstViewDataOf(page, pathname, '') } : undefined;
   }
   if (page === 'mf_catalog/ProductsPage' && query !== '') {
     const params = new URLSearchParams(query);
@@ -52,28 +72,41 @@ function targetOf(page: RemoteModuleId | undefined, pathname: string, query: str
   return undefined;
 }
 
+interface Target {
+  key: string;
+  /** Where the catalog answers the page's head. */
+  path: string;
+  /** For a page whose first screen may be rendered here: the page, where it is (path only) and the catalogue read it shows. */
+  page?: RemotePageId;
+  location?: string;
+  read?: string;
+}
+
 export function createPageFragments(options: PageFragmentsOptions): PageFragments {
   const catalog = upstreamSetOf(options.catalog);
   const now = options.now ?? Date.now;
   const keepMs = options.keepMs ?? 30_000;
   const max = options.max ?? 2_000;
   const origin = new URL(options.publicOrigin);
-  const kept = new Map<string, { fragment: PageFragment | null; until: number }>();
+  /** Each page's fragment, until when it is kept, and the catalogue's changes when it was asked for. */
+  const kept = new Map<string, { fragment: PageFragment | null; until: number; changes: number }>();
+  const changes = options.changes ?? (() => 0);
   const asking = new Map<string, Promise<PageFragment | null>>();
 
-  const keep = (id: string, fragment: PageFragment | null, forMs = keepMs) => {
+  const keep = (id: string, fragment: PageFragment | null, asked: number, forMs = keepMs) => {
     kept.delete(id);
-    kept.set(id, { fragment, until: now() + forMs });
+    kept.set(id, { fragment, until: now() + forMs, changes: asked });
     if (kept.size > max) kept.delete(kept.keys().next().value!);
   };
 
-  async function ask(target: { key: string; path: string }, requestId: string): Promise<PageFragment | null> {
-    const res = await callWithFailover(
+  /** A GET of the catalog at `path`, as the shop's public origin: an internal one (the token), or a public read (as a visitor without a session). */
+  const get = (path: string, requestId: string, internal = true) =>
+    callWithFailover(
       catalog,
       (base) =>
-        fetch(new URL(target.path, base), {
+        fetch(new URL(path, base), {
           headers: {
-            authorization: `Bearer ${options.internalApiToken}`,
+            ...(internal ? { authorization: `Bearer ${options.internalApiToken}` } : {}),
             [InternalHeaders.requestId]: requestId,
             'x-forwarded-proto': origin.protocol.slice(0, -1),
             'x-forwarded-host': origin.host,
@@ -82,10 +115,38 @@ export function createPageFragments(options: PageFragmentsOptions): PageFragment
         }),
       (err) => neverReachedService((err as { cause?: { code?: string } }).cause),
     );
+
+  async function ask(target: Target, requestId: string): Promise<PageFragment | null> {
+    const firstViews = options.firstViews;
+    const rendered = target.page !== undefined && target.read !== undefined && firstViews?.renders(target.page);
+    const [res, answer] = await Promise.all([get(target.path, requestId), rendered ? readAnswer(target.read!, requestId) : undefined]);
     if (res.status === 404) return null;
     if (!res.ok) throw new Error(`the catalog answered ${res.status}`);
     const head = PageHead.parse(await res.json());
-    return { ...head, key: `${target.key}:${head.title}:${head.description}:${head.head}` };
+    const firstView = answer && firstViews && target.location ? await firstViewOf(firstViews, target as Required<Target>, answer) : undefined;
+    const version = firstView ? createHash('sha256').update(firstView.data).digest('base64url').slice(0, 16) : '';
+    return { ...head, firstView, key: `${target.key}:${head.title}:${head.description}:${head.head}:${version}` };
+  }
+
+  /** The catalog's public answer to `read`, when it gives one (a page is still served without it). */
+  async function readAnswer(read: string, requestId: string): Promise<FirstViewAnswer | undefined> {
+    try {
+      const res = await get(read, requestId, false);
+      if (!res.ok) return undefined;
+      return { read, body: (await res.json()) as unknown, at: now() };
+    } catch (err) {
+      options.logger.warn({ reqId: requestId, read, err: String(err) }, 'first view not rendered: the catalog did not answer its read');
+      return undefined;
+    }
+  }
+
+  /** The page's first screen from `answer`, and the data block that carries the answer to the browser. */
+  async function firstViewOf(firstViews: FirstViews, target: Required<Target>, answer: FirstViewAnswer): Promise<PageFragment['firstView']> {
+    if (!firstViews.renders(target.page)) return undefined;
+    const markup = await firstViews.render(target.page, target.location, [answer]);
+    if (markup === null) return undefined;
+    const data = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${inScriptElement({ location: target.location, answers: [answer] })}</script>`;
+    return { markup, data, stylesFrom: firstViews.originOf(target.page) };
   }
 
   return {
@@ -93,7 +154,10 @@ export function createPageFragments(options: PageFragmentsOptions): PageFragment
       const target = targetOf(page, pathname, query);
       if (!target) return null;
       const entry = kept.get(target.key);
-      return entry && entry.until > now() ? entry.fragment : undefined;
+      if (!entry || entry.until <= now()) return undefined;
+      // A first screen shows stock and prices: one rendered before the latest change is made again.
+      if (entry.fragment?.firstView && entry.changes !== changes()) return undefined;
+      return entry.fragment;
     },
     async load(page, pathname, query, requestId) {
       const target = targetOf(page, pathname, query);
@@ -101,15 +165,16 @@ export function createPageFragments(options: PageFragmentsOptions): PageFragment
       const id = target.key;
       let pending = asking.get(id);
       if (!pending) {
+        const asked = changes();
         pending = ask(target, requestId)
           .then((fragment) => {
-            keep(id, fragment);
+            keep(id, fragment, asked);
             return fragment;
           })
           .catch((err: unknown) => {
             options.logger.warn({ reqId: requestId, page: id, err: String(err) }, 'page head not written: the catalog did not answer');
             // Pages are served without it for a few seconds, not each one waiting for a catalog that is down.
-            keep(id, null, FAILED_KEEP_MS);
+            keep(id, null, asked, FAILED_KEEP_MS);
             return null;
           })
           .finally(() => asking.delete(id));

@@ -124,8 +124,9 @@ export function serveShell(options: ServeShellOptions): ShellServer {
       // Replaced by functions: a price's `$` in a replacement string would be read as a pattern.
       .replace(/<title>[^<]*<\/title>/, () => `<title>${text(documentTitleOf(fragment.title))}</title>`)
       .replace(/<meta name="description" content="[^"]*">/, () => `<meta name="description" content="${attribute(fragment.description)}">`)
-      .replace('</head>', () => `${fragment.head}</head>`);
-    const variants = variantsFrom(Buffer.from(html), undefined, FRAGMENT_PAGE_QUALITY);
+      .replace('</head>', () => `${fragment.head}${fragment.firstView?.data ?? ''}</head>`);
+    const composed = fragment.firstView ? withFirstView(html, fragment.firstView) : html;
+    const variants = variantsFrom(Buffer.from(composed), undefined, FRAGMENT_PAGE_QUALITY);
     fragmentPages.set(fragment.key, variants);
     if (fragmentPages.size > FRAGMENT_PAGES_KEPT) fragmentPages.delete(fragmentPages.keys().next().value!);
     return variants;
@@ -272,6 +273,29 @@ export function serveShell(options: ServeShellOptions): ShellServer {
     },
     close: () => unwatchFile(indexFile, forgetPages),
   };
+}
+
+/** What index.html's #root holds before the app renders (the header's picture), which a page rendered on the server (decision 076) replaces. */
+const ROOT = /<div id="root">[\s\S]*?<!--first-view--><\/div>/;
+/** A stylesheet the page only preloads (the shell's and its remotes': their scripts apply them). */
+const PRELOADED_STYLESHEET = /<link (?:href="([^"]+)" rel="preload" as="style"|rel="preload" href="([^"]+)" as="style")>/g;
+
+/**
+ * The page with its first screen (the layout and the page, first-views.ts) in #root, and the
+ * stylesheets it is drawn with (the shell's own, and those of the page's remote at `stylesFrom`)
+ * applied before the first paint instead of preloaded for the scripts, which then find them applied
+ * and add none. Another team's (a part that loads later) stays a preload: it would hold the first
+ * paint for nothing. The app's first render replaces the first screen with the same.
+ */
+function withFirstView(html: string, firstView: { markup: string; stylesFrom?: string }): string {
+  if (!ROOT.test(html)) return html;
+  const drawnWith = (href: string) => href.startsWith('/') ? !href.startsWith('//') : firstView.stylesFrom !== undefined && href.startsWith(`${firstView.stylesFrom}/`);
+  return html
+    .replace(PRELOADED_STYLESHEET, (link: string, first: string | undefined, second: string | undefined) => {
+      const href = (first ?? second)!;
+      return drawnWith(href) ? `<link rel="stylesheet" href="${href}">` : link;
+    })
+    .replace(ROOT, () => `<div id="root">${firstView.markup}</div>`);
 }
 
 /** Brotli's quality for a page made on a request (one per product): ~1 ms, where 11 takes tens. */

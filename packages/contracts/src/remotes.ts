@@ -154,6 +154,39 @@ export const REMOTES_CONFIG_PATH = '/runtime/remotes.json';
  */
 export const REMOTES_CONFIG_ELEMENT_ID = 'pl-remotes-config';
 
+/**
+ * The first screen of some pages comes rendered in the page's first HTML (decision 076): the team
+ * whose page it is builds a renderer for Node beside its remote (FIRST_VIEW_RENDERER_FILE, next to
+ * its manifest), and the gateway loads it from there, so a remote deployed anew renders anew. The
+ * gateway writes the markup into the page's main element and, as a JSON data block
+ * (FIRST_VIEW_ELEMENT_ID), the catalogue answers it was rendered from, which the page's first
+ * render in the browser reads instead of asking again (so it draws the same thing).
+ */
+export const FIRST_VIEW_ELEMENT_ID = 'pl-first-view';
+export const FIRST_VIEW_RENDERER_FILE = 'server/first-view.mjs';
+
+/** One read's answer a first view was rendered from: its API path, its JSON body and when it was read (epoch ms). */
+export interface FirstViewAnswer {
+  read: string;
+  body: unknown;
+  at: number;
+}
+
+/** What the gateway asks a team's first-view renderer: the page, where it was opened (path and search) and the answers. */
+export interface FirstViewRequest {
+  page: RemotePageId;
+  location: string;
+  answers: readonly FirstViewAnswer[];
+}
+
+/** The module at FIRST_VIEW_RENDERER_FILE: the page's first screen as HTML, or null when it renders none for this request. */
+export interface FirstViewRenderer {
+  renderFirstView(request: FirstViewRequest): string | null;
+}
+
+/** The pages whose first screen is rendered on the server (their remote publishes a renderer). */
+export const ServerRenderedPages: readonly RemotePageId[] = ['mf_catalog/ProductPage'];
+
 /** What the shop reads of a remote's Module Federation manifest (mf-manifest.json). */
 export interface RemoteManifest {
   metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };

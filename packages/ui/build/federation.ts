@@ -99,3 +99,31 @@ export function remoteRsbuildConfig(options: { app: string; port: number; federa
     tools: { htmlPlugin: process.env.NODE_ENV !== 'production' },
   });
 }
+
+/**
+ * The Rsbuild config of a team's first-view renderer (decision 076): `entry` built for Node as one
+ * ES module at `file` inside the remote's dist (kept, not cleaned, so the remote's own files stay).
+ * Everything it imports is bundled into it (React included), so the gateway needs nothing of the
+ * remote's installed; its stylesheets are the browser's business and are left out.
+ */
+export function firstViewRendererConfig(options: { entry: string; file: string }): RsbuildConfig {
+  const dir = options.file.includes('/') ? options.file.slice(0, options.file.lastIndexOf('/')) : '';
+  const name = options.file.slice(dir.length ? dir.length + 1 : 0);
+  return defineConfig({
+    plugins: [pluginReact()],
+    source: { entry: { index: options.entry } },
+    output: {
+      target: 'node',
+      module: true,
+      cleanDistPath: false,
+      emitCss: false,
+      distPath: { root: `dist/${dir}`, js: '' },
+      filename: { js: name },
+      externals: [],
+      minify: true,
+    },
+    performance: { chunkSplit: { strategy: 'all-in-one' } },
+    // One file: what the browser loads later (import()) is bundled in, never fetched by the server.
+    tools: { htmlPlugin: false, rspack: { output: { asyncChunks: false } } },
+  });
+}

@@ -61,5 +61,6 @@ export {
   type RemoteComponent,
   type RemoteSlotProps,
 } from './runtime/remote-slot.js';
+export { firstViewAnswerOf } from './runtime/first-view.js';
 export { useRealtimeStatus, type RealtimeStatus } from './runtime/realtime-status.js';
 export { teamCache, keepTeamFresh, useTeamFreshness, coalescedRefresh, refetchAfterFetches, INVENTORY_REFRESH_DELAY_MS, type TeamCache, type FreshnessRules } from './runtime/team-cache.js';

@@ -26,6 +26,11 @@ export function paymentsInTestMode(): Promise<boolean> {
   return asked;
 }
 
+/** What a render on the server takes the payment mode to be (its answer is asked by the gateway; undefined: not known). */
+export function assumePaymentMode(on: boolean | undefined): void {
+  known = on;
+}
+
 export function TestModeBanner() {
   const [testMode, setTestMode] = useState(() => known ?? false);
   useEffect(() => {

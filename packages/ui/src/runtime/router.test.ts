@@ -3,8 +3,11 @@ import path from 'node:path';
 
 const root = path.resolve(__dirname, '../../../..');
 const APPS = ['shell', 'mf-catalog', 'mf-cart-checkout', 'mf-account', 'mf-admin'];
-/** The files allowed to name react-router: the one re-export, and the standalone dev page built on it. */
-const ALLOWED = new Set(['packages/ui/src/runtime/router.ts', 'packages/ui/src/runtime/standalone-app.tsx']);
+/**
+ * The files allowed to name react-router: the one re-export, the standalone dev page built on it, and
+ * the server-side render (bundled whole into each renderer, one copy of the router with its pages).
+ */
+const ALLOWED = new Set(['packages/ui/src/runtime/router.ts', 'packages/ui/src/runtime/standalone-app.tsx', 'packages/ui/src/server/render-page.tsx']);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })

@@ -30,8 +30,9 @@ export function PickupAvailability({ levels }: { levels: readonly InventoryLevel
       </h2>
       {locations.isPending ? (
         <div aria-busy="true">
-          <Skeleton style={{ height: '1.25rem', width: '80%' }} />
-          <Skeleton style={{ height: '1.25rem', width: '65%', marginTop: '0.5rem' }} />
+          {/* Sized by class, not style: this part is in the page's first HTML, whose CSP allows no style attributes (decision 076). */}
+          <Skeleton className="cat-pickup-list__skeleton" />
+          <Skeleton className="cat-pickup-list__skeleton cat-pickup-list__skeleton--short" />
         </div>
       ) : rows.length === 0 ? (
         <p className="pl-muted">Not stocked at any location right now.</p>

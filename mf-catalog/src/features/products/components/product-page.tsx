@@ -2,7 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { productPageTitle, type Product } from '@pl/contracts';
 import { Badge, buttonClass, ConditionBadge, conditionGradeInfo, errorStatus, formatPrice, Link, Skeleton, useParams, usePageTitle } from '@pl/ui';
 import { LastSyncIndicator } from '../../../shared/components/last-sync-indicator.js';
-import { useProduct } from '../api/get-product.js';
+import { servedWithPage, useProduct } from '../api/get-product.js';
 import { useLiveProducts } from '../api/use-live-products.js';
 import { leadVariant } from '../utils/availability.js';
 import { savings } from '../utils/percent-off.js';
@@ -23,7 +23,9 @@ export function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
   // The page renders in the background once its product arrives (see ProductGrid): not one long task on a phone.
-  const shown = useDeferredValue(product.data ?? null, null);
+  // Served with the page, it is drawn at once instead, as the server drew it (decision 076).
+  const [served] = useState(() => servedWithPage(id));
+  const shown = useDeferredValue(product.data ?? null, served ? (product.data ?? null) : null);
 
   if (product.isPending) return <ProductPageSkeleton />;
   if (product.isError) {

@@ -1,0 +1,47 @@
+// Whether the shop takes real payments, as the cart answers it (decision 042), for the pages the
+// gateway renders (decision 076): the layout's test-mode banner is drawn on the server only when
+// the browser's first render would draw it too. Asked at start and every REFRESH_MS after (it
+// changes only when the cart restarts with another payment provider; a page rendered before that
+// is kept at most half a minute, page-fragments.ts).
+import { ApiPaths } from '@pl/contracts';
+import { callWithFailover, neverReachedService, upstreamSetOf, type Logger, type Upstream } from '@pl/service-kit';
+
+const REFRESH_MS = 60_000;
+const TIMEOUT_MS = 3_000;
+
+export interface PaymentMode {
+  /** True in test mode, false with real payments, undefined while the cart has not answered (no banner, as in the browser). */
+  testMode(): boolean | undefined;
+  ready: Promise<void>;
+  close(): void;
+}
+
+export function createPaymentMode(options: { cart: Upstream; logger: Logger; refreshMs?: number }): PaymentMode {
+  const cart = upstreamSetOf(options.cart);
+  let known: boolean | undefined;
+
+  const ask = async () => {
+    let next: boolean | undefined;
+    try {
+      const res = await callWithFailover(
+        cart,
+        (base) => fetch(new URL(ApiPaths.cart.paymentMode, base), { signal: AbortSignal.timeout(TIMEOUT_MS) }),
+        (err) => neverReachedService((err as { cause?: { code?: string } }).cause),
+      );
+      // Read by hand as the shell reads it (test-mode-banner.tsx): anything but `testMode: true` is no banner.
+      next = res.ok ? ((await res.json()) as { testMode?: unknown } | null)?.testMode === true : undefined;
+    } catch (err) {
+      options.logger.debug({ err: String(err) }, 'payment mode not known: the cart did not answer');
+      next = undefined;
+    }
+    known = next;
+  };
+  const ready = ask();
+  const timer = setInterval(() => void ask(), options.refreshMs ?? REFRESH_MS);
+  timer.unref();
+  return {
+    testMode: () => known,
+    ready,
+    close: () => clearInterval(timer),
+  };
+}
