@@ -224,6 +224,29 @@ describe('first screen in the first HTML (decision 076)', () => {
   });
 });
 
+describe('typing on the first screen before the app takes over', () => {
+  it('keeps the text and the focus, and searches with it once the app runs', async () => {
+    // The shell's entry script is held back, so the shopper types into the server's page.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/static\/js\/index\.[0-9a-f]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    // Not 'domcontentloaded': that waits for the (held) deferred script.
+    await page.goto(ctx.shop.url + '/products', { waitUntil: 'commit' });
+    const search = page.locator('#products-search');
+    await search.fill('drill');
+    // Still the server's page: its cards and no app.
+    expect(await page.evaluate(() => document.querySelector('[data-remote-page]') !== null && !('__FEDERATION__' in window))).toBe(true);
+    expect(page.url()).toBe(ctx.shop.url + '/products');
+    release();
+    await page.waitForURL(/q=drill/, { timeout: 15000 });
+    expect(await search.inputValue()).toBe('drill');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('products-search');
+  });
+});
+
 describe('products page', () => {
   it('shows the first page of cards and loads more', async () => {
     await page.goto(ctx.shop.url + '/products');

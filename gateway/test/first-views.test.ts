@@ -36,7 +36,7 @@ describe('first views', () => {
 
   /** A renderer module as a remote publishes one: `renderFirstView(request)` → markup. */
   const rendererModule = (version: string) =>
-    `export function renderFirstView(r) { if (r.location.endsWith('/throws')) throw new Error('no'); const p = r.answers[0].body; return '<h1>' + p.title + '</h1><p>${version} ' + r.page + ' ' + r.location + '</p>'; }`;
+    `export function renderFirstView(r) { if (r.location.endsWith('/throws')) throw new Error('no'); const a = r.answers[0].body; const p = a.data ? a.data[0] : a; return '<h1>' + p.title + '</h1><p>${version} ' + r.page + ' ' + r.location + '</p>'; }`;
 
   beforeAll(async () => {
     writeShell(`export function renderLayout(r) { return '<header>' + (r.testMode ? 'TEST ' : '') + r.location + '</header><main>' + r.pageMarkup + '</main>'; }`);
@@ -49,6 +49,8 @@ describe('first views', () => {
         return void res.writeHead(200, { 'content-type': 'text/javascript', etag }).end(renderer);
       }
       if (req.url === `/api/products/${ID}`) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(product));
+      if (req.url === '/api/products' || req.url === '/api/products?category=tools') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [product], nextCursor: null, list: req.url }));
+      if (req.url === '/internal/page-heads/categories/tools') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ title: 'Tools – 1 item', description: 'Tools.', head: '<link rel="canonical" href="x">' }));
       if (req.url === `/internal/page-heads/products/${ID}`) return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ title: product.title, description: 'd', head: '' }));
       res.writeHead(404).end();
     });
@@ -80,9 +82,9 @@ describe('first views', () => {
 
   it("renders a page with the remote's renderer from beside its manifest, inside the shell's layout", async () => {
     const { views } = start();
+    await views.ready;
     expect(views.renders('mf_catalog/ProductPage')).toBe(true);
     expect(views.renders('mf_catalog/LocationsPage')).toBe(false);
-    await views.ready;
     expect(served).toEqual([`/${FIRST_VIEW_RENDERER_FILE}`]);
     expect(await views.render(...request(`/products/${ID}`))).toBe(`<header>TEST /products/${ID}</header><main><h1>Lamp <b></h1><p>v1 mf_catalog/ProductPage /products/${ID}</p></main>`);
   });
@@ -91,6 +93,7 @@ describe('first views', () => {
     renderer = null;
     const { views, lines } = start(false, 50);
     await views.ready;
+    expect(views.renders('mf_catalog/ProductPage')).toBe(false);
     expect(await views.render(...request(`/products/${ID}`))).toBeNull();
     expect(lines.map((l) => l.msg)).toContain('first-view renderer not loaded');
     renderer = rendererModule('v2');
@@ -154,5 +157,28 @@ describe('first views', () => {
     // While changes cannot be heard (NATS away), nothing rendered is kept.
     changes = Number.NaN;
     expect(fragments.kept('mf_catalog/ProductPage', page, '')).toBeUndefined();
+  });
+
+  it('renders the home page and the product list from the first page of products, and a category\'s list from its own, under their heads', async () => {
+    const { views } = start(false);
+    await views.ready;
+    const { logger } = captureLogger();
+    const fragments = createPageFragments({ catalog: origin, internalApiToken: 't', publicOrigin: 'https://shop.example.com', logger, firstViews: views, changes: () => 1 });
+    const dataOf = (fragment: Awaited<ReturnType<typeof fragments.load>>) => JSON.parse(/>(.*)<\/script>$/.exec(fragment!.firstView!.data)![1]!) as { location: string; answers: Array<{ read: string; body: { list: string } }> };
+    for (const [page, pathname, query, location, read] of [
+      ['mf_catalog/HomePage', '/', 'utm_source=mail', '/', '/api/products'],
+      ['mf_catalog/ProductsPage', '/products', '', '/products', '/api/products'],
+      ['mf_catalog/ProductsPage', '/products', 'category=tools', '/products?category=tools', '/api/products?category=tools'],
+    ] as const) {
+      const fragment = await fragments.load(page, pathname, query, 'r');
+      expect(fragment?.firstView?.markup).toBe(`<header>${location}</header><main><h1>Lamp <b></h1><p>v1 ${page} ${location}</p></main>`);
+      const data = dataOf(fragment);
+      expect([data.location, data.answers.map((a) => [a.read, a.body.list])]).toEqual([location, [[read, read]]]);
+    }
+    // The category's head is the catalog's; the others', their contracts'.
+    expect((await fragments.load('mf_catalog/ProductsPage', '/products', 'category=tools', 'r'))?.title).toBe('Tools – 1 item');
+    expect((await fragments.load('mf_catalog/HomePage', '/', '', 'r'))?.head).toBe('');
+    // A search or a filter is rendered in the browser.
+    expect(fragments.kept('mf_catalog/ProductsPage', '/products', 'q=lamp')).toBeNull();
   });
 });

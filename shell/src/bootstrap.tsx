@@ -3,6 +3,7 @@ import { preloadRemote } from '@pl/ui';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
+import { carryOverFirstScreen } from './first-screen-carry-over.js';
 import { startFederationHost } from './federation/federation-host.js';
 import { paymentsInTestMode } from './layout/test-mode-banner.js';
 import '@pl/ui/styles.css';
@@ -24,7 +25,10 @@ const PAYMENT_MODE_WAIT_MS = 300;
 // holding the main thread for the whole tree (a phone's first view would otherwise block input for
 // a second or more).
 startFederationHost();
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+// A first screen rendered on the server keeps what the shopper typed there when the app replaces it.
+carryOverFirstScreen(container);
+const root = createRoot(container);
 const render = () => startTransition(() => root.render(<App />));
 const page = remotePageOf(location.pathname);
 const atMost = (ms: number, what: Promise<unknown>) => Promise.race([what, new Promise((resolve) => setTimeout(resolve, ms))]);

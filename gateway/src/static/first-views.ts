@@ -30,7 +30,7 @@ const LAYOUT_RENDERER_FILE = 'server/first-view.mjs';
 const SHELL = 'shell';
 
 export interface FirstViews {
-  /** Whether `page` is rendered on the server when its renderer is loaded. */
+  /** Whether `page` is rendered on the server: it is one of ServerRenderedPages, and its renderer and the shell's are loaded. */
   renders(page: RemotePageId | undefined): page is RemotePageId;
   /**
    * The inside of #root for `page` opened at `location`, rendered from `answers`: the shell's layout
@@ -186,7 +186,7 @@ export function createFirstViews(options: {
   timer.unref();
 
   return {
-    renders: (page): page is RemotePageId => page !== undefined && ServerRenderedPages.includes(page),
+    renders: (page): page is RemotePageId => page !== undefined && ServerRenderedPages.includes(page) && versions.has(page.split('/')[0]!) && versions.has(SHELL),
     async render(page, location, answers) {
       const remote = page.split('/')[0]!;
       if (!versions.has(remote) || !versions.has(SHELL)) return null;

@@ -3,7 +3,7 @@
 // canonical address, link preview, schema.org JSON-LD). Asked of the catalog when a page is first served, kept a short
 // while, and never waited for long: a page is served without it rather than late.
 import { createHash } from 'node:crypto';
-import { CatalogInternalPaths, FIRST_VIEW_ELEMENT_ID, firstViewDataOf, InternalHeaders, PageHead, type FirstViewAnswer, type RemoteModuleId, type RemotePageId } from '@pl/contracts';
+import { ApiPaths, CatalogInternalPaths, FIRST_VIEW_ELEMENT_ID, pageInfoOf, SHOP_DESCRIPTION, firstViewDataOf, InternalHeaders, PageHead, type FirstViewAnswer, type RemoteModuleId, type RemotePageId } from '@pl/contracts';
 import { callWithFailover, neverReachedService, upstreamSetOf, type Logger, type Upstream } from '@pl/service-kit';
 import type { FirstViews } from './first-views.js';
 
@@ -55,27 +55,41 @@ const FAILED_KEEP_MS = 5_000;
 const PRODUCT_PAGE = /^\/products\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 const CATEGORY = /^[a-z-]{1,40}$/;
 
-/** What a page shows that has a fragment: a product, or a category's list with nothing else asked; its key and where the catalog answers it. */
-function targetOf(page: RemoteModuleId | undefined, pathname: string, query: string): Target | undefined {
+/**
+ * What a page shows that has a fragment, its key and where the catalog answers its head: a
+ * product, or a category's list with nothing else asked. The home page and the unfiltered list
+ * have a fragment only for their first screen (their head is their contract's, page-head.ts).
+ */
+function targetOf(page: RemoteModuleId | undefined, pathname: string, query: string, renders: (page: RemotePageId) => boolean): Target | undefined {
+  // A first screen is rendered for the address as asked: the browser's page compares it with its own.
+  const asked = (canonical: string) => (pathname === canonical ? '' : `:${pathname}`);
   if (page === 'mf_catalog/ProductPage') {
     const id = PRODUCT_PAGE.exec(pathname)?.[1]?.toLowerCase();
-    // Its first screen is rendered for the path as asked (the browser's page compares it with its own address).
-    const at = pathname === `/products/${id}` ? '' : `:${pathname}`;
-    return id ? { key: `product:${id}${at}`, path: CatalogInternalPaths.productPageHead(id), page, location: pathname, read: firstViewDataOf(page, pathname, '') } : undefined;
+    return id ? { key: `product:${id}${asked(`/products/${id}`)}`, path: CatalogInternalPaths.productPageHead(id), page, location: pathname, read: firstViewDataOf(page, pathname, '') } : undefined;
   }
-  if (page === 'mf_catalog/ProductsPage' && query !== '') {
+  // Whatever its query (a campaign's tag), the home page is the same.
+  if (page === 'mf_catalog/HomePage' && renders(page)) return { key: `home${asked('/')}`, page, location: pathname, read: ApiPaths.catalog.products };
+  if (page === 'mf_catalog/ProductsPage' && query === '') return renders(page) ? { key: `products${asked('/products')}`, page, location: pathname, read: ApiPaths.catalog.products } : undefined;
+  if (page === 'mf_catalog/ProductsPage') {
     const params = new URLSearchParams(query);
     const category = params.get('category');
     if ([...params.keys()].length !== 1 || !category || !CATEGORY.test(category)) return undefined;
-    return { key: `category:${category}`, path: CatalogInternalPaths.categoryPageHead(category) };
+    const search = `category=${category}`;
+    return {
+      key: `category:${category}${asked('/products')}`,
+      path: CatalogInternalPaths.categoryPageHead(category),
+      page,
+      location: `${pathname}?${search}`,
+      read: `${ApiPaths.catalog.products}?${search}`,
+    };
   }
   return undefined;
 }
 
 interface Target {
   key: string;
-  /** Where the catalog answers the page's head. */
-  path: string;
+  /** Where the catalog answers the page's head (none: the contract's, as page-head.ts wrote it). */
+  path?: string;
   /** For a page whose first screen may be rendered here: the page, where it is (path only) and the catalogue read it shows. */
   page?: RemotePageId;
   location?: string;
@@ -91,6 +105,7 @@ export function createPageFragments(options: PageFragmentsOptions): PageFragment
   /** Each page's fragment, until when it is kept, and the catalogue's changes when it was asked for. */
   const kept = new Map<string, { fragment: PageFragment | null; until: number; changes: number }>();
   const changes = options.changes ?? (() => 0);
+  const renders = (page: RemotePageId) => options.firstViews?.renders(page) ?? false;
   const asking = new Map<string, Promise<PageFragment | null>>();
 
   const keep = (id: string, fragment: PageFragment | null, asked: number, forMs = keepMs) => {
@@ -119,13 +134,19 @@ export function createPageFragments(options: PageFragmentsOptions): PageFragment
   async function ask(target: Target, requestId: string): Promise<PageFragment | null> {
     const firstViews = options.firstViews;
     const rendered = target.page !== undefined && target.read !== undefined && firstViews?.renders(target.page);
-    const [res, answer] = await Promise.all([get(target.path, requestId), rendered ? readAnswer(target.read!, requestId) : undefined]);
-    if (res.status === 404) return null;
-    if (!res.ok) throw new Error(`the catalog answered ${res.status}`);
-    const head = PageHead.parse(await res.json());
+    const [res, answer] = await Promise.all([target.path === undefined ? undefined : get(target.path, requestId), rendered ? readAnswer(target.read!, requestId) : undefined]);
+    if (res?.status === 404) return null;
+    if (res && !res.ok) throw new Error(`the catalog answered ${res.status}`);
+    const head = res ? PageHead.parse(await res.json()) : contractHeadOf(target.page);
     const firstView = answer && firstViews && target.location ? await firstViewOf(firstViews, target as Required<Target>, answer) : undefined;
     const version = firstView ? createHash('sha256').update(firstView.data).digest('base64url').slice(0, 16) : '';
     return { ...head, firstView, key: `${target.key}:${head.title}:${head.description}:${head.head}:${version}` };
+  }
+
+  /** A page's head as its team's contract declares it, for a page the catalog writes none for. */
+  function contractHeadOf(page: RemoteModuleId | undefined): PageHead {
+    const info = page && pageInfoOf(page);
+    return { title: info?.title ?? '', description: info?.description ?? SHOP_DESCRIPTION, head: '' };
   }
 
   /** The catalog's public answer to `read`, when it gives one (a page is still served without it). */
@@ -151,7 +172,7 @@ export function createPageFragments(options: PageFragmentsOptions): PageFragment
 
   return {
     kept(page, pathname, query) {
-      const target = targetOf(page, pathname, query);
+      const target = targetOf(page, pathname, query, renders);
       if (!target) return null;
       const entry = kept.get(target.key);
       if (!entry || entry.until <= now()) return undefined;
@@ -160,7 +181,7 @@ export function createPageFragments(options: PageFragmentsOptions): PageFragment
       return entry.fragment;
     },
     async load(page, pathname, query, requestId) {
-      const target = targetOf(page, pathname, query);
+      const target = targetOf(page, pathname, query, renders);
       if (!target) return null;
       const id = target.key;
       let pending = asking.get(id);
@@ -168,7 +189,9 @@ export function createPageFragments(options: PageFragmentsOptions): PageFragment
         const asked = changes();
         pending = ask(target, requestId)
           .then((fragment) => {
-            keep(id, fragment, asked);
+            // A first screen wanted but not rendered (its renderer not loaded yet, the catalog slow) is tried again soon.
+            const wanted = target.page !== undefined && target.read !== undefined && renders(target.page);
+            keep(id, fragment, asked, fragment && wanted && !fragment.firstView ? FAILED_KEEP_MS : keepMs);
             return fragment;
           })
           .catch((err: unknown) => {

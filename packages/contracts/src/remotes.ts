@@ -185,7 +185,7 @@ export interface FirstViewRenderer {
 }
 
 /** The pages whose first screen is rendered on the server (their remote publishes a renderer). */
-export const ServerRenderedPages: readonly RemotePageId[] = ['mf_catalog/ProductPage'];
+export const ServerRenderedPages: readonly RemotePageId[] = ['mf_catalog/HomePage', 'mf_catalog/ProductsPage', 'mf_catalog/ProductPage'];
 
 /** What the shop reads of a remote's Module Federation manifest (mf-manifest.json). */
 export interface RemoteManifest {

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, type ProductList } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, firstViewAnswerOf } from '@pl/ui';
 import { catalogCache } from '../../../shared/team-cache.js';
 
 /**
@@ -8,9 +8,14 @@ import { catalogCache } from '../../../shared/team-cache.js';
  * spec's call (its first page); the search string carries filters, sort and `cursor`.
  */
 export async function fetchProducts(search = '', signal?: AbortSignal): Promise<ProductList> {
-  const url = search ? `${ApiPaths.catalog.products}?${search}` : ApiPaths.catalog.products;
-  return apiJson<ProductList>('GET', url, undefined, { signal });
+  return apiJson<ProductList>('GET', productsRead(search), undefined, { signal });
 }
+
+/** The read of a list's first page (also what the gateway names as a list page's first-view read). */
+export const productsRead = (search = '') => (search ? `${ApiPaths.catalog.products}?${search}` : ApiPaths.catalog.products);
+
+/** The first page of the list `search` as the page was served with it (decision 076), while the page is where it was opened. */
+export const servedList = (search = '') => firstViewAnswerOf<ProductList>(productsRead(search));
 
 /** Every product query of the catalog team starts with this key: useLiveProducts keeps them all live. */
 export const productsKeyPrefix = catalogCache.key(ApiPaths.catalog.products);
@@ -19,8 +24,10 @@ export const productsKeyPrefix = catalogCache.key(ApiPaths.catalog.products);
 export const productsQueryOptions = () =>
   queryOptions({ queryKey: productsKeyPrefix, queryFn: ({ signal }) => fetchProducts('', signal) });
 
+/** The unfiltered first page; on the page it was served with, it starts from that answer (see useProduct). */
 export function useProducts() {
-  return useQuery(productsQueryOptions());
+  const served = servedList();
+  return useQuery({ ...productsQueryOptions(), initialData: served?.body, initialDataUpdatedAt: served?.at });
 }
 
 /**

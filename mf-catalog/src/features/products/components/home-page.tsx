@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { buttonClass, Link } from '@pl/ui';
 import { LastSyncIndicator } from '../../../shared/components/last-sync-indicator.js';
-import { useProducts } from '../api/get-products.js';
+import { servedList, useProducts } from '../api/get-products.js';
 import { useLiveProducts } from '../api/use-live-products.js';
 import { LoadError } from '../../../shared/components/load-error.js';
 import { ProductGrid, ProductGridSkeleton } from './product-grid.js';
@@ -26,6 +27,7 @@ const reasons = [
 export function HomePage() {
   useLiveProducts();
   const products = useProducts();
+  const [served] = useState(() => servedList() !== undefined);
   const featured = featuredProducts(products.data?.data ?? [], FEATURED_COUNT);
 
   return (
@@ -62,7 +64,7 @@ export function HomePage() {
         ) : featured.length === 0 ? (
           <p className="cat-empty">New stock is on its way. Check back soon.</p>
         ) : (
-          <ProductGrid products={featured} label="Featured Products" />
+          <ProductGrid products={featured} label="Featured Products" served={served} />
         )}
       </section>
 

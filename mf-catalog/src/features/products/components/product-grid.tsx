@@ -1,4 +1,4 @@
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useState } from 'react';
 import type { Product } from '@pl/contracts';
 import { ProductCard, ProductCardSkeleton } from './product-card.js';
 
@@ -13,8 +13,9 @@ const EAGER_CARDS = 4;
  * query's answer renders at once. Meanwhile the skeleton stays; a later change (live stock) shows
  * the cards as they were until the new ones are ready, a few milliseconds later.
  */
-export function ProductGrid({ products, label }: { products: readonly Product[]; label?: string }) {
-  const shown = useDeferredValue<readonly Product[] | null>(products, null);
+export function ProductGrid({ products, label, served = false }: { products: readonly Product[]; label?: string; /** The products came with the page (decision 076): drawn at once, as the server drew them. */ served?: boolean }) {
+  const [atOnce] = useState(served);
+  const shown = useDeferredValue<readonly Product[] | null>(products, atOnce ? products : null);
   if (shown === null) return <ProductGridSkeleton />;
   return (
     <ul className="cat-grid" aria-label={label}>

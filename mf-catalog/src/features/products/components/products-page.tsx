@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { listPageTitle, ProductSorts, type ProductSort } from '@pl/contracts';
 import { Button, conditionBadgeLook, formatPrice, Input, Select, usePageTitle, useSearchParams } from '@pl/ui';
 import { categories } from '../../../shared/utils/category-list.js';
 import { LastSyncIndicator } from '../../../shared/components/last-sync-indicator.js';
-import { productPagesQueryOptions } from '../api/get-products.js';
+import { productPagesQueryOptions, servedList } from '../api/get-products.js';
 import { useLiveProducts } from '../api/use-live-products.js';
 import {
   activeFilterCount,
@@ -53,8 +53,15 @@ export function ProductsPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   // The URL changed from outside (the header search, Back): show its search text, unless it is
-  // what is being typed (trailing spaces included) and the URL is just catching up.
-  useEffect(() => setText((current) => (current.trim() === filters.q ? current : filters.q)), [filters.q]);
+  // what is being typed (trailing spaces included) and the URL is just catching up. Only on a
+  // change: on the first render the text is the URL's already, and text typed into the page's
+  // server-rendered first screen arrives as the app takes over (decision 076), before the URL has it.
+  const urlSearch = useRef(filters.q);
+  useEffect(() => {
+    if (urlSearch.current === filters.q) return;
+    urlSearch.current = filters.q;
+    setText((current) => (current.trim() === filters.q ? current : filters.q));
+  }, [filters.q]);
 
   const writeSearch = useCallback(
     (q: string) =>
@@ -85,8 +92,13 @@ export function ProductsPage() {
   };
 
   const search = filtersToParams(filters).toString();
+  // The list the page was served with (decision 076), as the query's first page.
+  const servedPage = servedList(search);
+  const [served] = useState(() => servedPage !== undefined);
   const list = useInfiniteQuery({
     ...productPagesQueryOptions(search),
+    initialData: servedPage && { pages: [servedPage.body], pageParams: [undefined] },
+    initialDataUpdatedAt: servedPage?.at,
     // While a new search text loads, keep the previous results (narrowed locally below) rather
     // than flashing a skeleton; a new filter or sort is a different list, so it shows the skeleton.
     placeholderData: (previous, previousQuery) =>
@@ -208,7 +220,7 @@ export function ProductsPage() {
               <h2 id="similar-heading" className="cat-section__title">
                 Similar products
               </h2>
-              <ProductGrid products={shown} label="Similar products" />
+              <ProductGrid products={shown} label="Similar products" served={served} />
             </section>
           )}
         </>
@@ -216,7 +228,7 @@ export function ProductsPage() {
         <>
           {/* For the outline: the cards' titles are h3, and a level may not be skipped under the h1. */}
           <h2 className="pl-visually-hidden">Products</h2>
-          <ProductGrid products={shown} label="Products" />
+          <ProductGrid products={shown} label="Products" served={served} />
           {list.isFetchNextPageError && (
             <p className="cat-error cat-results__more-error" role="alert">
               We couldn't load more products. Please try again.
