@@ -245,6 +245,29 @@ describe('typing on the first screen before the app takes over', () => {
     expect(await search.inputValue()).toBe('drill');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('products-search');
   });
+
+  it('presses a button pressed while the page waits for its module once the app runs, and a form submitted then does not reload the page', async () => {
+    // The shell has started; the catalog's page module is held back, so the server's page stays.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/__federation_expose_ProductsPage\.[0-9a-f]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(ctx.shop.url + '/products', { waitUntil: 'domcontentloaded' });
+    // Gone with the document if the page reloads.
+    await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
+    await page.locator('#products-search').press('Enter');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    // Longer than a page waits for its module when it has no first screen of the server's (1 s).
+    await page.waitForTimeout(1500);
+    expect(await page.locator('main [data-product-card]').count()).toBeGreaterThan(0);
+    release();
+    // The filters panel opens: the button was pressed on the app's page.
+    await page.locator('#product-filters').waitFor({ timeout: 15000 });
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(page.url()).toBe(ctx.shop.url + '/products');
+  });
 });
 
 describe('products page', () => {

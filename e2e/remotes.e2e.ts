@@ -78,10 +78,14 @@ describe('composition at runtime', () => {
     const shop = await commonShop();
     const context = await browser.newContext({ javaScriptEnabled: false });
     const bare = await context.newPage();
-    await bare.goto(shop.url + '/products');
+    await bare.goto(shop.url + '/categories');
     // Without JavaScript the first paint is all there is: the header bar, styled.
     expect(await bare.locator('.fp-header').evaluate((el) => getComputedStyle(el).borderBottomStyle)).toBe('solid');
     expect(await bare.evaluate(() => document.querySelector('head style')?.textContent?.includes('.fp-header'))).toBe(true);
+    // A page whose first screen the gateway renders (decision 076) has the real header instead, styled by the shell's stylesheet.
+    await bare.goto(shop.url + '/products');
+    expect(await bare.locator('.fp-header').count()).toBe(0);
+    expect(await bare.locator('header.shell-header').evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
     await context.close();
 
     const page = await browser.newPage();

@@ -192,9 +192,16 @@ describe('header and footer', () => {
     ]) {
       expect(await footer.locator(`a[href="${href}"]`).count()).toBe(1);
     }
-    // The locations list is the catalog team's fragment, filled from GET /api/locations.
+    // The locations list is the catalog team's fragment, filled from GET /api/locations, loaded once
+    // the footer comes near the viewport (not with the first view: a phone's first screen never shows it).
     const locations = (await (await fetch(ctx.shop.url + '/api/locations')).json()) as Array<{ name: string }>;
     expect(locations.length).toBeGreaterThan(0);
+    await page.setViewportSize({ width: 375, height: 700 });
+    await open('/products');
+    await page.locator('main [data-product-card]').first().waitFor({ timeout: 15000 });
+    await page.waitForLoadState('networkidle');
+    expect(await footer.getByText(locations[0]!.name).count()).toBe(0);
+    await footer.scrollIntoViewIfNeeded();
     await footer.getByText(locations[0]!.name).first().waitFor({ timeout: 15000 });
   });
 });

@@ -1,4 +1,4 @@
-import { remotePageOf } from '@pl/contracts';
+import { FIRST_VIEW_ELEMENT_ID, remotePageOf } from '@pl/contracts';
 import { preloadRemote } from '@pl/ui';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -36,5 +36,9 @@ const atMost = (ms: number, what: Promise<unknown>) => Promise.race([what, new P
 // with the page's module, or alone on the shell's own pages, briefly, so the banner does not push
 // the page down after the first paint.
 const paymentMode = paymentsInTestMode();
-if (page) void atMost(PAGE_MODULE_WAIT_MS, Promise.all([preloadRemote(page), paymentMode])).then(render);
+// A page whose first screen came from the server waits for its module whatever it takes (a load
+// that fails settles too): rendering sooner would replace the server's page with a skeleton.
+const servedFirstScreen = document.getElementById(FIRST_VIEW_ELEMENT_ID) !== null;
+if (page && servedFirstScreen) void Promise.all([preloadRemote(page), atMost(PAYMENT_MODE_WAIT_MS, paymentMode)]).then(render);
+else if (page) void atMost(PAGE_MODULE_WAIT_MS, Promise.all([preloadRemote(page), paymentMode])).then(render);
 else void atMost(PAYMENT_MODE_WAIT_MS, paymentMode).then(render);

@@ -4,25 +4,45 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /**
  * A page whose first screen came rendered from the server (decision 076) is usable before the app
- * runs: a shopper may type in a search box or pick an option on it. The app's first render replaces
- * those elements with its own, the same ones in the same places; this carries over what was typed
- * or picked, and the focus, so nothing the shopper did is lost. The app's copies get the text as
- * typed input (an `input` event its handlers see) and a click for a changed checkbox or option.
- * Does nothing on a page the browser renders.
+ * runs: a shopper may type in a search box, pick an option or press a button on it. The app's first
+ * render replaces those elements with its own, the same ones in the same places; this carries over
+ * what was typed or picked, and the focus, and presses again the last button pressed (or submits
+ * the form submitted) on the app's copy, so nothing the shopper did is lost. The app's copies get
+ * the text as typed input (an `input` event its handlers see) and a click for a changed checkbox or
+ * option. Links work before the app as links do. Does nothing on a page the browser renders.
  */
 export function carryOverFirstScreen(root: HTMLElement): void {
   if (!document.getElementById(FIRST_VIEW_ELEMENT_ID) || root.children.length === 0) return;
   const served = [...root.children];
+  const isServed = (target: EventTarget | null): target is Element => target instanceof Element && served.some((element) => element.contains(target));
   let focused: Element | null = document.activeElement;
+  /** The last button pressed or form submitted on the server's page: the app does it again. */
+  let pressed: { element: Element; kind: 'click' | 'submit' } | null = null;
   const onFocus = (event: FocusEvent) => {
     focused = event.target as Element;
   };
+  const onClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!isServed(button)) return;
+    // A button does nothing without the app: it is pressed when the app is here (a submit button's form would reload the page).
+    event.preventDefault();
+    pressed = { element: button, kind: 'click' };
+  };
+  const onSubmit = (event: SubmitEvent) => {
+    if (!isServed(event.target)) return;
+    event.preventDefault();
+    pressed = { element: event.target, kind: 'submit' };
+  };
   document.addEventListener('focusin', onFocus, true);
+  document.addEventListener('click', onClick, true);
+  document.addEventListener('submit', onSubmit, true);
   const observer = new MutationObserver(() => {
     // Still the server's (the app has not rendered yet, or added beside them).
     if (served.some((element) => element.isConnected)) return;
     observer.disconnect();
     document.removeEventListener('focusin', onFocus, true);
+    document.removeEventListener('click', onClick, true);
+    document.removeEventListener('submit', onSubmit, true);
     const twinOf = (element: Element) => counterpart(element, served, root);
     for (const field of served.flatMap((element) => [...element.querySelectorAll<Field>('input, textarea, select')])) {
       const twin = twinOf(field);
@@ -34,6 +54,9 @@ export function carryOverFirstScreen(root: HTMLElement): void {
       }
     }
     if (focused && served.some((element) => element.contains(focused))) (twinOf(focused) as HTMLElement | null)?.focus({ preventScroll: true });
+    const again = pressed && twinOf(pressed.element);
+    if (pressed?.kind === 'click' && again instanceof HTMLButtonElement) again.click();
+    if (pressed?.kind === 'submit' && again instanceof HTMLFormElement) again.requestSubmit();
   });
   observer.observe(root, { childList: true });
 }

@@ -33,7 +33,7 @@ export function SiteFooter() {
           <h2 id="footer-locations" className="shell-footer__heading">
             Store Locations
           </h2>
-          <RemoteSlot id="mf_catalog/FooterLocations" afterFirstView compact />
+          <RemoteSlot id="mf_catalog/FooterLocations" afterFirstView whenVisible compact />
         </section>
       </div>
       <div className="pl-container shell-footer__bottom">

@@ -216,10 +216,15 @@ interface SlotOptions {
   page?: boolean;
   /** A part around the page: it loads once the page's first view is shown, its `loading` meanwhile. */
   afterFirstView?: boolean;
+  /**
+   * A part below the fold (the footer's): it loads once its place comes near the viewport, not with
+   * the first view, whose JavaScript and main thread it would share for something not yet seen.
+   */
+  whenVisible?: boolean;
 }
 
 export function RemoteSlot<Id extends RemoteModuleId>(slot: RemoteSlotProps<Id>) {
-  const { id, loading, compact = false, hideWhenUnavailable = false, label, page = false, afterFirstView = false } = slot;
+  const { id, loading, compact = false, hideWhenUnavailable = false, label, page = false, afterFirstView = false, whenVisible = false } = slot;
   const props: object | undefined = slot.props;
   const remoteName = remoteNameOf(id);
   const generation = useSyncExternalStore(
@@ -228,7 +233,10 @@ export function RemoteSlot<Id extends RemoteModuleId>(slot: RemoteSlotProps<Id>)
     () => 0,
   );
   const waited = useAfterFirstView(afterFirstView);
+  const [near, placeRef] = useNearViewport(whenVisible);
   const fallback = loading ?? (compact ? null : <div className="pl-skeleton" style={{ height: '12rem' }} aria-hidden="true" />);
+  // Its place: a block the viewport can be measured against (a part below the fold is a block of the page).
+  if (!near) return <div ref={placeRef} className="pl-slot-place">{fallback}</div>;
   if (!waited) return <>{fallback}</>;
   const Loaded = componentOf(id);
   return (
@@ -259,6 +267,31 @@ function useAfterFirstView(afterFirstView: boolean): boolean {
     return () => void unsubscribe();
   }, [waited]);
   return waited;
+}
+
+/** How near the viewport a `whenVisible` part's place must come for it to load: about a screen's worth below. */
+const NEAR_VIEWPORT_MARGIN = '600px';
+
+/**
+ * True once the element given to the returned ref has come within NEAR_VIEWPORT_MARGIN of the
+ * viewport (at once when not asked for, or where there is no IntersectionObserver).
+ */
+function useNearViewport(asked: boolean): [boolean, (element: HTMLDivElement | null) => void] {
+  const [near, setNear] = useState(() => !asked);
+  const [place, setPlace] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (near || !place) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setNear(true));
+    }, { rootMargin: NEAR_VIEWPORT_MARGIN });
+    observer.observe(place);
+    return () => observer.disconnect();
+  }, [near, place]);
+  return [near, setPlace];
 }
 
 export interface RemoteUnavailableProps {

@@ -1,0 +1,14 @@
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { throttling } from 'lighthouse/core/config/constants.js';
+const url = process.argv[2];
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox'] });
+const { lhr } = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', throttlingMethod: 'simulate', throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: Number(process.argv[3] ?? 2.5) } });
+await chrome.kill();
+const a = lhr.audits;
+console.log('perf', lhr.categories.performance.score, 'TBT', Math.round(a['total-blocking-time'].numericValue), 'LCP', Math.round(a['largest-contentful-paint'].numericValue), 'bi', lhr.environment.benchmarkIndex);
+console.log('long tasks:', (a['long-tasks'].details?.items ?? []).map((t) => `${t.url?.split('/').pop()} start ${Math.round(t.startTime)} dur ${Math.round(t.duration)}`).join('\n  '));
+console.log('bootup:', (a['bootup-time'].details?.items ?? []).map((t) => `${String(t.url).split('/').slice(-1)[0]} total ${Math.round(t.total)} script ${Math.round(t.scripting)} parse ${Math.round(t.scriptParseCompile)}`).join('\n  '));
+console.log('breakdown:', (a['mainthread-work-breakdown'].details?.items ?? []).map((t) => `${t.group} ${Math.round(t.duration)}`).join(', '));
+const scripts = (a['network-requests'].details?.items ?? []).filter((r) => r.resourceType === 'Script');
+console.log('scripts:', scripts.map((r) => `${r.url.replace(/^https?:\/\/[^/]+/, '')} ${(r.transferSize / 1024).toFixed(1)}K/${(r.resourceSize / 1024).toFixed(1)}K`).join('\n  '));
