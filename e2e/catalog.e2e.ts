@@ -157,7 +157,14 @@ describe('first screen in the first HTML (decision 076)', () => {
         const r = element.getBoundingClientRect();
         return { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height), text: element.textContent };
       };
-      return { heading: box('main h1'), price: box('main .cat-detail__price'), grade: box('main [data-grade]'), picture: box('main .cat-gallery__main'), banner: box('[data-test-mode-banner]') };
+      return {
+        heading: box('main h1'),
+        price: box('main .cat-detail__price, main .pl-price'),
+        grade: box('main [data-grade]'),
+        picture: box('main .cat-gallery__main, main img'),
+        card: box('main [data-product-card] [data-product-title]'),
+        banner: box('[data-test-mode-banner]'),
+      };
     });
 
   it('holds the heading, price, grade, lead picture, product JSON-LD and the answer it was drawn from, without JavaScript', async () => {
@@ -184,9 +191,15 @@ describe('first screen in the first HTML (decision 076)', () => {
     }
   });
 
-  it.each([375, 1280])('is what the app then shows at %s px: nothing moves, the heading never leaves, no warning', async (width) => {
-    const product = await aProduct();
-    const url = `${ctx.shop.url}/products/${product.id}`;
+  it.each([
+    ['a product page', 375],
+    ['a product page', 1280],
+    ['/', 375],
+    ['/', 1280],
+    ['/products', 375],
+    ['/products', 1280],
+  ])('%s is what the app then shows at %s px: nothing moves, the heading never leaves, no warning', async (where, width) => {
+    const url = where === 'a product page' ? `${ctx.shop.url}/products/${(await aProduct()).id}` : ctx.shop.url + where;
     const bare = await ctx.browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
     let served;
     try {
@@ -213,7 +226,7 @@ describe('first screen in the first HTML (decision 076)', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(url);
-    // The app has taken over: the cart's button is its, and the header's account area.
+    // The app has taken over: the cart's buttons are its, and the header's account area.
     await page.getByRole('button', { name: /Add to Cart/i }).first().waitFor({ timeout: 15000 });
     await page.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 15000 });
     await page.waitForLoadState('networkidle');

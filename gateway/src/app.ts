@@ -49,6 +49,8 @@ export interface GatewayDeps {
 
 export interface Gateway {
   app: Express;
+  /** Settles once the gateway's own first reads are done: the cart's payment mode and the first-view renderers (tests start on a quiet gateway). */
+  settled: Promise<void>;
   /** What the server runs: a kept catalogue answer straight from memory, anything else through `app`. */
   handle: RequestListener;
   /** The catalogue's public answers this instance keeps (decision 018). */
@@ -113,7 +115,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const edge = createEdgeCache({ nats, logger, now: deps.now, mediaBytes: config.mediaCacheBytes });
   const head = createPageHead({ remotes: config.remotes, logger, publicOrigin: config.publicOrigin, fetchManifest: deps.fetchManifest });
   const paymentMode = createPaymentMode({ cart: instances.of('cart'), logger });
-  const firstViews = createFirstViews({ remotes: config.remotes, shellDist: config.shellDist, testMode: paymentMode.testMode, logger });
+  const firstViews = createFirstViews({ remotes: config.remotes, shellDist: config.shellDist, testMode: paymentMode.testMode, logger, httpsOnly: config.nodeEnv === 'production' });
   const fragments = createPageFragments({ catalog: instances.of('catalog'), internalApiToken: config.internalApiToken, publicOrigin: config.publicOrigin, logger, firstViews, changes: edge.changes });
   const shell = serveShell({ distDir: config.shellDist, head, keptRead: edge.peek, fragments });
   const app = express();
@@ -159,6 +161,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   return {
     app,
+    settled: Promise.all([paymentMode.ready, firstViews.ready]).then(() => undefined),
     handle: (req, res) => {
       // Draining: each answer closes its connection, so no kept-alive socket outlives the process.
       if (draining) res.setHeader('connection', 'close');

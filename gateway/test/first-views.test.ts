@@ -74,7 +74,7 @@ describe('first views', () => {
   });
   const start = (testMode: boolean | undefined = true, refreshMs = 60_000) => {
     const { logger, lines } = captureLogger();
-    const views = createFirstViews({ remotes: [{ name: 'mf_catalog', entry: `${origin}/mf-manifest.json` }], shellDist, testMode: () => testMode, logger, dir: work, refreshMs });
+    const views = createFirstViews({ remotes: [{ name: 'mf_catalog', entry: `${origin}/mf-manifest.json` }], shellDist, testMode: () => testMode, logger, dir: work, refreshMs, restartDelayMs: 50 });
     open.push(views);
     return { views, lines };
   };
@@ -123,6 +123,19 @@ describe('first views', () => {
     } finally {
       delete process.env.FIRST_VIEWS_TEST_SECRET;
     }
+  });
+
+  it('fetches no renderer over plain http from another host in production', async () => {
+    const { logger, lines } = captureLogger();
+    const views = createFirstViews({ remotes: [{ name: 'mf_catalog', entry: `http://shop-remotes.internal:1/mf-manifest.json` }], shellDist, testMode: () => false, logger, dir: work, httpsOnly: true });
+    open.push(views);
+    await views.ready;
+    expect(views.renders('mf_catalog/ProductPage')).toBe(false);
+    expect(lines.find((l) => l.msg === 'first-view renderer not loaded')?.err).toMatch(/not https/);
+    // From this host it is (the test's remote is on 127.0.0.1).
+    const local = start(false);
+    await local.views.ready;
+    expect(local.views.renders('mf_catalog/ProductPage')).toBe(true);
   });
 
   it('leaves a page the renderer throws on to the browser', async () => {

@@ -11,7 +11,7 @@
 // never evaluated from a string. A page waits RENDER_TIMEOUT_MS at most for its render, and is
 // served without it (the browser draws it) when a renderer is missing, throws or is late.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +22,7 @@ import type { Logger } from '@pl/service-kit';
 const REFRESH_MS = 60_000;
 const FETCH_TIMEOUT_MS = 5_000;
 const RENDER_TIMEOUT_MS = 1_000;
+const RESTART_DELAY_MS = 5_000;
 /** The worker's heap: renderers and a page's answers are small; a runaway one is stopped, not the gateway. */
 const WORKER_HEAP_MB = 128;
 /** Where the shell's build puts its layout renderer (shell/src/server/first-view.tsx). */
@@ -86,6 +87,13 @@ export function createFirstViews(options: {
   /** Where renderers are written to be imported (default: a directory of the OS's temporary one). */
   dir?: string;
   refreshMs?: number;
+  /**
+   * Production: a remote's renderer is fetched over https only (or from this host), never run from
+   * a plain-http address anyone on the way could answer; its pages are then rendered by the browser.
+   */
+  httpsOnly?: boolean;
+  /** How long after the worker stopped its renderers are loaded again (default RESTART_DELAY_MS). */
+  restartDelayMs?: number;
 }): FirstViews {
   const log = options.logger.child({ component: 'first-views' });
   const dir = options.dir ?? path.join(tmpdir(), `pl-gateway-first-views-${process.pid}`);
@@ -115,7 +123,8 @@ export function createFirstViews(options: {
       pending.clear();
       versions.clear();
       if (worker === started) worker = undefined;
-      if (!closed) void loadAll();
+      // Loaded again a little later, not at once: a renderer that stops its worker as it loads would otherwise spin.
+      if (!closed) setTimeout(() => void loadAll(), options.restartDelayMs ?? RESTART_DELAY_MS).unref();
     });
     return started;
   };
@@ -159,6 +168,7 @@ export function createFirstViews(options: {
 
   const etags = new Map<string, string>();
   async function loadRemote(source: { name: string; url: string }): Promise<void> {
+    if (options.httpsOnly && !fetchedSafely(source.url)) throw new Error('not https: a renderer runs code, so production fetches it over https (or from this host) only');
     const etag = versions.has(source.name) ? etags.get(source.name) : undefined;
     const res = await fetch(source.url, { headers: etag ? { 'if-none-match': etag } : {}, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
     if (res.status === 304) return;
@@ -207,6 +217,13 @@ export function createFirstViews(options: {
       closed = true;
       clearInterval(timer);
       await worker?.terminate();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** An https address, or one on this host (a sidecar's, a test's). */
+function fetchedSafely(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === 'https:' || hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]';
 }

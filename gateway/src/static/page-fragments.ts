@@ -139,7 +139,8 @@ export function createPageFragments(options: PageFragmentsOptions): PageFragment
     if (res && !res.ok) throw new Error(`the catalog answered ${res.status}`);
     const head = res ? PageHead.parse(await res.json()) : contractHeadOf(target.page);
     const firstView = answer && firstViews && target.location ? await firstViewOf(firstViews, target as Required<Target>, answer) : undefined;
-    const version = firstView ? createHash('sha256').update(firstView.data).digest('base64url').slice(0, 16) : '';
+    // The page's bytes are kept by key: a new answer, or the same drawn anew (a renderer deployed, the payment mode), is a new page.
+    const version = firstView ? createHash('sha256').update(firstView.data).update(firstView.markup).digest('base64url').slice(0, 16) : '';
     return { ...head, firstView, key: `${target.key}:${head.title}:${head.description}:${head.head}:${version}` };
   }
 

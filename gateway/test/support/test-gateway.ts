@@ -64,6 +64,8 @@ export async function startGateway(
   const port = await listen(server);
   // The subscription is registered on the server once a round trip has completed.
   await nats.flush();
+  // Its own reads of the services (the payment mode) are not a test's requests.
+  await gateway.settled;
   return {
     url: `http://127.0.0.1:${port}`,
     port,
