@@ -114,7 +114,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   const edge = createEdgeCache({ nats, logger, now: deps.now, mediaBytes: config.mediaCacheBytes });
   const head = createPageHead({ remotes: config.remotes, logger, publicOrigin: config.publicOrigin, fetchManifest: deps.fetchManifest });
-  const paymentMode = createPaymentMode({ cart: instances.of('cart'), logger });
+  const paymentMode = createPaymentMode({ cart: instances.of('cart'), internalApiToken: config.internalApiToken, logger });
   const firstViews = createFirstViews({ remotes: config.remotes, shellDist: config.shellDist, testMode: paymentMode.testMode, logger, httpsOnly: config.nodeEnv === 'production' });
   const fragments = createPageFragments({ catalog: instances.of('catalog'), internalApiToken: config.internalApiToken, publicOrigin: config.publicOrigin, logger, firstViews, changes: edge.changes });
   const shell = serveShell({ distDir: config.shellDist, head, keptRead: edge.peek, fragments });

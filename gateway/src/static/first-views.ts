@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { FIRST_VIEW_RENDERER_FILE, ServerRenderedPages, type FirstViewAnswer, type RemotePageId, type RemotesConfig } from '@pl/contracts';
+import { FIRST_VIEW_RENDERER_FILE, ServerRenderedPages, type FirstViewAnswer, type FirstViewLayoutRenderer, type FirstViewRenderer, type RemotePageId, type RemotesConfig } from '@pl/contracts';
 import type { Logger } from '@pl/service-kit';
 
 const REFRESH_MS = 60_000;
@@ -25,8 +25,6 @@ const RENDER_TIMEOUT_MS = 1_000;
 const RESTART_DELAY_MS = 5_000;
 /** The worker's heap: renderers and a page's answers are small; a runaway one is stopped, not the gateway. */
 const WORKER_HEAP_MB = 128;
-/** Where the shell's build puts its layout renderer (shell/src/server/first-view.tsx). */
-const LAYOUT_RENDERER_FILE = 'server/first-view.mjs';
 /** The shell's renderer's name among the loaded ones (a remote's name is its own). */
 const SHELL = 'shell';
 
@@ -99,7 +97,8 @@ export function createFirstViews(options: {
   const dir = options.dir ?? path.join(tmpdir(), `pl-gateway-first-views-${process.pid}`);
   const owners = new Set(ServerRenderedPages.map((page) => page.split('/')[0]!));
   const sources = options.remotes.filter((r) => owners.has(r.name)).map((r) => ({ name: r.name, url: new URL(FIRST_VIEW_RENDERER_FILE, r.entry).href }));
-  const shellFile = path.join(path.resolve(options.shellDist), LAYOUT_RENDERER_FILE);
+  // The shell's layout renderer (shell/src/server/first-view.tsx) is where a remote's would be in its build.
+  const shellFile = path.join(path.resolve(options.shellDist), FIRST_VIEW_RENDERER_FILE);
 
   // The worker, started again if it dies (a renderer that ran out of memory); its renderers then load again.
   let worker: Worker | undefined;
@@ -173,7 +172,7 @@ export function createFirstViews(options: {
     const res = await fetch(source.url, { headers: etag ? { 'if-none-match': etag } : {}, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
     if (res.status === 304) return;
     if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
-    await install(source.name, Buffer.from(await res.arrayBuffer()), 'renderFirstView');
+    await install(source.name, Buffer.from(await res.arrayBuffer()), 'renderFirstView' satisfies keyof FirstViewRenderer);
     const next = res.headers.get('etag');
     if (next) etags.set(source.name, next);
     else etags.delete(source.name);
@@ -188,7 +187,7 @@ export function createFirstViews(options: {
         }),
       ),
       Promise.resolve()
-        .then(() => install(SHELL, readFileSync(shellFile), 'renderLayout'))
+        .then(() => install(SHELL, readFileSync(shellFile), 'renderLayout' satisfies keyof FirstViewLayoutRenderer))
         .catch((err: unknown) => log.warn({ file: shellFile, err: String(err) }, "the shell's layout renderer not loaded")),
     ]).then(() => undefined);
   const ready = sources.length > 0 ? loadAll() : Promise.resolve();

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { ApiPaths, CatalogInternalPaths, FIRST_VIEW_ELEMENT_ID, pageInfoOf, SHOP_DESCRIPTION, firstViewDataOf, InternalHeaders, PageHead, type FirstViewAnswer, type RemoteModuleId, type RemotePageId } from '@pl/contracts';
 import { callWithFailover, neverReachedService, upstreamSetOf, type Logger, type Upstream } from '@pl/service-kit';
 import type { FirstViews } from './first-views.js';
+import { inScriptElement } from './page-head.js';
 
 /** A page's head as its team wrote it, and the key its page is kept under (one per version of it). */
 export interface PageFragment extends PageHead {
@@ -16,9 +17,6 @@ export interface PageFragment extends PageHead {
    */
   firstView?: { markup: string; data: string; stylesFrom?: string };
 }
-
-/** JSON that cannot end the <script> element it sits in, nor open a comment. */
-const inScriptElement = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 export interface PageFragments {
   /** The kept fragment of the page at `pathname` and `query` (without '?'): null when it has none, undefined when it is not known now. */
@@ -164,7 +162,6 @@ export function createPageFragments(options: PageFragmentsOptions): PageFragment
 
   /** The page's first screen from `answer`, and the data block that carries the answer to the browser. */
   async function firstViewOf(firstViews: FirstViews, target: Required<Target>, answer: FirstViewAnswer): Promise<PageFragment['firstView']> {
-    if (!firstViews.renders(target.page)) return undefined;
     const markup = await firstViews.render(target.page, target.location, [answer]);
     if (markup === null) return undefined;
     const data = `<script type="application/json" id="${FIRST_VIEW_ELEMENT_ID}">${inScriptElement({ location: target.location, answers: [answer] })}</script>`;

@@ -27,7 +27,7 @@ export interface PageHead {
 }
 
 /** JSON that cannot end the <script> element it sits in, nor open a comment. */
-const inScriptElement = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+export const inScriptElement = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 const NOINDEX = '<meta name="robots" content="noindex">';
 /** Public pages of one address each, whose head names it (see preview). */
 const SINGLE_ADDRESS_PAGES: ReadonlySet<RemoteModuleId> = new Set(['mf_catalog/HomePage', 'mf_catalog/CategoriesPage', 'mf_catalog/LocationsPage']);

@@ -4,7 +4,7 @@
 // changes only when the cart restarts with another payment provider; a page rendered before that
 // is kept at most half a minute, page-fragments.ts).
 import { ApiPaths } from '@pl/contracts';
-import { callWithFailover, neverReachedService, upstreamSetOf, type Logger, type Upstream } from '@pl/service-kit';
+import { createPeerCaller, type Logger, type Upstream } from '@pl/service-kit';
 
 const REFRESH_MS = 60_000;
 const TIMEOUT_MS = 3_000;
@@ -16,25 +16,19 @@ export interface PaymentMode {
   close(): void;
 }
 
-export function createPaymentMode(options: { cart: Upstream; logger: Logger; refreshMs?: number }): PaymentMode {
-  const cart = upstreamSetOf(options.cart);
+export function createPaymentMode(options: { cart: Upstream; internalApiToken: string; logger: Logger; refreshMs?: number }): PaymentMode {
+  const call = createPeerCaller({ baseUrl: options.cart, token: options.internalApiToken, timeoutMs: TIMEOUT_MS });
   let known: boolean | undefined;
 
   const ask = async () => {
-    let next: boolean | undefined;
     try {
-      const res = await callWithFailover(
-        cart,
-        (base) => fetch(new URL(ApiPaths.cart.paymentMode, base), { signal: AbortSignal.timeout(TIMEOUT_MS) }),
-        (err) => neverReachedService((err as { cause?: { code?: string } }).cause),
-      );
-      // Read by hand as the shell reads it (test-mode-banner.tsx): anything but `testMode: true` is no banner.
-      next = res.ok ? ((await res.json()) as { testMode?: unknown } | null)?.testMode === true : undefined;
+      // A public read: no token. Read by hand as the shell reads it (test-mode-banner.tsx): anything but `testMode: true` is no banner.
+      const answer = await call('GET', ApiPaths.cart.paymentMode, { internal: false });
+      known = answer.ok ? (answer.json as { testMode?: unknown } | undefined)?.testMode === true : undefined;
     } catch (err) {
       options.logger.debug({ err: String(err) }, 'payment mode not known: the cart did not answer');
-      next = undefined;
+      known = undefined;
     }
-    known = next;
   };
   const ready = ask();
   const timer = setInterval(() => void ask(), options.refreshMs ?? REFRESH_MS);

@@ -184,6 +184,21 @@ export interface FirstViewRenderer {
   renderFirstView(request: FirstViewRequest): string | null;
 }
 
+/** What the gateway asks the shell's layout renderer (at FIRST_VIEW_RENDERER_FILE in the shell's build): the layout around a page's first screen. */
+export interface FirstViewLayoutRequest {
+  location: string;
+  page: RemotePageId;
+  /** The page's first screen as its team rendered it. */
+  pageMarkup: string;
+  /** Whether payments are in test mode (the cart's answer), or undefined when it is not known: no banner then, as in the browser. */
+  testMode: boolean | undefined;
+}
+
+/** The shell's module at FIRST_VIEW_RENDERER_FILE: the inside of a page's #root, the layout with the page's first screen in its main element. */
+export interface FirstViewLayoutRenderer {
+  renderLayout(request: FirstViewLayoutRequest): string;
+}
+
 /** The pages whose first screen is rendered on the server (their remote publishes a renderer). */
 export const ServerRenderedPages: readonly RemotePageId[] = ['mf_catalog/HomePage', 'mf_catalog/ProductsPage', 'mf_catalog/ProductPage'];
 

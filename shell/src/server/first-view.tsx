@@ -3,24 +3,13 @@
 // components the app's first render then draws, so nothing moves when the app takes over. Built
 // for Node (rsbuild.server.config.ts) into dist/server; the gateway that serves this build loads it.
 import { renderToString } from 'react-dom/server';
-import type { RemotePageId } from '@pl/contracts';
+import type { FirstViewLayoutRenderer } from '@pl/contracts';
 import { Route, Routes } from '@pl/ui';
 import { MemoryRouter } from '@pl/ui/server';
 import { ShellLayout } from '../layout/shell-layout.js';
 import { assumePaymentMode } from '../layout/test-mode-banner.js';
 
-export interface LayoutRequest {
-  /** Where the page was opened (path and search). */
-  location: string;
-  page: RemotePageId;
-  /** The page's first screen as its team rendered it. */
-  pageMarkup: string;
-  /** Whether payments are in test mode (the cart's answer), or undefined when it is not known: no banner then, as in the browser. */
-  testMode: boolean | undefined;
-}
-
-/** The inside of the page's #root: the layout with the page's first screen in its main element. */
-export function renderLayout(request: LayoutRequest): string {
+export const renderLayout: FirstViewLayoutRenderer['renderLayout'] = (request) => {
   assumePaymentMode(request.testMode);
   try {
     return renderToString(
@@ -36,4 +25,4 @@ export function renderLayout(request: LayoutRequest): string {
   } finally {
     assumePaymentMode(undefined);
   }
-}
+};
