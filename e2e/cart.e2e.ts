@@ -170,6 +170,41 @@ describe('the cart panel opened before it has arrived', () => {
   });
 });
 
+describe("the cart panel's contents", () => {
+  const content = /\/cart-panel-content\.[0-9a-f]+\.js$/;
+
+  it('arrive when the panel first opens, not with the page', async () => {
+    const page = await shopper();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (content.test(request.url())) asked.push(request.url());
+    });
+    await page.goto(`${ctx.shop.url}/`);
+    await cartButton(page).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+
+    await cartButton(page).click();
+    await panel(page).getByText('Your cart is empty').waitFor({ timeout: 10000 });
+    expect(asked).toHaveLength(1);
+  });
+
+  it('that fail to arrive say so, and Try again loads them', async () => {
+    const page = await shopper();
+    await page.route(content, (route) => route.abort('connectionreset'));
+    await page.goto(`${ctx.shop.url}/`);
+    await cartButton(page).click();
+    await panel(page).getByRole('alert').getByText("We couldn't load your cart.").waitFor({ timeout: 10000 });
+    // The panel is still a dialog the keyboard can leave and come back to.
+    await expect(panel(page).getByRole('button', { name: 'Close' }).isVisible()).resolves.toBe(true);
+
+    await page.unrouteAll({ behavior: 'wait' });
+    await panel(page).getByRole('button', { name: 'Try again' }).click();
+    await panel(page).getByText('Your cart is empty').waitFor({ timeout: 10000 });
+    await expect(panel(page).getByRole('alert').count()).resolves.toBe(0);
+  });
+});
+
 describe('checkout with the test card', () => {
   async function checkout(page: Page, cardNumber: string) {
     const product = (await products('inStock=true')).find((p) => !p.oneOfAKind && available(p) > 5 && p.variants.length === 1)!;

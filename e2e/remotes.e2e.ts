@@ -106,7 +106,12 @@ describe('composition at runtime', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       expect(res.headers.get('content-encoding')).toBe('gzip');
-      expect(await res.text()).toContain(app.replace(/-/g, '_'));
+      const entry = await res.text();
+      expect(entry).toContain(app.replace(/-/g, '_'));
+      // It borrows the shell's federation bundler runtime (decision 077) rather than carrying its own
+      // (whose share-scope start says 'Initialization of sharing external failed' when it fails).
+      expect(entry).toContain('__PL_FEDERATION_BUNDLER_RUNTIME__');
+      expect(entry).not.toContain('Initialization of sharing external failed');
     }
   });
 

@@ -1,7 +1,7 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { federationDebugProbeRule, federationRuntimeAlias } from '@pl/ui/federation';
+import { bundlerRuntimeDefine, federationDebugProbeRule, federationRuntimeAlias } from '@pl/ui/federation';
 import { SHOP_DESCRIPTION, SHOP_NAME } from '@pl/contracts';
 import moduleFederationConfig from './module-federation.config';
 
@@ -39,6 +39,8 @@ export default defineConfig({
     },
   },
   resolve: { alias: federationRuntimeAlias },
+  // The version of the bundler runtime the shell hands to the remotes (decision 077).
+  source: { define: bundlerRuntimeDefine },
   // No localStorage read while the federation runtime starts (see federationDebugProbeRule).
   tools: { rspack: { module: { rules: federationDebugProbeRule } } },
   output: { assetPrefix: '/' },
@@ -48,12 +50,13 @@ export default defineConfig({
     // zod in a chunk of its own name, so the preloads below can leave it out; react-dom (and its
     // scheduler) and the design system (@pl/ui) each in one chunk: as shared packages each came in
     // two chunks holding the same modules (the provided module's and its fallback's), both downloaded.
-    // With it the two plain modules of contracts it formats prices and grades with (money,
-    // catalog-values), which the shell's own first view shares: apart, they were a request of their own.
+    // With it the plain modules of contracts it formats prices and grades with (money,
+    // catalog-values) and asks the API with (http, api-paths), which the shell's own first view
+    // shares: apart, they were a request of their own, or two (the provided module's and the fallback's).
     chunkSplit: {
       strategy: 'split-by-experience',
       // The pages' own titles and descriptions (decision 071): for navigations, after the first view.
-      forceSplitting: { 'page-info': /packages[\\/]contracts[\\/]src[\\/](page-info|remotes[\\/][a-z-]+-pages)\.ts$/, 'lib-zod': /node_modules[\\/]zod[\\/]/, 'lib-react-dom': /node_modules[\\/](react-dom|scheduler)[\\/]/, 'lib-pl-ui': /packages[\\/](?:ui[\\/]src[\\/].+\.tsx?|contracts[\\/]src[\\/](?:money|catalog-values)\.ts)$/ },
+      forceSplitting: { 'page-info': /packages[\\/]contracts[\\/]src[\\/](page-info|remotes[\\/][a-z-]+-pages)\.ts$/, 'lib-zod': /node_modules[\\/]zod[\\/]/, 'lib-react-dom': /node_modules[\\/](react-dom|scheduler)[\\/]/, 'lib-pl-ui': /packages[\\/](?:ui[\\/]src[\\/](?!federation[\\/]).+\.tsx?|contracts[\\/]src[\\/](?:money|catalog-values|http|api-paths)\.ts)$/ },
     },
     // The shell's entry only starts the federation runtime; React, the router and the rest arrive as
     // async chunks it asks for. Named in the page, they download alongside the entry, not after it.

@@ -1,4 +1,4 @@
-import { ApiPaths, DomEvents, Remotes } from '@pl/contracts';
+import { accountRemote, ApiPaths, DomEvents } from '@pl/contracts';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { teamCache, useTeamFreshness, type FreshnessRules } from '@pl/ui';
 
@@ -6,7 +6,7 @@ import { teamCache, useTeamFreshness, type FreshnessRules } from '@pl/ui';
  * The account team's share of the page's query cache (decision 036): every key of this team is
  * made here and starts with its remote name, so no other team reads or refreshes these entries.
  */
-export const accountCache = teamCache(Remotes.account.name);
+export const accountCache = teamCache(accountRemote.name);
 
 /** Who is signed in: GET /api/auth/me. */
 export const currentUserQueryKey = accountCache.key(ApiPaths.auth.me);

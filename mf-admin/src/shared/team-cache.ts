@@ -1,12 +1,12 @@
 import type { Query } from '@tanstack/react-query';
-import { ApiPaths, DomEvents, Remotes } from '@pl/contracts';
+import { adminRemote, ApiPaths, DomEvents } from '@pl/contracts';
 import { teamCache, useTeamFreshness, type FreshnessRules } from '@pl/ui';
 
 /**
  * The admin team's share of the page's query cache (decision 036): every key of this team is
  * made here and starts with its remote name, so no other team reads or refreshes these entries.
  */
-export const adminCache = teamCache(Remotes.admin.name);
+export const adminCache = teamCache(adminRemote.name);
 
 /** Every admin inventory key starts with this: kept live below, and a finished sync refetches them all. */
 export const adminInventoryKeyPrefix = adminCache.key(ApiPaths.catalog.adminInventory);

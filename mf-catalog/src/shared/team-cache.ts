@@ -1,8 +1,8 @@
-import { Remotes } from '@pl/contracts';
+import { catalogRemote } from '@pl/contracts';
 import { teamCache } from '@pl/ui';
 
 /**
  * The catalog team's share of the page's query cache (decision 036): every key of this team is
  * made here and starts with its remote name, so no other team reads or refreshes these entries.
  */
-export const catalogCache = teamCache(Remotes.catalog.name);
+export const catalogCache = teamCache(catalogRemote.name);

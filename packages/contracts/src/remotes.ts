@@ -9,6 +9,8 @@ import { cartCheckoutRemote } from './remotes/cart-checkout.js';
 import { catalogRemote } from './remotes/catalog.js';
 
 export type { AddToCartButtonProps } from './remotes/cart-checkout.js';
+// Each team's own contract alone too: a remote naming only its own imports none of the others.
+export { accountRemote, adminRemote, cartCheckoutRemote, catalogRemote };
 export type { OrderPlacedProps } from './remotes/account.js';
 
 /**

@@ -33,6 +33,18 @@ const esmOf = (pkg: string) => {
 export const federationRuntimeAlias = Object.fromEntries(['@module-federation/webpack-bundler-runtime', '@module-federation/runtime', '@module-federation/inject-external-runtime-core-plugin'].map(esmOf));
 
 /**
+ * A remote's production build takes the shell's bundler runtime instead of bundling its own
+ * (decision 077): the package is replaced by borrowed-bundler-runtime.ts, which the shell's
+ * provideBundlerRuntime() feeds. Both record the package version they were built with.
+ */
+const bundlerRuntimePackage = '@module-federation/webpack-bundler-runtime';
+const [bundlerRuntimeCjs, bundlerRuntimeEsm] = esmOf(bundlerRuntimePackage);
+const borrowedBundlerRuntime = requireHere.resolve('../src/federation/borrowed-bundler-runtime.ts');
+const remoteFederationRuntimeAlias = { ...federationRuntimeAlias, [`${bundlerRuntimePackage}$`]: borrowedBundlerRuntime, [bundlerRuntimeCjs]: borrowedBundlerRuntime, [bundlerRuntimeEsm]: borrowedBundlerRuntime };
+const bundlerRuntimeVersion = (requireHere(`${bundlerRuntimePackage}/package.json`) as { version: string }).version;
+export const bundlerRuntimeDefine = { __PL_MF_BUNDLER_RUNTIME_VERSION__: JSON.stringify(bundlerRuntimeVersion) };
+
+/**
  * Module Federation's runtime asks `localStorage` whether to log for debugging as it starts (sdk
  * `isDebugMode`, from `setGlobalFederationConstructor`). A page's first touch of localStorage opens
  * the origin's storage synchronously: 19 ms of a first view's main thread in Chromium here (~80 ms
@@ -86,10 +98,21 @@ export function remoteRsbuildConfig(options: { app: string; port: number; federa
       // Running alone for development: the API and websocket through the gateway.
       proxy: { '/api': gateway, '/runtime': gateway, '/ws': { target: gateway, ws: true } },
     },
-    resolve: { alias: federationRuntimeAlias },
+    resolve: { alias: process.env.NODE_ENV === 'production' ? remoteFederationRuntimeAlias : federationRuntimeAlias },
+    source: { define: bundlerRuntimeDefine },
     // A remote's stylesheet (every exposed module imports it) in one file: in each module's own
     // chunk, a page showing three of the cart team's modules downloaded the same CSS three times.
-    performance: { chunkSplit: { strategy: 'split-by-experience', forceSplitting: { styles: /[\\/]src[\\/]features[\\/][^\\/]+\.css$/ } } },
+    // The plain values of contracts the team's first-view modules share (API paths, DOM events, the
+    // remote contracts) in one chunk too: below the splitter's size floor they were copied into each.
+    performance: {
+      chunkSplit: {
+        strategy: 'split-by-experience',
+        forceSplitting: {
+          styles: /[\\/]src[\\/]features[\\/][^\\/]+\.css$/,
+          'contracts-values': /packages[\\/]contracts[\\/]src[\\/](?:http|api-paths|dom-events|remotes|remote-contract|remotes[\\/](?:catalog|cart-checkout|account|admin))\.ts$/,
+        },
+      },
+    },
     // 'auto': chunks load from wherever remoteEntry.js was served, not from the shell's origin.
     output: { assetPrefix: 'auto' },
     // Lazy compilation would build chunks on first request, which federation's chunk loading does not expect.

@@ -53,15 +53,3 @@ export function CartLineItem({ line, editable = true }: { line: CartLine; editab
     </li>
   );
 }
-
-export function CartLineSkeleton() {
-  return (
-    <li className="cc-line" aria-hidden="true" data-skeleton-row="">
-      <div className="pl-skeleton cc-line__image" />
-      <div className="cc-line__body">
-        <div className="pl-skeleton" style={{ height: '1rem', width: '70%' }} />
-        <div className="pl-skeleton" style={{ height: '1rem', width: '40%', marginTop: '0.5rem' }} />
-      </div>
-    </li>
-  );
-}

@@ -3,6 +3,7 @@ import { Button } from '@pl/ui';
 import { useAddCartLine } from '../api/add-cart-line.js';
 import { useCart } from '../../../shared/api/cart.js';
 import { useCartPanelStore } from '../state/cart-panel-store.js';
+import { preloadCartPanel } from './cart-panel-loader.js';
 import { useNow } from '../../../shared/state/use-now.js';
 import { formatCountdown, remainingMs } from '../../../shared/utils/countdown.js';
 
@@ -39,6 +40,8 @@ export function AddToCartButton({ sku, title, available, oneOfAKind, reservedUnt
           // The panel is this team's own: opened through its store, so a press made before the panel
           // has arrived (it loads after the page's first view) opens it when it does. An event would be lost.
           onClick={() => useCartPanelStore.getState().apply('open')}
+          onPointerEnter={preloadCartPanel}
+          onFocus={preloadCartPanel}
           data-sku={sku}
           data-held-until={holding.line.holdExpiresAt ?? undefined}
         >

@@ -1,6 +1,7 @@
 import { Button } from '@pl/ui';
 import { useCart, useCartEvents } from '../../../shared/api/cart.js';
 import { useCartPanelStore } from '../state/cart-panel-store.js';
+import { preloadCartPanel } from './cart-panel-loader.js';
 import { cartItemCount } from '../../../shared/utils/cart-math.js';
 
 /**
@@ -24,6 +25,8 @@ export function CartButton() {
       data-cart-count={count}
       // This team's own panel: through its store, which holds the press until the panel has arrived.
       onClick={() => apply('toggle')}
+      onPointerEnter={preloadCartPanel}
+      onFocus={preloadCartPanel}
     >
       <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         <circle cx="9" cy="20" r="1.5" />

@@ -1,11 +1,14 @@
-import { DomEvents, type CartLine } from '@pl/contracts';
-import { Button, Dialog, useDomEvent, useNavigate } from '@pl/ui';
-import { useCart } from '../../../shared/api/cart.js';
-import { useCartPanelStore } from '../state/cart-panel-store.js';
-import { CartLineItem, CartLineSkeleton } from '../../../shared/components/cart-line-item.js';
-import { CartTotals } from '../../../shared/components/cart-totals.js';
+import { Component, lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { DomEvents } from '@pl/contracts';
+import { Dialog, useDomEvent } from '@pl/ui';
+import { CartLinesLoading } from '../../../shared/components/cart-line-skeleton.js';
 import { LoadFailed } from '../../../shared/components/load-failed.js';
-import { PricesChangedNotice, usePricesChanged } from '../../../shared/components/prices-changed-notice.js';
+import { useCartPanelStore } from '../state/cart-panel-store.js';
+import { loadCartPanelContent } from './cart-panel-loader.js';
+
+// The panel's content arrives when it first opens (cart-panel-loader.ts); until then the panel is
+// its frame and the loading lines.
+const lazyContent = () => lazy(() => loadCartPanelContent().then((m) => ({ default: m.CartPanelContent })));
 
 /**
  * The slide-in cart (spec §2): closed at first; opened, closed or toggled by `cart:panel`.
@@ -15,53 +18,34 @@ export function CartPanel() {
   const open = useCartPanelStore((s) => s.open);
   const apply = useCartPanelStore((s) => s.apply);
   useDomEvent(DomEvents.cartPanel, (detail) => apply(detail?.action ?? 'toggle'));
-  const cart = useCart({ enabled: open });
-  const navigate = useNavigate();
+  // Content that failed to arrive is asked for again by a new lazy component (React keeps a failed one failed).
+  const [attempt, setAttempt] = useState(0);
+  const Content = useMemo(lazyContent, [attempt]);
   const close = () => apply('close');
 
   return (
     <Dialog open={open} onOpenChange={(next) => apply(next ? 'open' : 'close')} title="Shopping Cart" placement="right" className="cc-panel">
       <div className="cc-panel__content">
-        {cart.isPending ? (
-          <ul className="cc-lines" aria-busy="true" aria-label="Loading cart">
-            {Array.from({ length: 3 }, (_, i) => (
-              <CartLineSkeleton key={i} />
-            ))}
-          </ul>
-        ) : cart.isError ? (
-          <LoadFailed error={cart.error} onRetry={() => void cart.refetch()} />
-        ) : cart.data.lines.length === 0 ? (
-          <p className="cc-empty">Your cart is empty</p>
-        ) : (
-          <>
-            <ul className="cc-lines">
-              {cart.data.lines.map((line) => (
-                <CartLineItem key={line.id} line={line} />
-              ))}
-            </ul>
-            <div className="cc-panel__footer">
-              <CartTotals cart={cart.data} />
-              <PanelPricesNotice lines={cart.data.lines} />
-              <Button
-                block
-                size="lg"
-                onClick={() => {
-                  close();
-                  navigate('/checkout');
-                }}
-              >
-                Proceed to Checkout
-              </Button>
-              <p className="cc-panel__note">Items are reserved. Complete checkout within the time limit to secure your purchase.</p>
-            </div>
-          </>
-        )}
+        <ContentBoundary key={attempt} onRetry={() => setAttempt(attempt + 1)}>
+          <Suspense fallback={<CartLinesLoading />}>
+            <Content close={close} />
+          </Suspense>
+        </ContentBoundary>
       </div>
     </Dialog>
   );
 }
 
-/** The panel's word on prices that changed while it was open (the lines follow the catalog live). */
-function PanelPricesNotice({ lines }: { lines: CartLine[] }) {
-  return <PricesChangedNotice changed={usePricesChanged(lines)} />;
+/** The panel's content could not be loaded (the network dropped it): say so, with a retry. */
+class ContentBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { error: Error | null }> {
+  override state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override render() {
+    if (this.state.error) return <LoadFailed error={this.state.error} onRetry={this.props.onRetry} />;
+    return this.props.children;
+  }
 }
