@@ -104,6 +104,22 @@ export default tseslint.config(
     },
   },
   {
+    // The router and the query cache come from @pl/ui, the shared design system: the shell's
+    // instances, and only the parts the apps use (decision 077).
+    files: ['shell/src/**/*.{ts,tsx}', 'mf-*/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@tanstack/react-query', message: "Import the query hooks and QueryClient from '@pl/ui' (packages/ui/src/runtime/query.ts): one cache per page, and only what the apps use reaches a browser." },
+            { name: 'react-router', message: "Import the router from '@pl/ui' (packages/ui/src/runtime/router.ts): the shell's router context." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A team's query keys start with its remote name, made by its shared/team-cache.ts (decision 036).
     files: ['mf-*/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, createQueryClient, Toaster } from '@pl/ui';
+import { BrowserRouter, createQueryClient, Toaster, QueryClientProvider } from '@pl/ui';
 import { AppRoutes } from './app-routes.js';
 import { RealtimeBridge } from './realtime/realtime-bridge.js';
 

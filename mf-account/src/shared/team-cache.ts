@@ -1,6 +1,5 @@
 import { accountRemote, ApiPaths, DomEvents } from '@pl/contracts';
-import type { Query, QueryClient } from '@tanstack/react-query';
-import { teamCache, useTeamFreshness, type FreshnessRules } from '@pl/ui';
+import { teamCache, useTeamFreshness, type FreshnessRules, type Query, type QueryClient } from '@pl/ui';
 
 /**
  * The account team's share of the page's query cache (decision 036): every key of this team is

@@ -1,6 +1,5 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { ApiPaths, DomEvents, type DomEventDetails } from '@pl/contracts';
-import { keepTeamFresh } from '@pl/ui';
+import { keepTeamFresh, QueryClient, QueryObserver } from '@pl/ui';
 import { adminCache, adminFreshness } from './team-cache';
 
 // The admin team's rules on the page's one QueryClient, the signals on window as the shell sends

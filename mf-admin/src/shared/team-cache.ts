@@ -1,6 +1,5 @@
-import type { Query } from '@tanstack/react-query';
 import { adminRemote, ApiPaths, DomEvents } from '@pl/contracts';
-import { teamCache, useTeamFreshness, type FreshnessRules } from '@pl/ui';
+import { teamCache, useTeamFreshness, type FreshnessRules, type Query } from '@pl/ui';
 
 /**
  * The admin team's share of the page's query cache (decision 036): every key of this team is

@@ -12,15 +12,15 @@
 const singleton = { singleton: true, requiredVersion: false } as const;
 
 /**
- * Shared once per page: React, the QueryClient, stores and the design system (which carries the
- * shell's router, see src/router.ts). Not contracts, nor zod: a shared package is sent whole, to
- * the first page that imports any of it (all of zod is 72 KB compressed). Each app bundles the parts
- * it uses, and zod comes only with a part that parses what a person typed (decision 025).
+ * Shared once per page: React, stores and the design system, which carries the shell's router and
+ * the page's query cache (src/runtime/router.ts, src/runtime/query.ts: only the parts the apps use).
+ * Not contracts, nor zod: a shared package is sent whole, to the first page that imports any of it
+ * (all of zod is 72 KB compressed). Each app bundles the parts it uses, and zod comes only with a
+ * part that parses what a person typed (decision 025).
  */
 export const sharedSingletons = {
   react: singleton,
   'react-dom': singleton,
-  '@tanstack/react-query': singleton,
   zustand: singleton,
   '@pl/ui': singleton,
 } as const;

@@ -9,6 +9,7 @@
 
 export { cx } from './components/class-names.js';
 export * from './runtime/router.js';
+export * from './runtime/query.js';
 export { Button, buttonClass, type ButtonProps, type ButtonVariant, type ButtonSize } from './components/button.js';
 export { Badge, type BadgeProps, type BadgeVariant, type BadgeTone } from './components/badge.js';
 export { ConditionBadge } from './components/condition-badge.js';

@@ -1,7 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Customer } from '@pl/contracts';
 import { ApiPaths } from '@pl/contracts';
-import { errorStatus, readJson, retryWhileUnavailable } from '@pl/ui';
+import { errorStatus, readJson, retryWhileUnavailable, queryOptions, useQuery } from '@pl/ui';
 import { currentUserQueryKey } from '../team-cache.js';
 
 /**

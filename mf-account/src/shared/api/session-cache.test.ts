@@ -1,5 +1,4 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { keepTeamFresh, teamCache } from '@pl/ui';
+import { keepTeamFresh, teamCache, QueryClient, QueryObserver } from '@pl/ui';
 import { accountCache, accountFreshness, currentUserQueryKey, ordersKeyPrefix } from '../team-cache';
 import { refreshCurrentUser, sessionChanged } from './session-cache';
 

@@ -1,6 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { DomEvents } from '@pl/contracts';
-import { emitDomEvent } from '@pl/ui';
+import { emitDomEvent, type QueryClient } from '@pl/ui';
 import { currentUserQueryKey } from '../team-cache.js';
 
 /**

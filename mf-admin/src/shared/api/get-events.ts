@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, IngestedEventList, type IngestedEvent } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, queryOptions, useQuery } from '@pl/ui';
 import { adminCache } from '../team-cache.js';
 
 /** Spec §9: recent events are polled every 5 s. */

@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, LocationList, type Location } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, queryOptions, useQuery } from '@pl/ui';
 import { adminCache } from '../team-cache.js';
 
 /** GET /api/locations (catalog): names the inventory table's location columns. This team's own entry (decision 036). */

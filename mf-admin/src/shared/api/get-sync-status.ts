@@ -1,6 +1,5 @@
-import { queryOptions, useIsMutating, useQuery } from '@tanstack/react-query';
 import { ApiPaths, SyncStatus } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, queryOptions, useIsMutating, useQuery } from '@pl/ui';
 import { adminCache } from '../team-cache.js';
 
 /** Spec §9: the sync status is polled every 10 s. */

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient } from '@pl/ui';
 import { adminInventoryKeyPrefix } from '../team-cache.js';
 import { eventsQueryOptions } from './get-events.js';
 import { syncStatusQueryOptions } from './get-sync-status.js';

@@ -1,4 +1,4 @@
-import type { UseMutationResult } from '@tanstack/react-query';
+import { type UseMutationResult } from '@pl/ui';
 import type { PosConfig, SyncRun, SyncStatus, TestConnectionResult } from '@pl/contracts';
 
 /** The 'Test connection' call, shared by the POS Settings card and the quick actions. */

@@ -1,6 +1,5 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { DomEvents, type Cart, type CartLine, type DomEventDetails } from '@pl/contracts';
-import { INVENTORY_REFRESH_DELAY_MS, keepTeamFresh } from '@pl/ui';
+import { INVENTORY_REFRESH_DELAY_MS, keepTeamFresh, QueryClient, QueryObserver } from '@pl/ui';
 import { cartCache } from '../team-cache';
 import { cartQueryKey, liveCart } from './cart';
 

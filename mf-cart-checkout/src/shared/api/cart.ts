@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { matchQuery, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiPaths, DomEvents, type Cart, type ProductUpdatedMessage } from '@pl/contracts';
-import { apiJson, coalescedRefresh, INVENTORY_REFRESH_DELAY_MS, refetchAfterFetches, useTeamFreshness, type FreshnessRules } from '@pl/ui';
+import { apiJson, coalescedRefresh, INVENTORY_REFRESH_DELAY_MS, refetchAfterFetches, useTeamFreshness, type FreshnessRules, matchQuery, queryOptions, useQuery, useQueryClient, type QueryClient } from '@pl/ui';
 import { cartCache } from '../team-cache.js';
 
 /** GET /api/cart: the shopper's cart (guests have one too: the gateway's anonymous session). */

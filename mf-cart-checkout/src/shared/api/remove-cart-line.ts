@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, type Cart } from '@pl/contracts';
-import { apiJson, serverMessage, toast } from '@pl/ui';
+import { apiJson, serverMessage, toast, useMutation, useQueryClient } from '@pl/ui';
 import { cartWritten } from './cart.js';
 
 /** DELETE /api/cart/lines/:lineId: answers the cart as it now is. */

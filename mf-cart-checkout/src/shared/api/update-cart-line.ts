@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, type Cart } from '@pl/contracts';
-import { apiJson, serverMessage, toast } from '@pl/ui';
+import { apiJson, serverMessage, toast, useMutation, useQueryClient } from '@pl/ui';
 import { cartStale, cartWritten } from './cart.js';
 
 /** PATCH /api/cart/lines/:lineId {qty}: the server checks the new quantity against the stock. Answers the cart as it now is. */

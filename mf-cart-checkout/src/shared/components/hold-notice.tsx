@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { CartLine } from '@pl/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button } from '@pl/ui';
+import { Button, useQueryClient } from '@pl/ui';
 import { useUpdateCartLineQty } from '../api/update-cart-line.js';
 import { useNow } from '../state/use-now.js';
 import { formatCountdown, remainingMs } from '../utils/countdown.js';

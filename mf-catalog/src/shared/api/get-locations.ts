@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, type Location } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, queryOptions, useQuery } from '@pl/ui';
 import { catalogCache } from '../team-cache.js';
 
 /** GET /api/locations: the shop's stores and warehouses. */

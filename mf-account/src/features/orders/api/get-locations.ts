@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, LocationList, type Location } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, queryOptions, useQuery } from '@pl/ui';
 import { accountCache } from '../../../shared/team-cache.js';
 
 /** GET /api/locations (catalog): names the pickup location of an order. This team's own entry (decision 036). */

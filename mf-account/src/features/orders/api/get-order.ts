@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, ORDER_LINK_KEY_PARAM, Order } from '@pl/contracts';
-import { apiJson, errorStatus } from '@pl/ui';
+import { apiJson, errorStatus, queryOptions, useQuery } from '@pl/ui';
 import { ordersKeyPrefix, useAccountFreshness } from '../../../shared/team-cache.js';
 
 /** An order's API path with the e-mail link's key, when the page was opened by one: the key stands in for an account. */

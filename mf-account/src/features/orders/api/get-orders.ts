@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, OrderList, type Order } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, queryOptions, useQuery } from '@pl/ui';
 import { ordersKeyPrefix, useAccountFreshness } from '../../../shared/team-cache.js';
 import { newestFirst } from '../utils/order-view.js';
 

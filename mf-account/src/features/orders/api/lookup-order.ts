@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { ApiPaths, OrderLookupPayload, OrderLookupResult } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, useMutation } from '@pl/ui';
 
 /** POST /api/orders/lookup: the same message whether or not an order matched (the link goes only to the order's e-mail); 429 when asked too often. */
 export async function lookupOrder(payload: OrderLookupPayload): Promise<string> {

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, Order, RequestReturnPayload } from '@pl/contracts';
-import { apiJson, toast } from '@pl/ui';
+import { apiJson, toast, useMutation, useQueryClient } from '@pl/ui';
 import { ordersQueryOptions } from './get-orders.js';
 import { orderQueryOptions, withLinkKey } from './get-order.js';
 

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths } from '@pl/contracts';
-import { apiRequest, toast } from '@pl/ui';
+import { apiRequest, toast, useMutation, useQueryClient } from '@pl/ui';
 import { refreshCurrentUser } from '../../../shared/api/session-cache.js';
 
 /** POST /api/auth/change-password: needs the current password; the confirmation stays in the form. */

@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { ApiPaths } from '@pl/contracts';
-import { apiRequest } from '@pl/ui';
+import { apiRequest, useMutation } from '@pl/ui';
 
 /** POST /api/auth/forgot-password: the response is not read; any success shows the confirmation. */
 export async function requestPasswordReset(email: string): Promise<void> {

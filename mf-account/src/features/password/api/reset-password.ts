@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { ApiPaths } from '@pl/contracts';
-import { apiRequest } from '@pl/ui';
+import { apiRequest, useMutation } from '@pl/ui';
 
 /** POST /api/auth/reset-password: the token from the link and the new password (not the confirmation). */
 export async function resetPassword(input: { token: string; password: string }): Promise<void> {

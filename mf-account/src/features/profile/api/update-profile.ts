@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, Customer, type UpdateProfilePayload } from '@pl/contracts';
-import { apiJson, toast } from '@pl/ui';
+import { apiJson, toast, useMutation, useQueryClient } from '@pl/ui';
 import { currentUserQueryKey } from '../../../shared/team-cache.js';
 
 /** PATCH /api/auth/profile: names, phone and e-mail (a new e-mail has to be verified again); answers the customer as now saved. */

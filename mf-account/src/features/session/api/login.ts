@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, type LoginPayload } from '@pl/contracts';
-import { apiJson, serverMessage, toast } from '@pl/ui';
+import { apiJson, serverMessage, toast, useMutation, useQueryClient } from '@pl/ui';
 import { sessionChanged } from '../../../shared/api/session-cache.js';
 
 /** POST /api/auth/login: the gateway checks the credentials with identity and sets the session cookie. */

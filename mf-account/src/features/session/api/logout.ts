@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths } from '@pl/contracts';
-import { apiRequest, serverMessage, toast, useNavigate } from '@pl/ui';
+import { apiRequest, serverMessage, toast, useNavigate, useMutation, useQueryClient } from '@pl/ui';
 import { sessionChanged } from '../../../shared/api/session-cache.js';
 
 /** POST /api/auth/logout: ends the server-side session and clears the cookie. */

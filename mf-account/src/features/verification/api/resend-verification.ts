@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { ApiPaths } from '@pl/contracts';
-import { apiJson, serverMessage, toast } from '@pl/ui';
+import { apiJson, serverMessage, toast, useMutation } from '@pl/ui';
 import { messageOf } from '../utils/message-of.js';
 
 /** POST /api/auth/resend-verification: mails the signed-in customer a fresh verification link. */

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths } from '@pl/contracts';
-import { apiJson, serverMessage, toast } from '@pl/ui';
+import { apiJson, serverMessage, toast, useMutation, useQueryClient } from '@pl/ui';
 import { refreshCurrentUser } from '../../../shared/api/session-cache.js';
 import { messageOf } from '../utils/message-of.js';
 

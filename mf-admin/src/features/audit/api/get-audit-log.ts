@@ -1,6 +1,5 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ApiPaths, AUDIT_PAGE_SIZE, AuditPage } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@pl/ui';
 import { adminCache } from '../../../shared/team-cache.js';
 import { auditListQuery, type AuditFilters } from '../utils/audit-filters.js';
 

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, SyncTriggerAccepted } from '@pl/contracts';
-import { apiJson, serverMessage, toast } from '@pl/ui';
+import { apiJson, serverMessage, toast, useMutation, useQueryClient } from '@pl/ui';
 import { syncStatusQueryOptions } from '../../../shared/api/get-sync-status.js';
 
 /** POST /api/admin/sync/cancel: the running sync stops after the batches it is writing (its end is announced like any run's). */

@@ -1,6 +1,5 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ADMIN_INVENTORY_PAGE_SIZE, AdminInventoryList, ApiPaths, TOTAL_COUNT_HEADER } from '@pl/contracts';
-import { apiRequest } from '@pl/ui';
+import { apiRequest, infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@pl/ui';
 import { nextInventoryOffset, parseTotalCount, type AdminInventoryPage } from '../utils/inventory-pages.js';
 import { adminInventoryKeyPrefix, useAdminFreshness } from '../../../shared/team-cache.js';
 

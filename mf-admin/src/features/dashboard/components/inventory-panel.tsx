@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { Location } from '@pl/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ConditionBadge, cx, formatPrice, Input, Label, Skeleton } from '@pl/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ConditionBadge, cx, formatPrice, Input, Label, Skeleton, type UseQueryResult } from '@pl/ui';
 import type { AdminInventoryResult } from '../api/get-admin-inventory.js';
 import {
   emptyInventoryText,

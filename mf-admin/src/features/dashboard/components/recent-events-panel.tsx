@@ -1,6 +1,5 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { IngestedEvent } from '@pl/contracts';
-import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@pl/ui';
+import { Card, CardContent, CardHeader, CardTitle, Skeleton, type UseQueryResult } from '@pl/ui';
 import { EVENTS_SHOWN, payloadPreview } from '../../../shared/utils/event-preview.js';
 import { PanelError } from '../../../shared/components/panel-error.js';
 

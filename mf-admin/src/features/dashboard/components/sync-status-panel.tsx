@@ -1,7 +1,6 @@
 import { Fragment } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { SyncRun, SyncStatus } from '@pl/contracts';
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@pl/ui';
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton, type UseQueryResult } from '@pl/ui';
 import { syncProgressText, timeLeftText } from '../../../shared/utils/pos-settings-rules.js';
 import { useCancelSync } from '../api/cancel-sync.js';
 import { syncStatusNotes } from '../utils/sync-status-notes.js';

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { SyncStatus } from '@pl/contracts';
-import { toast } from '@pl/ui';
+import { toast, useQueryClient } from '@pl/ui';
 import { runEndToast } from '../../../shared/utils/pos-settings-rules.js';
 import { refreshAfterSync } from '../../../shared/api/refresh-after-sync.js';
 

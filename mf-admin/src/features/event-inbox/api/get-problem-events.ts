@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, ProblemEventList } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, queryOptions, useQuery } from '@pl/ui';
 import { EVENTS_POLL_MS } from '../../../shared/api/get-events.js';
 import { adminCache } from '../../../shared/team-cache.js';
 

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, EventsReopened } from '@pl/contracts';
-import { apiJson, serverMessage, toast } from '@pl/ui';
+import { apiJson, serverMessage, toast, useMutation, useQueryClient } from '@pl/ui';
 import { eventsQueryOptions } from '../../../shared/api/get-events.js';
 import { problemEventsQueryOptions } from './get-problem-events.js';
 import { reopenedText } from '../utils/event-inbox-text.js';

@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, IntakeDetail } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, queryOptions, useQuery } from '@pl/ui';
 import { adminCache } from '../../../shared/team-cache.js';
 
 /** GET /api/admin/intake/:productId: the listing, its inspections (newest first) and a POS grade waiting (404 when unknown). */

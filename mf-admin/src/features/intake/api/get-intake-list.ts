@@ -1,6 +1,5 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ApiPaths, IntakeList } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@pl/ui';
 import { intakeListQuery, nextIntakeOffset, type DeskSearch } from '../utils/intake-queue.js';
 import { adminCache } from '../../../shared/team-cache.js';
 

@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, Customer } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, queryOptions, useQuery } from '@pl/ui';
 import { adminCache } from '../../../shared/team-cache.js';
 
 /**

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { IntakeDetail, PhotoList } from '@pl/contracts';
-import { toast } from '@pl/ui';
+import { toast, useMutation, useQueryClient, type QueryClient } from '@pl/ui';
 import { failureText } from '../../../shared/utils/failure-text.js';
 import { intakeCountsQueryOptions } from './get-intake-counts.js';
 import { intakeDetailQueryKey } from './get-intake-detail.js';

@@ -1,6 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, DraftIntakeStarted, WaitingDrafts } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, queryOptions, useMutation, useQuery, useQueryClient } from '@pl/ui';
 import { adminCache } from '../../../shared/team-cache.js';
 import { refreshQueues } from './intake-action.js';
 

@@ -1,6 +1,5 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { IntakeCounts } from '@pl/contracts';
-import { buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Link, Skeleton } from '@pl/ui';
+import { buttonClass, Card, CardContent, CardDescription, CardHeader, CardTitle, Link, Skeleton, type UseQueryResult } from '@pl/ui';
 import { PanelError } from '../../../shared/components/panel-error.js';
 import { deskClear, deskQueryOf, queueCountText } from '../utils/intake-queue.js';
 

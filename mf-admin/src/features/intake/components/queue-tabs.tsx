@@ -1,6 +1,5 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { IntakeQueues, type IntakeCounts } from '@pl/contracts';
-import { buttonClass, Link } from '@pl/ui';
+import { buttonClass, Link, type UseQueryResult } from '@pl/ui';
 import { deskQueryOf, queueTabText, type DeskSearch } from '../utils/intake-queue.js';
 
 /**

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { errorStatus, serverMessage } from '@pl/ui';
+import { errorStatus, serverMessage, useQueryClient } from '@pl/ui';
 import { refreshQueues, putPhotos } from '../api/intake-action.js';
 import { intakeDetailQueryKey } from '../api/get-intake-detail.js';
 import { uploadPhoto, type PhotoUpload } from '../api/upload-photo.js';

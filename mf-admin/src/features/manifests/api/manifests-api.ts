@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, ManifestDetail, ManifestDryRun, ManifestList, ManifestRows, ManifestSettings, ManifestUploaded } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, queryOptions, useMutation, useQuery, useQueryClient } from '@pl/ui';
 import { uploadWithProgress, type Upload } from '../../../shared/api/upload-with-progress.js';
 import { adminCache } from '../../../shared/team-cache.js';
 

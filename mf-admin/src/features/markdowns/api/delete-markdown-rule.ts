@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, type MarkdownRuleList } from '@pl/contracts';
-import { apiRequest, errorStatus, toast } from '@pl/ui';
+import { apiRequest, errorStatus, toast, useMutation, useQueryClient } from '@pl/ui';
 import { failureText } from '../../../shared/utils/failure-text.js';
 import { markdownPreviewQueryOptions } from './get-markdown-preview.js';
 import { markdownRulesQueryOptions } from './get-markdown-rules.js';

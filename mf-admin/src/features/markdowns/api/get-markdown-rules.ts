@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, MarkdownRuleList } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, queryOptions, useQuery } from '@pl/ui';
 import { adminCache } from '../../../shared/team-cache.js';
 
 /** GET /api/admin/markdowns/rules: every markdown rule, oldest first (the order ties between rules are settled in). */

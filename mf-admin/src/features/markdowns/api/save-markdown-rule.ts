@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, MarkdownRule, MarkdownRuleInput } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, useMutation, useQueryClient } from '@pl/ui';
 import { markdownPreviewQueryOptions } from './get-markdown-preview.js';
 import { markdownRulesQueryOptions } from './get-markdown-rules.js';
 

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, MarkdownRun } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, useMutation, useQueryClient } from '@pl/ui';
 import { markdownRunsQueryOptions } from './get-markdown-runs.js';
 
 /**

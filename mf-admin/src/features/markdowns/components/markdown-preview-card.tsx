@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { MarkdownPreview } from '@pl/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cx, Dialog, errorStatus, formatPrice, Link, serverMessage, Skeleton } from '@pl/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cx, Dialog, errorStatus, formatPrice, Link, serverMessage, Skeleton, useQueryClient } from '@pl/ui';
 import { ActionButton } from '../../../shared/components/action-button.js';
 import { PanelError } from '../../../shared/components/panel-error.js';
 import { useFocusAfterRender } from '../../../shared/components/use-focus-after-render.js';

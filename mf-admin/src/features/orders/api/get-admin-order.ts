@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AdminOrder, AdminOrderPaths } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, queryOptions, useQuery } from '@pl/ui';
 import { adminCache } from '../../../shared/team-cache.js';
 
 /** GET /api/admin/orders/:id: the order with its customer, payment, allocations and history (404 when unknown). */

@@ -1,6 +1,5 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { ADMIN_ORDERS_PAGE_SIZE, AdminOrderList, AdminOrderPaths } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@pl/ui';
 import { orderListQuery, type OrderFilters } from '../utils/order-filters.js';
 import { nextOrdersOffset } from '../utils/order-list.js';
 import { adminCache } from '../../../shared/team-cache.js';

@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AdminOrderCounts, AdminOrderPaths } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, queryOptions, useQuery } from '@pl/ui';
 import { ORDERS_POLL_MS } from './get-admin-orders.js';
 import { adminCache } from '../../../shared/team-cache.js';
 

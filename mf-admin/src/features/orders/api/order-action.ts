@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrder } from '@pl/contracts';
-import { errorStatus, serverMessage, toast } from '@pl/ui';
+import { errorStatus, serverMessage, toast, useMutation, useQueryClient } from '@pl/ui';
 import { actionErrorToast, ORDER_ACTION_DONE, type DeskAction } from '../utils/order-actions.js';
 import { adminOrdersKeyPrefix } from './get-admin-orders.js';
 import { adminOrderQueryKey } from './get-admin-order.js';

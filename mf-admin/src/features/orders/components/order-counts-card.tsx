@@ -1,6 +1,5 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { AdminOrderCounts, Location } from '@pl/contracts';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@pl/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton, type UseQueryResult } from '@pl/ui';
 import { PanelError } from '../../../shared/components/panel-error.js';
 import { countChips } from '../utils/order-counts.js';
 import { sameFilters, type OrderFilters } from '../utils/order-filters.js';

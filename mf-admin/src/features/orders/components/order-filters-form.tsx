@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { OrderStatus, type Location } from '@pl/contracts';
-import { Button, Checkbox, Input, Label, Select } from '@pl/ui';
+import { Button, Checkbox, Input, Label, Select, type UseQueryResult } from '@pl/ui';
 import { DayFilter } from '../../../shared/components/day-filter.js';
 import { useShownFilters } from '../../../shared/components/use-shown-filters.js';
 import { changeFilters, hasFilters, ORDER_SEARCH_MAX_LENGTH, orderSearchOf, type OrderFilters } from '../utils/order-filters.js';

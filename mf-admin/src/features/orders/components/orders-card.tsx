@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { AdminOrderSummary, Location } from '@pl/contracts';
-import { Card, CardContent, CardHeader, CardTitle, formatPrice, Link, useLocation } from '@pl/ui';
+import { Card, CardContent, CardHeader, CardTitle, formatPrice, Link, useLocation, type UseQueryResult } from '@pl/ui';
 import { PagedResults } from '../../../shared/components/paged-results.js';
 import { formatDateTime } from '../../../shared/utils/date-text.js';
 import type { AdminOrdersResult } from '../api/get-admin-orders.js';

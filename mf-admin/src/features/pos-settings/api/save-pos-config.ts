@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, PosConfig, SavePosConfigPayload } from '@pl/contracts';
-import { apiJson, serverMessage, toast } from '@pl/ui';
+import { apiJson, serverMessage, toast, useMutation, useQueryClient } from '@pl/ui';
 import { SAVE_FAILED_FALLBACK, type PosSettingsFields } from '../../../shared/utils/pos-settings-rules.js';
 import { posConfigQueryKey } from './get-pos-config.js';
 

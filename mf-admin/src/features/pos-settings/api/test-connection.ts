@@ -1,6 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { ApiPaths, TestConnectionResult } from '@pl/contracts';
-import { apiJson, serverMessage, toast } from '@pl/ui';
+import { apiJson, serverMessage, toast, useMutation } from '@pl/ui';
 import { TEST_FAILED_FALLBACK } from '../../../shared/utils/pos-settings-rules.js';
 
 /** GET /api/admin/sync/test-connection: tries the SAVED POS settings. */

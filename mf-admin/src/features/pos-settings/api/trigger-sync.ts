@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, SyncTriggerAccepted, SyncTriggerResult } from '@pl/contracts';
-import { apiJson, serverMessage, toast } from '@pl/ui';
+import { apiJson, serverMessage, toast, useMutation, useQueryClient } from '@pl/ui';
 import { refreshAfterSync } from '../../../shared/api/refresh-after-sync.js';
 import { SYNC_TRIGGER_MUTATION_KEY, syncStatusQueryOptions } from '../../../shared/api/get-sync-status.js';
 import { SYNC_FAILED_FALLBACK, syncCompletedText } from '../../../shared/utils/pos-settings-rules.js';

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { PosConfig, SyncStatus, TestConnectionResult } from '@pl/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Skeleton } from '@pl/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Skeleton, useQueryClient, type UseQueryResult } from '@pl/ui';
 import { PanelError } from '../../../shared/components/panel-error.js';
 import { Spinner } from '../../../shared/components/spinner.js';
 import { posConfigQueryKey } from '../api/get-pos-config.js';

@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, InventoryValueReport } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, queryOptions, useQuery } from '@pl/ui';
 import { adminCache } from '../../../shared/team-cache.js';
 
 /** GET /api/admin/reports/inventory-value (the catalog): the value of what is on hand now, by age band. */

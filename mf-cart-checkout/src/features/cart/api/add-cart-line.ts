@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, type AddToCartPayload, type Cart } from '@pl/contracts';
-import { apiJson, serverMessage, toast } from '@pl/ui';
+import { apiJson, serverMessage, toast, useMutation, useQueryClient } from '@pl/ui';
 import { cartWritten } from '../../../shared/api/cart.js';
 
 /** POST /api/cart/lines: `variantId` carries the variant's sku (spec §3). Answers the cart as it now is. */

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, PaymentIntentResponse, PRICES_CHANGED_CODE, type CreatePaymentIntentPayload } from '@pl/contracts';
-import { apiJson, errorCode, serverMessage, toast } from '@pl/ui';
+import { apiJson, errorCode, serverMessage, toast, useMutation, useQueryClient } from '@pl/ui';
 import { cartStale } from '../../../shared/api/cart.js';
 
 /**

@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, type Customer } from '@pl/contracts';
-import { readJson, retryWhileUnavailable } from '@pl/ui';
+import { readJson, retryWhileUnavailable, queryOptions, useQuery } from '@pl/ui';
 import { cartCache } from '../../../shared/team-cache.js';
 
 /**

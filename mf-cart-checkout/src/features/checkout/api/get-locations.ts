@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, type Location } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, queryOptions, useQuery } from '@pl/ui';
 import { cartCache } from '../../../shared/team-cache.js';
 
 /** GET /api/locations: where an order can be picked up. This team's own entry (decision 036). */

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { ApiPaths, type Order } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, useQuery } from '@pl/ui';
 import { cartCache } from '../../../shared/team-cache.js';
 
 /** How often, and how long, the return page asks for the order Stripe's confirmation makes (it usually arrives within seconds). */

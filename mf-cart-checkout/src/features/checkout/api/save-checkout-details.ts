@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiPaths, type Cart, type CheckoutDetailsPayload } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, useMutation, useQueryClient } from '@pl/ui';
 import { cartWritten } from '../../../shared/api/cart.js';
 
 /** PUT /api/cart/checkout: how the order is fulfilled (pickup or shipping) and a guest's e-mail, saved on the cart. Answers the cart. */

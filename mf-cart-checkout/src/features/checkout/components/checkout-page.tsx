@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Cart, CartLine, CheckoutDetailsPayload, PaymentIntentResponse } from '@pl/contracts';
-import { Button, buttonClass, Card, CardContent, CardHeader, Link, serverMessage, Skeleton, toast, useNavigate } from '@pl/ui';
+import { Button, buttonClass, Card, CardContent, CardHeader, Link, serverMessage, Skeleton, toast, useNavigate, useQueryClient } from '@pl/ui';
 import { cartStale, useCart } from '../../../shared/api/cart.js';
 import { CartLineItem } from '../../../shared/components/cart-line-item.js';
 import { CartTotals } from '../../../shared/components/cart-totals.js';

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { DomEvents } from '@pl/contracts';
-import { emitDomEvent, toast, useLocation, useNavigate } from '@pl/ui';
+import { emitDomEvent, toast, useLocation, useNavigate, useQueryClient } from '@pl/ui';
 import { cartStale } from '../../../shared/api/cart.js';
 import { isPaymentReturn, paymentReturnOrderId, paymentReturnPaymentId, withoutPaymentParams } from '../utils/payment-return.js';
 

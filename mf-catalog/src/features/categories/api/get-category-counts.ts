@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, type CategoryCount } from '@pl/contracts';
-import { apiJson } from '@pl/ui';
+import { apiJson, queryOptions, useQuery } from '@pl/ui';
 import { catalogCache } from '../../../shared/team-cache.js';
 
 /** GET /api/categories/counts: how many products each category has. */

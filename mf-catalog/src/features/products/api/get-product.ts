@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, type Product } from '@pl/contracts';
-import { apiJson, firstViewAnswerOf } from '@pl/ui';
+import { apiJson, firstViewAnswerOf, queryOptions, useQuery } from '@pl/ui';
 import { catalogCache } from '../../../shared/team-cache.js';
 
 /** GET /api/products/:id: one product with its variants and stock. */

@@ -1,6 +1,5 @@
-import { infiniteQueryOptions, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiPaths, type ProductList } from '@pl/contracts';
-import { apiJson, firstViewAnswerOf } from '@pl/ui';
+import { apiJson, firstViewAnswerOf, infiniteQueryOptions, queryOptions, useQuery } from '@pl/ui';
 import { catalogCache } from '../../../shared/team-cache.js';
 
 /**

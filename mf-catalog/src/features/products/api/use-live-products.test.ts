@@ -1,6 +1,5 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { ApiPaths, DomEvents, type DomEventDetails, type ProductList } from '@pl/contracts';
-import { INVENTORY_REFRESH_DELAY_MS, keepTeamFresh } from '@pl/ui';
+import { INVENTORY_REFRESH_DELAY_MS, keepTeamFresh, QueryClient, QueryObserver } from '@pl/ui';
 import { catalogCache } from '../../../shared/team-cache';
 import { buildProduct } from '../testing/build-product';
 import { productPagesQueryOptions, productsQueryOptions } from './get-products';

@@ -1,6 +1,5 @@
-import { matchQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiPaths, DomEvents } from '@pl/contracts';
-import { coalescedRefresh, INVENTORY_REFRESH_DELAY_MS, refetchAfterFetches, useTeamFreshness, type FreshnessRules } from '@pl/ui';
+import { coalescedRefresh, INVENTORY_REFRESH_DELAY_MS, refetchAfterFetches, useTeamFreshness, type FreshnessRules, matchQuery, type QueryClient } from '@pl/ui';
 import { catalogCache } from '../../../shared/team-cache.js';
 import { applyInventoryUpdate } from '../utils/inventory-patch.js';
 import { isProductList, showsAnyOf } from '../utils/product-refresh.js';

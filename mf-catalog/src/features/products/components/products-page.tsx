@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { listPageTitle, ProductSorts, type ProductSort } from '@pl/contracts';
-import { Button, conditionBadgeLook, formatPrice, Input, Select, usePageTitle, useSearchParams } from '@pl/ui';
+import { Button, conditionBadgeLook, formatPrice, Input, Select, usePageTitle, useSearchParams, useInfiniteQuery } from '@pl/ui';
 import { categories } from '../../../shared/utils/category-list.js';
 import { LastSyncIndicator } from '../../../shared/components/last-sync-indicator.js';
 import { productPagesQueryOptions, servedList } from '../api/get-products.js';

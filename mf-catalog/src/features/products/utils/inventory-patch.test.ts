@@ -1,4 +1,4 @@
-import type { InfiniteData } from '@tanstack/react-query';
+import { type InfiniteData } from '@pl/ui';
 import type { ProductList } from '@pl/contracts';
 import { buildProduct, buildVariant } from '../testing/build-product';
 import { applyInventoryUpdate, patchProductStock } from './inventory-patch';
