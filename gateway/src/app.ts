@@ -49,7 +49,7 @@ export interface GatewayDeps {
 
 export interface Gateway {
   app: Express;
-  /** Settles once the gateway's own first reads are done: the cart's payment mode and the first-view renderers (tests start on a quiet gateway). */
+  /** Settles once the gateway's own first reads are done: the cart's payment mode and the first-view renderers and the event feeds (tests start on a quiet gateway). */
   settled: Promise<void>;
   /** What the server runs: a kept catalogue answer straight from memory, anything else through `app`. */
   handle: RequestListener;
@@ -161,7 +161,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
 
   return {
     app,
-    settled: Promise.all([paymentMode.ready, firstViews.ready]).then(() => undefined),
+    settled: Promise.all([paymentMode.ready, firstViews.ready, fanout.ready]).then(() => undefined),
     handle: (req, res) => {
       // Draining: each answer closes its connection, so no kept-alive socket outlives the process.
       if (draining) res.setHeader('connection', 'close');

@@ -1,12 +1,13 @@
 // The one websocket: every inventory change and every listing's new photos or inspection to every
 // open browser (both public, as the catalogue is), and an order's status changes
 // and settled refunds to its owner's browsers only (the session subject behind each socket, found at the upgrade).
-// Each gateway instance holds its own core NATS subscriptions with no queue group, so every instance
-// sees every event and can serve the browsers connected to it. Core NATS is at-most-once: a browser
-// refetches after every (re)connect rather than trusting that it saw every message.
+// Each gateway instance reads every event itself (event-feed.ts: an ordered consumer of the domain
+// stream per subject, so nothing published while this gateway reconnects to NATS is missed), and
+// serves the browsers connected to it. A browser still refetches after its own socket reconnects:
+// what happened while it was away was sent to nobody.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Msg, NatsConnection, NatsError, Subscription } from 'nats';
+import type { NatsConnection } from 'nats';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { z } from 'zod';
 import {
@@ -27,6 +28,7 @@ import {
 import { carrierFromHeaders, contextFrom, inMessageSpan, requestIdFrom, SpanKind, type Logger } from '@pl/service-kit';
 import { wsClientsGauge, wsMessagesSent } from '../http/metrics.js';
 import { refuseUpgrade } from '../http/refuse-upgrade.js';
+import { startEventFeed, type EventFeed, type EventMessage } from './event-feed.js';
 
 /** How many event ids a gateway remembers to pass each event on once (a repeat comes within seconds). */
 const SEEN_EVENT_IDS = 10_000;
@@ -46,6 +48,8 @@ export interface RealtimeFanout {
   /** Takes over an HTTP upgrade request for the websocket path (or refuses it). */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   clientCount(): number;
+  /** Resolves once the events are read (or reading them could not start, which is logged). */
+  ready: Promise<void>;
   /** Stops listening to NATS and closes every browser socket (going away). */
   close(): Promise<void>;
 }
@@ -88,17 +92,18 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
   const messagesSent = wsMessagesSent();
   wsClientsGauge(() => wss.clients.size);
 
-  const subscriptions: Subscription[] = [
+  const closing = new AbortController();
+  const feeds: Array<Promise<EventFeed>> = [
     ...[
       { subject: Subjects.inventoryUpdatedAll, toMessage: toInventoryMessage },
       { subject: Subjects.productUpdatedAll, toMessage: toProductMessage },
     ].map(({ subject, toMessage }) =>
-      options.nats.subscribe(subject, {
-        callback: (err: NatsError | null, msg: Msg) => {
-          if (err) {
-            log.error({ err: err.message, subject }, 'catalogue subscription failed');
-            return;
-          }
+      startEventFeed({
+        nats: options.nats,
+        logger: log,
+        subject,
+        signal: closing.signal,
+        onMessage: (msg) => {
           const message = toMessage(msg, log);
           if (message && firstTime(message.id)) pushInTrace(msg, message.id, JSON.stringify(message));
         },
@@ -108,24 +113,28 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
       { subject: Subjects.orderStatusChangedAll, toMessage: toOrderMessage },
       { subject: Subjects.orderRefundSettledAll, toMessage: toRefundMessage },
     ].map(({ subject, toMessage }) =>
-      options.nats.subscribe(subject, {
-        callback: (err: NatsError | null, msg: Msg) => {
-          if (err) {
-            log.error({ err: err.message, subject }, 'order subscription failed');
-            return;
-          }
+      startEventFeed({
+        nats: options.nats,
+        logger: log,
+        subject,
+        signal: closing.signal,
+        onMessage: (msg) => {
           const event = toMessage(msg, log);
           if (event && firstTime(event.message.id)) pushInTrace(msg, event.message.id, JSON.stringify(event.message), event.owner);
         },
       }),
     ),
   ];
+  const ready = Promise.all(feeds).then(
+    (started) => log.info({ mode: started[0]?.mode }, started[0]?.mode === 'stream' ? 'reading events from the domain stream' : 'reading events on core NATS (no JetStream)'),
+    () => undefined, // closed before it could start
+  );
 
   /**
    * The push as the last span of the trace that wrote the event (its `traceparent` header, decision
    * 040): one add to cart reads as one trace from the gateway's request to the browsers it reached.
    */
-  function pushInTrace(msg: Msg, eventId: string, payload: string, owner?: string): void {
+  function pushInTrace(msg: EventMessage, eventId: string, payload: string, owner?: string): void {
     const span = {
       name: 'ws push',
       kind: SpanKind.CONSUMER,
@@ -179,9 +188,11 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
       );
     },
     clientCount: () => wss.clients.size,
+    ready,
     async close() {
       clearInterval(heartbeat);
-      for (const subscription of subscriptions) if (!subscription.isClosed()) subscription.unsubscribe();
+      closing.abort();
+      await Promise.all(feeds.map((started) => started.then((feed) => feed.stop(), () => undefined)));
       const closed = new Promise<void>((resolve) => wss.close(() => resolve()));
       for (const ws of wss.clients) ws.close(1001, 'Server shutting down');
       // A polite close waits for the browser's reply; one that never answers must not hold up shutdown.
@@ -194,7 +205,7 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
 }
 
 /** A NATS event's envelope and its data parsed with `schema`; malformed input is logged and dropped. */
-function parseEvent<T>(msg: Msg, schema: z.ZodType<T>, what: string, log: Logger): { envelope: EventEnvelope; data: T } | undefined {
+function parseEvent<T>(msg: EventMessage, schema: z.ZodType<T>, what: string, log: Logger): { envelope: EventEnvelope; data: T } | undefined {
   let raw: unknown;
   try {
     raw = msg.json();
@@ -215,19 +226,19 @@ function parseEvent<T>(msg: Msg, schema: z.ZodType<T>, what: string, log: Logger
   return { envelope: envelope.data, data: data.data };
 }
 
-function toInventoryMessage(msg: Msg, log: Logger): InventoryUpdatedMessage | undefined {
+function toInventoryMessage(msg: EventMessage, log: Logger): InventoryUpdatedMessage | undefined {
   const event = parseEvent(msg, InventoryUpdatedData, 'inventory', log);
   return event && { type: 'inventory.updated', id: event.envelope.id, timestamp: event.envelope.occurredAt, ...event.data };
 }
 
 /** The browser message of a listing's new photos or inspection: the pages showing it refetch it. */
-function toProductMessage(msg: Msg, log: Logger): ProductUpdatedMessage | undefined {
+function toProductMessage(msg: EventMessage, log: Logger): ProductUpdatedMessage | undefined {
   const event = parseEvent(msg, ProductUpdatedData, 'product', log);
   return event && { type: 'product.updated', id: event.envelope.id, timestamp: event.envelope.occurredAt, productIds: event.data.productIds, what: event.data.what };
 }
 
 /** The browser message of an order's status change, and whose it is (nobody else may receive it). */
-function toOrderMessage(msg: Msg, log: Logger): { message: OrderStatusChangedMessage; owner: string } | undefined {
+function toOrderMessage(msg: EventMessage, log: Logger): { message: OrderStatusChangedMessage; owner: string } | undefined {
   const event = parseEvent(msg, OrderStatusChangedData, 'order', log);
   if (!event) return undefined;
   const { orderId, number, status, subject } = event.data;
@@ -235,7 +246,7 @@ function toOrderMessage(msg: Msg, log: Logger): { message: OrderStatusChangedMes
 }
 
 /** The browser message of an order's settled refund, and whose it is (nobody else may receive it). */
-function toRefundMessage(msg: Msg, log: Logger): { message: OrderRefundSettledMessage; owner: string } | undefined {
+function toRefundMessage(msg: EventMessage, log: Logger): { message: OrderRefundSettledMessage; owner: string } | undefined {
   const event = parseEvent(msg, OrderRefundSettledData, 'refund', log);
   if (!event) return undefined;
   const { orderId, number, refundId, status, subject } = event.data;

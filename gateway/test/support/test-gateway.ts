@@ -47,7 +47,8 @@ export async function startGateway(
     dir,
   );
   const keys = options.keys ?? (await loadSigningKeys({ ...config.jwt })).keys;
-  const nats = await connect({ servers: config.natsUrl, name: 'gateway-test' });
+  // As the gateway's main connects: reconnecting forever.
+  const nats = await connect({ servers: config.natsUrl, name: 'gateway-test', maxReconnectAttempts: -1 });
   const logger = createLogger({ name: 'gateway-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const gateway = createGateway({
     config,

@@ -51,7 +51,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-async function detectJetStream(nc: NatsConnection, timeoutMs: number): Promise<boolean> {
+/** Whether the server `nc` is connected to runs JetStream (the embedded development fallback does not). */
+export async function detectJetStream(nc: NatsConnection, timeoutMs = 5000): Promise<boolean> {
   if (nc.info?.jetstream !== true) return false;
   try {
     await nc.jetstreamManager({ timeout: timeoutMs });
@@ -135,7 +136,7 @@ export interface EnsureStreamOptions {
  * Creates the stream, or widens an existing one to cover our subjects and window. Subjects other
  * processes added are kept: several services call this at start, possibly at the same moment.
  */
-export async function ensureStream(conn: NatsConn, def: StreamDefinition, options: EnsureStreamOptions = {}): Promise<void> {
+export async function ensureStream(conn: Pick<NatsConn, 'nc' | 'hasJetStream'>, def: StreamDefinition, options: EnsureStreamOptions = {}): Promise<void> {
   if (!conn.hasJetStream) return;
   const jsm = await conn.nc.jetstreamManager();
   const wanted: Partial<StreamConfig> = {
