@@ -3,7 +3,7 @@ import { ApiPaths, SessionGrant } from '@pl/contracts';
 import { testLogger } from '@pl/service-kit/testing';
 import { orderBelongsTo } from '../src/domain/order-lookup.js';
 import { onOrderPlaced } from '../src/events/order-mail-consumer.js';
-import { MailPolicy } from '../src/mail/mail-dispatcher.js';
+import { MailPolicy } from '../src/mail/mail-policy.js';
 import { buildRegistration, PUBLIC_ORIGIN, startIdentity, tokenFromLink, uniqueIp, type IdentityTestApp } from './identity-test-app.js';
 
 const NOTICE = 'Someone tried to use your e-mail address at Professional Liquidation';

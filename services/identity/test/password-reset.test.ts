@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SessionGrant } from '@pl/contracts';
 import { RateLimits } from '../src/domain/rate-limits.js';
-import { MailPolicy } from '../src/mail/mail-dispatcher.js';
+import { MailPolicy } from '../src/mail/mail-policy.js';
 import { PUBLIC_ORIGIN, startIdentity, tokenFromLink, uniqueIp, type IdentityTestApp } from './identity-test-app.js';
 
 const REQUESTED = "If an account exists with that email, we've sent password reset instructions. Please check your inbox.";

@@ -13,8 +13,7 @@
 import { tooManyRequests, withTransaction, type Pool } from '@pl/service-kit';
 import { failuresFromClient, failuresFromCookielessClients, failuresFromDevice, failuresOnAccount, failuresOnAccountFromClient, hasRecentSuccess, insertLoginAttempt, secondsSinceLastFailure } from '../db/login-attempts.repo.js';
 import { lockLimitKey } from '../db/sliding-window.js';
-import type { IdentityLimits } from './limits.js';
-import { waitText, type ClientKey } from './rate-limits.js';
+import { waitText, type ClientKey, type Limit } from './rate-limits.js';
 
 /** The defaults (IdentityLimits.login). */
 export const LoginLimits = {
@@ -30,6 +29,16 @@ export const LoginLimits = {
 export interface Slowdown {
   afterFailures: number;
   maxSeconds: number;
+}
+
+/** Sign-in's limits as configured (part of IdentityLimits). */
+export interface LoginLimitSettings {
+  login: { perClient: Limit; perAccountAndClient: Limit; perAccount: Limit; knownClientSeconds: number; accountSlowdown: Slowdown };
+  /**
+   * How many devices' budgets of a per-client limit one address may spend in all: the ceiling for a
+   * carrier's NAT, where thousands of customers share an address and each has a device cookie.
+   */
+  addressFactor: number;
 }
 
 /** How long after the last failure on an account the next attempt must wait, given the failures in the window. */
@@ -51,7 +60,7 @@ const tooManySignIns = (retryAfterSeconds: number) =>
  * is recorded at once as failed (see markAttemptSucceeded), so parallel guesses cannot all pass
  * the check before any of them is counted. Returns the attempt's id.
  */
-export async function admitSignInAttempt(pool: Pool, limits: Pick<IdentityLimits, 'login' | 'addressFactor'>, accountKey: string, from: ClientKey): Promise<string> {
+export async function admitSignInAttempt(pool: Pool, limits: LoginLimitSettings, accountKey: string, from: ClientKey): Promise<string> {
   const { ip, deviceId } = from;
   return withTransaction(pool, async (client) => {
     // Always in this order (device, address, account), so two attempts never wait on each other crosswise.

@@ -11,18 +11,9 @@ import { claimNextMail, countAddressNotices, finishMail, retryMailLater, type Ma
 import { orderBelongsTo } from '../domain/order-lookup.js';
 import { hashToken, newSecretToken } from '../domain/secret-tokens.js';
 import type { MailMessage } from './mail-message.js';
+import { MailPolicy } from './mail-policy.js';
 import { addressInUseMail, emailVerificationMail, orderMail, OrderMailFacts, passwordResetMail } from './mail-templates.js';
 import type { MailTransport } from './mail-transport.js';
-
-export const MailPolicy = {
-  resetTokenTtlSeconds: 30 * 60,
-  verificationTokenTtlSeconds: 48 * 3600,
-  /** Reset mails per account per hour; further requests are answered the same and send nothing. */
-  resetMailsPerHour: 3,
-  /** Notices that someone used an address, per address per day; more are dropped (the registrations still succeed). */
-  addressNoticesPerDay: 3,
-  maxAttempts: 8,
-} as const;
 
 export interface MailDispatcherDeps {
   pool: Pool;

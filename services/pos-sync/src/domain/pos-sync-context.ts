@@ -1,9 +1,9 @@
+import type { AuditActor, SyncTriggerResult } from '@pl/contracts';
 import type { KickablePass, Logger, Pool } from '@pl/service-kit';
 import { CatalogError, type CatalogClient } from '../clients/catalog-client.js';
 import type { PosAddressPolicy } from '../connector/pos-address-policy.js';
 import { PosError, type PosConnector } from '../connector/pos-connector.js';
-
-import type { SyncRunner } from './run-sync.js';
+import type { SyncKind } from '../db/sync-runs.repo.js';
 import type { SecretBox } from './secret-box.js';
 
 export interface PosSyncSettings {
@@ -55,3 +55,16 @@ export function isPermanent(err: unknown): boolean {
 }
 
 export const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export type SyncStats = SyncTriggerResult['stats'];
+
+/** Sync runs started on this instance. */
+export interface SyncRunner {
+  /**
+   * Starts a run in the background: resolves once it is recorded, with its id and its end (the
+   * counts, or a 502 with the reason). Throws a 409 when settings are missing or a run is going.
+   */
+  start(requested: SyncKind, startedBy?: AuditActor): Promise<{ runId: string; done: Promise<SyncStats> }>;
+  /** Refuses new runs, cancels the running ones and waits for them to end (SIGTERM). */
+  stop(): Promise<void>;
+}

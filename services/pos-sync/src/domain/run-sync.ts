@@ -10,7 +10,7 @@
 // fail the run: the run succeeds with a warning, so the next incremental run starts after it
 // rather than every run failing on it forever. Only a failure that may pass (catalog 5xx, no
 // answer) fails the run, so the same changes are asked for again.
-import { MAX_UPSERT_BATCH, type AuditActor, type SyncTriggerResult } from '@pl/contracts';
+import { MAX_UPSERT_BATCH } from '@pl/contracts';
 import { AppError, conflict, recordAdminAction, withTransaction } from '@pl/service-kit';
 import { CatalogError } from '../clients/catalog-client.js';
 import { PosError } from '../connector/pos-connector.js';
@@ -18,13 +18,12 @@ import type { PosProduct } from '../connector/pos-wire.js';
 import { makePendingWritebacksDue } from '../db/writebacks.repo.js';
 import { failAbandonedRuns, finishRun, lastSucceededRun, recordProgress, startRun, touchRun, type SyncKind } from '../db/sync-runs.repo.js';
 import { requirePosSettings, type PosSettings } from './pos-settings.js';
-import type { PosSyncContext } from './pos-sync-context.js';
+import type { PosSyncContext, SyncRunner, SyncStats } from './pos-sync-context.js';
 import { SecretUnreadableError } from './secret-box.js';
 import { ABANDONED_RUN_ERROR, ABANDONED_RUN_MS } from './sync-status.js';
 import { upsertPosProducts } from './upsert-pos-products.js';
 import { registerWebhookSubscription } from './webhook-subscription.js';
 
-export type SyncStats = SyncTriggerResult['stats'];
 
 export const SyncErrorCodes = { running: 'SYNC_RUNNING', failed: 'POS_SYNC_FAILED', cancelled: 'SYNC_CANCELLED', notRunning: 'SYNC_NOT_RUNNING' } as const;
 export const CANCELLED_BY_ADMIN = 'Cancelled by an admin; the products written before stay';
@@ -53,17 +52,6 @@ interface Tally {
   /** How many the POS said the run would read (undefined: it does not tell). */
   expected: number | undefined;
   newestChange: number | undefined;
-}
-
-/** Sync runs started on this instance. */
-export interface SyncRunner {
-  /**
-   * Starts a run in the background: resolves once it is recorded, with its id and its end (the
-   * counts, or a 502 with the reason). Throws a 409 when settings are missing or a run is going.
-   */
-  start(requested: SyncKind, startedBy?: AuditActor): Promise<{ runId: string; done: Promise<SyncStats> }>;
-  /** Refuses new runs, cancels the running ones and waits for them to end (SIGTERM). */
-  stop(): Promise<void>;
 }
 
 /** `context`: the process's context, which holds this runner (so it is asked for when a run starts). */
