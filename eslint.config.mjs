@@ -133,4 +133,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A test focused or switched off by hand does not ship: under CI `npm test` runs this at zero
+    // warnings. A test that needs a tool the machine may lack skips itself by a condition
+    // (`(have ? it : it.skip)`), and CI fails on any skipped test (scripts/test.mjs).
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'scripts/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name=/^(it|test|describe)$/][property.name='only']", message: 'A focused test (.only) runs alone and hides the rest.' },
+        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='skip']", message: 'A test switched off by hand (.skip) rots; skip by a condition the machine decides, or delete it.' },
+        { selector: 'CallExpression[callee.name=/^(fit|fdescribe|xit|xdescribe|xtest)$/]', message: 'A focused or switched-off test does not ship.' },
+      ],
+    },
+  },
 );

@@ -52,6 +52,7 @@ import { pathToFileURL } from 'node:url';
 import { bundleForNode } from '../scripts/build-node.mjs';
 import { buildAll } from '../scripts/build.mjs';
 import { findTestDatabase, freePort, startPrivateNats, root, startReferencePosProcess, startShop } from '../scripts/local-stack.mjs';
+import { TEST_CARD } from '../scripts/shopper-flow.mjs';
 import path from 'node:path';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -596,7 +597,7 @@ async function checkoutThroughput(shop, gateway) {
         await call(gateway, cookie, 'POST', '/api/cart/lines', { variantId: sku, qty: 1 });
         await call(gateway, cookie, 'PUT', '/api/cart/checkout', { fulfilment: { type: 'pickup', locationId: level.locationId }, email: `buyer${i}@example.com` });
         const intent = await call(gateway, cookie, 'POST', '/api/create-payment-intent');
-        const result = await call(gateway, cookie, 'POST', '/api/payments/test-card/confirm', { clientSecret: intent.body.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' });
+        const result = await call(gateway, cookie, 'POST', '/api/payments/test-card/confirm', { clientSecret: intent.body.clientSecret, ...TEST_CARD });
         if (result.body?.status === 'succeeded') paid += 1;
         durations.push(Number(process.hrtime.bigint() - t0) / 1e6);
       }

@@ -9,6 +9,7 @@ import { freePort, startReferencePosProcess } from '../scripts/local-stack.mjs';
 import { axeViolations, blocking, withAxe } from './support/axe.js';
 import { waitUntil } from './support/orders.js';
 import { useShopInBrowser } from './support/suite.js';
+import { TEST_CARD } from './support/shopper.js';
 
 // The sync trigger answers 202 after a second, so a long sync is followed on the status (decision 029).
 const ctx = useShopInBrowser({ referencePos: true, env: { SYNC_TRIGGER_WAIT_MS: '1000' } });
@@ -107,7 +108,7 @@ async function buyOne(sku: string): Promise<void> {
   await call('POST', '/api/cart/lines', { variantId: sku, qty: 1 });
   await call('PUT', '/api/cart/checkout', { fulfilment: { type: 'pickup', locationId: 'dublin' }, email: 'buyer@example.com' });
   const { clientSecret } = await call('POST', '/api/create-payment-intent');
-  const paid = await call('POST', '/api/payments/test-card/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' });
+  const paid = await call('POST', '/api/payments/test-card/confirm', { clientSecret, ...TEST_CARD });
   expect(paid.status).toBe('succeeded');
 }
 

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Product, ProductList } from '@pl/contracts';
-import { addFromProductPage } from './support/shopper.js';
+import { addFromProductPage, TEST_CARD } from './support/shopper.js';
 import { useShopInBrowser } from './support/suite.js';
 
 const ctx = useShopInBrowser();
@@ -219,7 +219,7 @@ describe('checkout with the test card', () => {
     await page.getByLabel(/pick ?up/i).first().check();
     await page.getByRole('button', { name: /Continue to payment|Continue/i }).first().click();
     await page.getByLabel(/card number/i).fill(cardNumber);
-    await page.getByLabel(/MM\/YY|expiry/i).fill('12/30');
+    await page.getByLabel(/MM\/YY|expiry/i).fill(TEST_CARD.expiry);
     await page.getByLabel(/CVC/i).fill('123');
     await page.getByRole('button', { name: 'Complete Purchase' }).click();
     return product;

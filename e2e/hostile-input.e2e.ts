@@ -25,6 +25,7 @@ import { createApp as createPosSyncApp, posSyncContext } from '../services/pos-s
 import { posAddressPolicy } from '../services/pos-sync/src/connector/pos-address-policy.js';
 import { API_ROUTES, apiRoutesOf, contractApiPaths, isAdminPath, routeKey, templateMatches, type ApiRoute, type RouteTable } from './support/api-routes.js';
 import { startTestShop, type TestShop } from './support/shop.js';
+import { TEST_CARD } from './support/shopper.js';
 
 const SEED = 28;
 /** Hostile requests per route and caller: 3 callers x 50 routes x this is the run's count. */
@@ -297,7 +298,7 @@ describe('hostile input at the edge', () => {
       ['guest', 'GET', '/api/products?q=%00'],
       ['guest', 'POST', '/api/auth/login', { usernameOrEmail: '\u0000', password: 'x' }],
       ['customer', 'PATCH', '/api/auth/profile', { firstName: 'x\u0000y' }],
-      ['guest', 'POST', '/api/payments/test-card/confirm', { clientSecret: '\u0000', cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }],
+      ['guest', 'POST', '/api/payments/test-card/confirm', { clientSecret: '\u0000', ...TEST_CARD }],
       ['admin', 'GET', '/api/admin/orders?q=%00'],
       ['admin', 'GET', '/api/admin/inventory?q=%00'],
       ['admin', 'POST', '/api/admin/events/%00/retry'],

@@ -22,6 +22,7 @@ import { freePort, REMOTES, root, SERVICES, startProcess, type StartedProcess } 
 import { serveStatic } from '../scripts/serve-static.mjs';
 import { startNatsServer, until } from './support/nats-server';
 import { createTestDatabase } from './support/shop';
+import { TEST_CARD } from './support/shopper';
 
 const LOAD_MS = 60_000;
 const SHOPPERS = 3;
@@ -323,7 +324,7 @@ describe('two of everything under load, each restarted in turn', () => {
         const intent = await call('POST', '/api/create-payment-intent');
         if (refused(intent)) continue;
         if (intent.status !== 200) throw new Error(`payment intent answered ${intent.status}: ${JSON.stringify(intent.json)}`);
-        const confirm = await call('POST', '/api/payments/test-card/confirm', { clientSecret: intent.json.clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' });
+        const confirm = await call('POST', '/api/payments/test-card/confirm', { clientSecret: intent.json.clientSecret, ...TEST_CARD });
         if (confirm.status !== 200 || confirm.json.status !== 'succeeded') throw new Error(`payment answered ${confirm.status}: ${JSON.stringify(confirm.json)}`);
         figures.orders.push(confirm.json.orderId as string);
       }

@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { ApiPaths, TEST_MODE_BANNER_TEXT, TEST_ORDER_LABEL, type Product, type ProductList } from '@pl/contracts';
 import { axeViolations, blocking, withAxe } from './support/axe.js';
 import { shot } from './support/orders.js';
-import { addFromProductPage, SLOW, WIDTHS } from './support/shopper.js';
+import { addFromProductPage, SLOW, TEST_CARD, WIDTHS } from './support/shopper.js';
 import { useShopInBrowser } from './support/suite.js';
 
 const { privateKey, publicKey } = generateKeyPairSync('ed25519');
@@ -118,7 +118,7 @@ it('marks an order paid with the test card as a test order, for its customer and
   await page.getByLabel('Email').fill('tester@example.com');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-  await page.getByLabel(/MM\/YY|expiry/i).fill('12/30');
+  await page.getByLabel(/MM\/YY|expiry/i).fill(TEST_CARD.expiry);
   await page.getByLabel(/CVC/i).fill('123');
   await page.getByRole('button', { name: 'Complete Purchase' }).click();
   await page.getByRole('link', { name: 'View your order' }).click();

@@ -9,9 +9,7 @@
 //   node scripts/after-sale-flow.mjs http://localhost:5000
 //
 // Prints one line per step with its time; exits non-zero on the first step that fails.
-import { expectStatus, flowSteps, httpClient } from './shopper-flow.mjs';
-
-const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+import { expectStatus, flowSteps, httpClient, TEST_CARD as CARD } from './shopper-flow.mjs';
 
 async function eventually(what, probe, timeoutMs = 20_000) {
   const end = Date.now() + timeoutMs;

@@ -49,6 +49,7 @@ import {
   VerifyEmailPayload,
 } from '@pl/contracts';
 import { z } from 'zod';
+import { TEST_CARD } from './shopper.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -180,7 +181,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   {
     method: 'POST',
     path: ApiPaths.cart.testCardConfirm,
-    body: { sample: { clientSecret: 'tc_no_such_payment', cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', total: '21.59' }, schema: TestCardConfirmPayload },
+    body: { sample: { clientSecret: 'tc_no_such_payment', ...TEST_CARD, total: '21.59' }, schema: TestCardConfirmPayload },
   },
   { method: 'POST', path: ApiPaths.cart.stripeWebhook, body: 'raw', onlyWith: 'stripe' },
   { method: 'GET', path: ApiPaths.cart.paymentMode },

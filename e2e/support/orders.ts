@@ -3,7 +3,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { ApiPaths, DevMailbox, type Product, type ProductList } from '@pl/contracts';
 import { withAxe } from './axe.js';
-import { addFromProductPage, SLOW, WIDTHS } from './shopper.js';
+import { addFromProductPage, SLOW, TEST_CARD, WIDTHS } from './shopper.js';
 import type { ShopInBrowser } from './suite.js';
 
 export function orderFlows(ctx: ShopInBrowser) {
@@ -40,7 +40,7 @@ export function orderFlows(ctx: ShopInBrowser) {
     }
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-    await page.getByLabel(/MM\/YY|expiry/i).fill('12/30');
+    await page.getByLabel(/MM\/YY|expiry/i).fill(TEST_CARD.expiry);
     await page.getByLabel(/CVC/i).fill('123');
     await page.getByRole('button', { name: 'Complete Purchase' }).click();
     await page.getByRole('link', { name: 'View your order' }).click();

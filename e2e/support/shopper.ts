@@ -6,6 +6,9 @@ import type { Product } from '@pl/contracts';
 /** Long enough for a cold page: the shell, the remotes' manifests and chunks, then the data. */
 export const SLOW = { timeout: 20000 };
 
+/** The card every test pays with (its expiry always ahead). */
+export { TEST_CARD } from '../../scripts/shopper-flow.mjs';
+
 export const WIDTHS = [
   { name: 'desktop', width: 1280, height: 900 },
   { name: 'phone', width: 375, height: 812 },
