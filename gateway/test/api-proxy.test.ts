@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { SignJWT } from 'jose';
 import { ApiPaths, DeviceCookie, Jwt, SessionHeaders } from '@pl/contracts';
-import { mintTestSessionToken } from '../src/auth/tokens';
+import { mintTestSessionToken } from './support/session-tokens';
 import {
   claimsOf,
   closedPortUrl,

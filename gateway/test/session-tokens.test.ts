@@ -7,7 +7,8 @@ import { createLocalJWKSet, jwtVerify, SignJWT } from 'jose';
 import { Jwt } from '@pl/contracts';
 import { createSessionCookie } from '../src/auth/cookies';
 import { loadSigningKeys, type SigningKeys } from '../src/auth/keys';
-import { createSessionTokens, mintTestSessionToken } from '../src/auth/tokens';
+import { createSessionTokens } from '../src/auth/tokens';
+import { mintTestSessionToken } from './support/session-tokens';
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

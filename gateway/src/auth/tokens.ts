@@ -89,15 +89,3 @@ export function createSessionTokens(keys: SigningKeys, options: { now?: Clock } 
     },
   };
 }
-
-/** Mints a valid session token for tests: a guest session unless overridden. */
-export function mintTestSessionToken(
-  keys: SigningKeys,
-  overrides: Partial<TokenClaims> & { ttlSeconds?: number } = {},
-): Promise<string> {
-  const { ttlSeconds = 300, ...claims } = overrides;
-  return createSessionTokens(keys).signSessionToken(
-    { sub: `test-${randomUUID()}`, kind: 'guest', sid: randomUUID(), adm: false, ...claims },
-    ttlSeconds,
-  );
-}

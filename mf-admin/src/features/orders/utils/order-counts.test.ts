@@ -1,4 +1,4 @@
-import { buildLocation, locations } from './admin-order.fixture';
+import { buildLocation, locations } from '../testing/admin-order.fixture';
 import { countChips } from './order-counts';
 
 describe('the counts strip', () => {

@@ -1,5 +1,5 @@
 import type { AdminOrderList } from '@pl/contracts';
-import { buildSummary } from './admin-order.fixture';
+import { buildSummary } from '../testing/admin-order.fixture';
 import { emptyOrdersText, loadedOrders, matchingTotal, nextOrdersOffset, showingText } from './order-list';
 
 /** A page of `size` orders with ids `<prefix>-0`, `<prefix>-1`, ... */

@@ -1,5 +1,5 @@
 import { RETURN_REASON_LABELS } from '@pl/contracts';
-import { buildLocation, locations } from './admin-order.fixture';
+import { buildLocation, locations } from '../testing/admin-order.fixture';
 import { actorText, customerKindText, customerText, fulfilmentAddress, fulfilmentText, historyDetailText, lineReturnText, locationName, takenFromText } from './order-text';
 
 describe('location names', () => {

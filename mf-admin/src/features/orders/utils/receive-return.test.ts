@@ -1,4 +1,4 @@
-import { buildLine, buildOrder, buildReturn } from './admin-order.fixture';
+import { buildLine, buildOrder, buildReturn } from '../testing/admin-order.fixture';
 import { checkReceiveReturn, initialReceiveForm, linesToReceive, needsPrice, PRICE_MESSAGE, refundCents, UNSELLABLE, type ReceiveReturnForm } from './receive-return';
 
 // Line 0 was received already; lines 1 (two lamps) and 2 (a TV) wait for the store; line 3 was not returned.
