@@ -241,6 +241,12 @@ export interface TestStream {
   count(subject?: string): Promise<number>;
   /** The decoded JSON messages in the stream, oldest first. */
   messages(): Promise<Array<{ subject: string; msgId: string | undefined; data: unknown }>>;
+  /**
+   * Resolves once the durable consumer `durable` has acknowledged every message the stream holds
+   * now: its handler has finished with each (a positive signal that a redelivery was handled and
+   * changed nothing, where a fixed sleep only hopes so).
+   */
+  handled(durable: string, options?: { timeoutMs?: number }): Promise<void>;
   delete(): Promise<void>;
 }
 
@@ -276,6 +282,13 @@ export async function createTestStream(conn: NatsConn, prefix = 'test'): Promise
         out.push({ subject: m.subject, msgId: m.header?.get('Nats-Msg-Id') || undefined, data: m.json() });
       }
       return out;
+    },
+    async handled(durable, options = {}) {
+      const lastSeq = (await jsm.streams.info(name)).state.last_seq;
+      await eventually(async () => {
+        const consumer = await jsm.consumers.info(name, durable);
+        if (consumer.ack_floor.stream_seq < lastSeq) throw new Error(`${durable} has acknowledged up to ${consumer.ack_floor.stream_seq} of ${lastSeq}`);
+      }, options);
     },
     async delete() {
       await jsm.streams.delete(name).catch(() => undefined);

@@ -1,4 +1,5 @@
 import { Cart } from '@pl/contracts';
+import { eventually } from '@pl/service-kit/testing';
 import { startCartWithCatalog, type CartTestApp } from './cart-test-app.js';
 
 describe('cart lines', () => {
@@ -174,18 +175,22 @@ describe('cart lines', () => {
 describe('hold expiry', () => {
   let app: CartTestApp;
   beforeAll(async () => {
-    app = await startCartWithCatalog({ uniqueItemHoldSeconds: 1 });
+    // Room for the steps before a hold runs out, even on a slow machine; the tests then wait for
+    // the cart to say it ran out rather than for a fixed time.
+    app = await startCartWithCatalog({ uniqueItemHoldSeconds: 2 });
   });
   afterAll(() => app.stop());
+
+  /** Resolves once the shopper's first line reads as expired. */
+  const holdRunsOut = (token: string) =>
+    eventually(async () => expect(Cart.parse((await app.call('GET', '/api/cart', token)).body).lines[0]!.holdExpired).toBe(true), { timeoutMs: 10_000, intervalMs: 100 });
 
   it('shows the line as expired once the hold ran out, and the item is back on sale for another shopper', async () => {
     const sku = await app.product({ oneOfAKind: true });
     const [alice, bob] = [await app.guest(), await app.guest()];
     await app.call('POST', '/api/cart/lines', alice, { variantId: sku, qty: 1 });
     expect((await app.call('POST', '/api/cart/lines', bob, { variantId: sku, qty: 1 })).status).toBe(409);
-    await new Promise((r) => setTimeout(r, 1200));
-    const line = Cart.parse((await app.call('GET', '/api/cart', alice)).body).lines[0]!;
-    expect(line.holdExpired).toBe(true);
+    await holdRunsOut(alice);
     expect((await app.call('POST', '/api/cart/lines', bob, { variantId: sku, qty: 1 })).status).toBe(201);
   });
 
@@ -193,7 +198,7 @@ describe('hold expiry', () => {
     const sku = await app.product({ oneOfAKind: true, priceCents: 5000 });
     const [alice, bob] = [await app.guest(), await app.guest()];
     await app.call('POST', '/api/cart/lines', alice, { variantId: sku, qty: 1 });
-    await new Promise((r) => setTimeout(r, 1200));
+    await holdRunsOut(alice);
     const expired = Cart.parse((await app.call('GET', '/api/cart', alice)).body);
     expect([expired.lines[0]!.holdExpired, expired.total]).toEqual([true, '0.00']);
 
@@ -202,7 +207,7 @@ describe('hold expiry', () => {
     expect([again.lines[0]!.holdExpired, again.total]).toEqual([false, '54.00']);
     expect((await app.call('POST', '/api/cart/lines', bob, { variantId: sku, qty: 1 })).status).toBe(409);
 
-    await new Promise((r) => setTimeout(r, 1200));
+    await holdRunsOut(alice);
     expect((await app.call('POST', '/api/cart/lines', bob, { variantId: sku, qty: 1 })).status).toBe(201);
     const refused = await app.call('PATCH', `/api/cart/lines/${expired.lines[0]!.id}`, alice, { qty: 1 });
     expect(refused.status).toBe(409);
@@ -215,7 +220,7 @@ describe('hold expiry', () => {
     const alice = await app.guest();
     await app.call('POST', '/api/cart/lines', alice, { variantId: sku, qty: 1 });
     await app.call('PUT', '/api/cart/checkout', alice, { fulfilment: { type: 'pickup', locationId: 'dublin' }, email: 'a@example.com' });
-    await new Promise((r) => setTimeout(r, 1200));
+    await holdRunsOut(alice);
     const intent = await app.call('POST', '/api/create-payment-intent', alice);
     expect([intent.status, intent.body]).toEqual([409, { message: 'Your reservation of Brass Lamp ran out: hold it again or remove it before paying.', code: 'CART_LINE_UNAVAILABLE' }]);
     // Nothing was held or charged on the way.

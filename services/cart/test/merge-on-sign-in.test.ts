@@ -6,6 +6,8 @@ import { startSignedInConsumer } from '../src/events/signed-in-consumer.js';
 import { INTERNAL_TOKEN } from '../../catalog/test/catalog-test-app.js';
 import { startCartWithCatalog, type CartTestApp } from './cart-test-app.js';
 
+const DURABLE = 'cart-merge-test';
+
 describe('merging the guest cart on sign-in (customer.signed-in)', () => {
   let app: CartTestApp;
   let nats: NatsConn;
@@ -17,7 +19,7 @@ describe('merging the guest cart on sign-in (customer.signed-in)', () => {
     nats = await connectTestNats();
     stream = await createTestStream(nats, 'cartmerge');
     subject = `${stream.subjectPrefix}.customer.signed-in`;
-    consumer = await startSignedInConsumer(app.ctx, nats, { stream: stream.name, subject, durable: 'cart-merge-test' });
+    consumer = await startSignedInConsumer(app.ctx, nats, { stream: stream.name, subject, durable: DURABLE });
   });
   afterAll(async () => {
     await consumer.stop();
@@ -53,7 +55,7 @@ describe('merging the guest cart on sign-in (customer.signed-in)', () => {
     // A redelivery of the same event changes nothing.
     await app.call('POST', '/api/cart/lines', await app.guest(guestSub), { variantId: shared, qty: 1 });
     await nats.publish(subject, { ...event }, randomUUID());
-    await new Promise((r) => setTimeout(r, 300));
+    await stream.handled(DURABLE);
     expect((await cartOf(customer)).lines.find((l) => l.variant.sku === shared)!.qty).toBe(3);
     expect((await cartOf(guest)).lines).toHaveLength(1);
   });
@@ -80,7 +82,7 @@ describe('merging the guest cart on sign-in (customer.signed-in)', () => {
       await app.call('POST', '/api/cart/lines', guest, { variantId: sku, qty: 1 });
       const event = signedIn(customerSub, guestSub);
       await nats.publish(subject, event, event.id);
-      await new Promise((r) => setTimeout(r, 300));
+      await stream.handled(DURABLE);
       expect((await cartOf(await app.customer(customerSub))).lines).toMatchObject([{ qty: 2, variant: { sku } }]);
     });
 
