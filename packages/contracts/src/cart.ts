@@ -165,10 +165,6 @@ export type Shipment = z.infer<typeof Shipment>;
 /** A pickup whose units all wait at the chosen store is ready within 24 hours (spec §9); one that needs units from another location takes longer. */
 export const PICKUP_TRANSFER_READY_TEXT = 'within 2 business days';
 
-/** Days after pickup or delivery within which a return may be requested (spec §9). */
-export const RETURN_WINDOW_DAYS = 7;
-/** Grades whose items are final sale (spec §9: For Parts or As-Is items). */
-export const FINAL_SALE_GRADES: readonly string[] = ['FOR_PARTS', 'AS_IS'];
 /** The refund promise shown wherever a return is requested or confirmed (spec §9). */
 export const RETURN_REFUND_TEXT = 'Refunds are made within 5-7 business days after the return is received.';
 export const FINAL_SALE_TEXT = 'For Parts and As-Is items are final sale and cannot be returned.';
@@ -247,8 +243,10 @@ export const Order = z.object({
   shipment: Shipment.nullable().optional(),
   /** A pickup some of whose units come from other locations than the chosen store (their ids): it takes longer to be ready. */
   transferFrom: z.array(z.string()).optional(),
-  /** Until when returns may be requested (RETURN_WINDOW_DAYS after pickup or delivery); null before that. */
+  /** Until when returns may be requested (the return window after pickup or delivery); null before that. */
   returnableUntil: z.string().nullable().optional(),
+  /** Days after pickup or delivery within which a return may be requested (the cart's rule, spec §9). */
+  returnWindowDays: z.number().int().positive(),
   refunds: z.array(OrderRefund).optional(),
   /** Paid in test mode (PaymentMode): no money was taken. */
   testOrder: z.boolean(),
@@ -413,6 +411,13 @@ export const AdminOrder = Order.extend({
   allocations: z.array(z.object({ sku: z.string(), locationId: z.string(), qty: z.number().int() })),
   history: z.array(OrderHistoryEntry),
   overdue: z.boolean(),
+  /** What the desk may do with the order now, from the cart's one transition table (it decides again on each action). */
+  actions: z.object({
+    /** The fulfilment step the order waits for (none when it waits for no step of the desk's). */
+    next: z.array(z.enum(OrderActions)),
+    /** Whether it may still be cancelled (before hand-over or shipping). */
+    cancel: z.boolean(),
+  }),
 });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
@@ -469,6 +474,3 @@ export const OrderPlacedData = z.object({
 });
 export type OrderPlacedData = z.infer<typeof OrderPlacedData>;
 export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponse>;
-
-/** Tax rate applied to the cart subtotal (spec §9), in basis points to keep money integral. */
-export const TAX_RATE_BASIS_POINTS = 800;

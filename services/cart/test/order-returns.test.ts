@@ -1,4 +1,5 @@
-import { AdminOrder, Order, OrderRefundSettledData, OrderRestockData, OrderStatusChangedData, PaymentIntentResponse, RETURN_WINDOW_DAYS } from '@pl/contracts';
+import { AdminOrder, Order, OrderRefundSettledData, OrderRestockData, OrderStatusChangedData, PaymentIntentResponse } from '@pl/contracts';
+import { RETURN_WINDOW_DAYS } from '../src/domain/shop-rules.js';
 import { testLogger } from '@pl/service-kit/testing';
 import { insertProduct } from '../../catalog/test/factories.js';
 import { restockOrder } from '../../catalog/src/domain/restock-order.js';

@@ -1,4 +1,5 @@
-import { TAX_RATE_BASIS_POINTS, type Cart, type CartLine, type CheckoutDetailsPayload } from '@pl/contracts';
+import type { Cart, CartLine, CheckoutDetailsPayload } from '@pl/contracts';
+import { TAX_RATE_BASIS_POINTS } from './shop-rules.js';
 import { centsToDecimal } from '@pl/contracts';
 
 /** What a cart line keeps of the variant when it is added (the catalog's word at that time), in cents; its price is the last the cart knew (line-prices.ts). */

@@ -21,7 +21,7 @@ import { findRefunds } from '../db/refunds.repo.js';
 import { findReturns } from '../db/returns.repo.js';
 import { findPaymentById } from '../db/payments.repo.js';
 import type { CartContext } from './cart-context.js';
-import { decideTransition } from './order-transitions.js';
+import { decideTransition, deskActions } from './order-transitions.js';
 import { isOverdue, shipmentOf, toAdminOrderSummary, toOrder, type OrderDetails } from './order-view.js';
 
 export interface Actor {
@@ -125,6 +125,7 @@ export async function orderForDesk(ctx: CartContext, orderId: string): Promise<A
     allocations,
     history: history.map((h) => ({ status: h.status, at: h.at.toISOString(), actor: { kind: h.actorKind, id: h.actorId }, details: h.details })),
     overdue: isOverdue(order, overdueBefore(ctx)),
+    actions: deskActions(order),
   };
 }
 

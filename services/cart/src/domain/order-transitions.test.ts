@@ -1,5 +1,5 @@
 import { OrderActions, OrderStatuses, type Fulfilment, type OrderAction, type OrderStatus } from '@pl/contracts';
-import { decideTransition } from './order-transitions';
+import { decideCancel, decideTransition, deskActions } from './order-transitions';
 
 const pickup: Fulfilment = { type: 'pickup', locationId: 'dublin' };
 const shipping: Fulfilment = {
@@ -60,5 +60,34 @@ describe('decideTransition: what the refusals say and what shipping needs', () =
       kind: 'refuse',
       message: 'This order was already shipped with UPS 1Z999AA10123456784.',
     });
+  });
+});
+
+describe('deskActions: what the desk may do with an order where it is', () => {
+  it('prepares a paid pickup order, then hands it over; ships a paid shipping order, then marks it delivered', () => {
+    expect(deskActions({ status: 'paid', fulfilment: pickup })).toEqual({ next: ['ready_for_pickup'], cancel: true });
+    expect(deskActions({ status: 'ready_for_pickup', fulfilment: pickup })).toEqual({ next: ['picked_up'], cancel: true });
+    expect(deskActions({ status: 'paid', fulfilment: shipping })).toEqual({ next: ['shipped'], cancel: true });
+    expect(deskActions({ status: 'shipped', fulfilment: shipping })).toEqual({ next: ['delivered'], cancel: false });
+  });
+
+  it('offers nothing for an order that is done, ended or in a return, and never a step of the other kind of order', () => {
+    const open = new Set<OrderStatus>(['paid', 'ready_for_pickup', 'shipped']);
+    for (const status of OrderStatuses.filter((s) => !open.has(s))) {
+      expect(deskActions({ status, fulfilment: pickup })).toEqual({ next: [], cancel: false });
+      expect(deskActions({ status, fulfilment: shipping })).toEqual({ next: [], cancel: false });
+    }
+    expect(deskActions({ status: 'ready_for_pickup', fulfilment: shipping }).next).toEqual([]);
+    expect(deskActions({ status: 'shipped', fulfilment: pickup }).next).toEqual([]);
+  });
+
+  it('offers exactly the actions decideTransition would take, and cancellation exactly where decideCancel would', () => {
+    for (const status of OrderStatuses) {
+      for (const fulfilment of [pickup, shipping]) {
+        const offered = deskActions({ status, fulfilment });
+        expect(offered.next).toEqual(OrderActions.filter((action) => decideTransition({ status, fulfilment, shipment: null }, action, input(action)).kind === 'move'));
+        expect(offered.cancel).toBe(decideCancel({ status }).kind === 'move');
+      }
+    }
   });
 });

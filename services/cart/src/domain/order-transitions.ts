@@ -1,7 +1,7 @@
 // What an admin may do with an order, decided from where the order is: the whole transition table
 // in one pure function. Repeating the step the order just took is a no-op (a retried click, two
 // admins at once); anything else that does not fit is refused with the reason.
-import type { Fulfilment, OrderAction, OrderStatus, Shipment } from '@pl/contracts';
+import { OrderActions, type AdminOrder, type Fulfilment, type OrderAction, type OrderStatus, type Shipment } from '@pl/contracts';
 
 export interface OrderPosition {
   status: OrderStatus;
@@ -71,6 +71,14 @@ export function decideCancel(order: Pick<OrderPosition, 'status'>): Transition {
   if (order.status === 'cancelled') return { kind: 'already' };
   if (!CANCELLABLE.includes(order.status)) return { kind: 'refuse', message: `This order is ${STATUS_WORDS[order.status]}: it can no longer be cancelled.` };
   return { kind: 'move', to: 'cancelled' };
+}
+
+/** What the desk may do with an order where it is now: the steps and the cancellation the table allows. */
+export function deskActions(order: Pick<OrderPosition, 'status' | 'fulfilment'>): AdminOrder['actions'] {
+  return {
+    next: OrderActions.filter((action) => STEPS[action].from === order.status && STEPS[action].fulfilment === order.fulfilment.type),
+    cancel: CANCELLABLE.includes(order.status),
+  };
 }
 
 /** Where a return may be asked for: after the pickup or delivery (and again for other lines after one). */

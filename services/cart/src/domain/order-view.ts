@@ -4,6 +4,7 @@ import type { RefundRecord } from '../db/refunds.repo.js';
 import type { ReturnRecord } from '../db/returns.repo.js';
 import { decideReturnRequest } from './order-transitions.js';
 import { isFinalSale, returnWindowEnd, whyNotReturnable } from './return-policy.js';
+import { RETURN_WINDOW_DAYS } from './shop-rules.js';
 
 export const shipmentOf = (o: Pick<OrderRecord, 'carrier' | 'trackingNumber'>): Shipment | null =>
   o.carrier && o.trackingNumber ? { carrier: o.carrier, trackingNumber: o.trackingNumber } : null;
@@ -66,6 +67,7 @@ export function toOrder(o: OrderRecord, details?: OrderDetails, now = new Date()
     fulfilment: o.fulfilment,
     note: o.note,
     testOrder: o.testOrder,
+    returnWindowDays: RETURN_WINDOW_DAYS,
     ...(details
       ? {
           // Several entries of one status (a return received in parts) are one step to the customer.

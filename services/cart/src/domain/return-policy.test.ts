@@ -1,6 +1,7 @@
-import { FINAL_SALE_TEXT, RETURN_WINDOW_DAYS } from '@pl/contracts';
+import { FINAL_SALE_TEXT } from '@pl/contracts';
 import type { OrderLineRecord } from '../db/orders.repo.js';
 import { returnWindowEnd, whyNotReturnable } from './return-policy.js';
+import { RETURN_WINDOW_DAYS } from './shop-rules.js';
 
 const line = (conditionGrade: string): OrderLineRecord => ({ title: 'Desk Lamp', sku: 'LAMP-1', conditionGrade, unitPriceCents: 2500, qty: 1 });
 const fulfilledAt = new Date('2026-11-02T15:30:00.000Z');

@@ -1,8 +1,9 @@
 // What may be returned and what a return gives back (spec §9): lines of an order picked up or
 // delivered at most RETURN_WINDOW_DAYS ago, For Parts and As-Is lines never (final sale). A line's refund is
 // its price and its share of the order's tax; shipping is not refunded for a return.
-import { FINAL_SALE_GRADES, FINAL_SALE_TEXT, RETURN_WINDOW_DAYS } from '@pl/contracts';
+import { FINAL_SALE_TEXT } from '@pl/contracts';
 import type { OrderLineRecord, OrderRecord } from '../db/orders.repo.js';
+import { FINAL_SALE_GRADES, RETURN_WINDOW_DAYS } from './shop-rules.js';
 
 const DAY_MS = 86_400_000;
 

@@ -28,6 +28,7 @@ const buildLine = (overrides: Partial<OrderLine> = {}): OrderLine => ({
 
 const buildOrder = (overrides: Partial<Order> = {}): Order => ({
   id: '0b6f5a8e-0000-4000-8000-000000000001',
+  returnWindowDays: 7,
   number: 'PL-1001',
   status: 'paid',
   createdAt: '2026-11-20T10:00:00.000Z',
@@ -209,33 +210,35 @@ describe('orderSteps', () => {
 
 describe('nextStepText', () => {
   it('tells a pickup customer the 24 hours and what to bring, and a shipping one the processing and delivery times', () => {
-    expect(nextStepText({ status: 'paid', fulfilment: { type: 'pickup', locationId: 'x' } })).toMatch(/within 24 hours.*valid ID and your order confirmation/);
-    expect(nextStepText({ status: 'paid', fulfilment: { type: 'pickup', locationId: 'dublin' }, transferFrom: ['columbus-warehouse'] })).toBe(
+    expect(nextStepText({ returnWindowDays: 7, status: 'paid', fulfilment: { type: 'pickup', locationId: 'x' } })).toMatch(/within 24 hours.*valid ID and your order confirmation/);
+    expect(nextStepText({ returnWindowDays: 7, status: 'paid', fulfilment: { type: 'pickup', locationId: 'dublin' }, transferFrom: ['columbus-warehouse'] })).toBe(
       "Some items are coming to the store from another of our locations: your order will be ready for pickup within 2 business days, and we'll let you know. Bring a valid ID and your order confirmation.",
     );
-    expect(nextStepText({ status: 'paid', fulfilment: { type: 'shipping', address: { name: 'A', line1: 'l', city: 'c', state: 'OH', zipCode: '43215' } } })).toMatch(/1-2 business days.*before 2 PM.*5-7 business days/);
+    expect(nextStepText({ returnWindowDays: 7, status: 'paid', fulfilment: { type: 'shipping', address: { name: 'A', line1: 'l', city: 'c', state: 'OH', zipCode: '43215' } } })).toMatch(/1-2 business days.*before 2 PM.*5-7 business days/);
   });
 
   it('gives the return window and the final-sale rule once the order is collected or delivered', () => {
-    expect(nextStepText({ status: 'picked_up', fulfilment: { type: 'pickup', locationId: 'x' } })).toBe(`Returns are accepted within 7 days of pickup. ${FINAL_SALE_TEXT}`);
+    expect(nextStepText({ returnWindowDays: 7, status: 'picked_up', fulfilment: { type: 'pickup', locationId: 'x' } })).toBe(`Returns are accepted within 7 days of pickup. ${FINAL_SALE_TEXT}`);
+    // The window is the cart's rule, told with the order.
+    expect(nextStepText({ returnWindowDays: 14, status: 'delivered', fulfilment: { type: 'shipping', address: { name: 'A', line1: 'l', city: 'c', state: 'OH', zipCode: '43215' } } })).toBe(`Returns are accepted within 14 days of delivery. ${FINAL_SALE_TEXT}`);
   });
 
   it('tells a customer who asked for a return how to bring it back, and when the refund comes', () => {
-    const pickupReturn = nextStepText({ status: 'return_requested', fulfilment: { type: 'pickup', locationId: 'x' } });
+    const pickupReturn = nextStepText({ returnWindowDays: 7, status: 'return_requested', fulfilment: { type: 'pickup', locationId: 'x' } });
     expect(pickupReturn).toMatch(/^Bring the items you are returning, with your order confirmation, to the store you picked the order up from\./);
     expect(pickupReturn).toContain(RETURN_REFUND_TEXT);
-    const shippedReturn = nextStepText({ status: 'return_requested', fulfilment: { type: 'shipping', address: { name: 'A', line1: 'l', city: 'c', state: 'OH', zipCode: '43215' } } });
+    const shippedReturn = nextStepText({ returnWindowDays: 7, status: 'return_requested', fulfilment: { type: 'shipping', address: { name: 'A', line1: 'l', city: 'c', state: 'OH', zipCode: '43215' } } });
     expect(shippedReturn).toMatch(/^Pack the items you are returning with your order number and ship them back to us\./);
     expect(shippedReturn).toContain(RETURN_REFUND_TEXT);
-    expect(nextStepText({ status: 'returned', fulfilment: { type: 'pickup', locationId: 'x' } })).toContain(RETURN_REFUND_TEXT);
+    expect(nextStepText({ returnWindowDays: 7, status: 'returned', fulfilment: { type: 'pickup', locationId: 'x' } })).toContain(RETURN_REFUND_TEXT);
   });
 
   it('promises a cancelled order its whole payment back', () => {
-    expect(nextStepText({ status: 'cancelled', fulfilment: { type: 'pickup', locationId: 'x' } })).toBe('Your payment is refunded in full to your card.');
+    expect(nextStepText({ returnWindowDays: 7, status: 'cancelled', fulfilment: { type: 'pickup', locationId: 'x' } })).toBe('Your payment is refunded in full to your card.');
   });
 
   it('gives the carrier and tracking number once shipped', () => {
-    expect(nextStepText({ status: 'shipped', fulfilment: { type: 'shipping', address: { name: 'A', line1: 'l', city: 'c', state: 'OH', zipCode: '43215' } }, shipment: { carrier: 'UPS', trackingNumber: '1Z9' } })).toBe(
+    expect(nextStepText({ returnWindowDays: 7, status: 'shipped', fulfilment: { type: 'shipping', address: { name: 'A', line1: 'l', city: 'c', state: 'OH', zipCode: '43215' } }, shipment: { carrier: 'UPS', trackingNumber: '1Z9' } })).toBe(
       'On its way with UPS, tracking number 1Z9.',
     );
   });

@@ -4,7 +4,6 @@ import {
   PICKUP_TRANSFER_READY_TEXT,
   RETURN_REASON_LABELS,
   RETURN_REFUND_TEXT,
-  RETURN_WINDOW_DAYS,
   type Location,
   type Order,
   type OrderLineReturn,
@@ -109,7 +108,7 @@ export function orderSteps(order: Pick<Order, 'status' | 'fulfilment' | 'timelin
 }
 
 /** What happens next, in the shop's own terms (spec §9: pickup, shipping and returns constants). */
-export function nextStepText(order: Pick<Order, 'status' | 'fulfilment' | 'shipment' | 'transferFrom'>): string | null {
+export function nextStepText(order: Pick<Order, 'status' | 'fulfilment' | 'shipment' | 'transferFrom' | 'returnWindowDays'>): string | null {
   const pickup = order.fulfilment.type === 'pickup';
   switch (order.status) {
     case 'paid':
@@ -125,7 +124,7 @@ export function nextStepText(order: Pick<Order, 'status' | 'fulfilment' | 'shipm
       return order.shipment ? `On its way with ${order.shipment.carrier}, tracking number ${order.shipment.trackingNumber}.` : 'On its way.';
     case 'picked_up':
     case 'delivered':
-      return `Returns are accepted within ${RETURN_WINDOW_DAYS} days of ${pickup ? 'pickup' : 'delivery'}. ${FINAL_SALE_TEXT}`;
+      return `Returns are accepted within ${order.returnWindowDays} days of ${pickup ? 'pickup' : 'delivery'}. ${FINAL_SALE_TEXT}`;
     case 'cancelled':
       return 'Your payment is refunded in full to your card.';
     // No return address or label exists in the shop's data, so a shipped order's return says no more than this.

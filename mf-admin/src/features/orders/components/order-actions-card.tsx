@@ -6,7 +6,7 @@ import { useMarkDelivered } from '../api/mark-delivered.js';
 import { useMarkPickedUp } from '../api/mark-picked-up.js';
 import { useMarkReadyForPickup } from '../api/mark-ready-for-pickup.js';
 import { useMarkShipped } from '../api/mark-shipped.js';
-import { canCancel, checkShipment, ORDER_ACTION_LABELS, orderActions, type ShipmentErrors } from '../utils/order-actions.js';
+import { checkShipment, ORDER_ACTION_LABELS, type ShipmentErrors } from '../utils/order-actions.js';
 import { locationName } from '../utils/order-text.js';
 import { linesToReceive } from '../utils/receive-return.js';
 import { CancelOrder } from './cancel-order.js';
@@ -20,12 +20,13 @@ interface Props {
 }
 
 /**
- * The step the order is waiting for, if any (utils/order-actions.ts decides which): a fulfilment
- * step, or the return the customer asked for; and, until hand-over or shipping, its cancellation.
+ * The step the order is waiting for, if any (the cart service says which, from its transition
+ * table): a fulfilment step, or the return the customer asked for; and, until hand-over or shipping,
+ * its cancellation.
  * Each control calls the cart service; the answer replaces the order on the page (api/order-action.ts).
  */
 export function OrderActionsCard({ order, locations, onMoved }: Props) {
-  const [action] = orderActions(order);
+  const [action] = order.actions.next;
   const returned = linesToReceive(order);
   return (
     <Card className="adm-order-actions" role="region" aria-labelledby="adm-order-actions-title">
@@ -51,7 +52,7 @@ export function OrderActionsCard({ order, locations, onMoved }: Props) {
             No action applies to this order now.
           </p>
         )}
-        {canCancel(order) && <CancelOrder order={order} onMoved={onMoved} />}
+        {order.actions.cancel && <CancelOrder order={order} onMoved={onMoved} />}
       </CardContent>
     </Card>
   );

@@ -42,6 +42,7 @@ export const buildReturn = (overrides: Partial<OrderLineReturn> = {}): OrderLine
 
 export const buildOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => ({
   id: 'o-1',
+  returnWindowDays: 7,
   number: 'PL-100001',
   status: 'paid',
   createdAt: '2025-03-14T15:09:00.000Z',
@@ -57,6 +58,7 @@ export const buildOrder = (overrides: Partial<AdminOrder> = {}): AdminOrder => (
   allocations: [],
   history: [{ status: 'paid', at: '2025-03-14T15:09:00.000Z', actor: { kind: 'system', id: null }, details: null }],
   overdue: false,
+  actions: { next: ['ready_for_pickup'], cancel: true },
   testOrder: false,
   ...overrides,
 });

@@ -1,36 +1,4 @@
-import { OrderStatuses, type AdminOrder } from '@pl/contracts';
-import { actionErrorToast, canCancel, checkCancelReason, checkShipment, orderActions } from './order-actions';
-
-const pickup: AdminOrder['fulfilment'] = { type: 'pickup', locationId: 'dublin' };
-const shipping: AdminOrder['fulfilment'] = {
-  type: 'shipping',
-  address: { name: 'Dana Fox', line1: '1 Elm Street', city: 'Columbus', state: 'OH', zipCode: '43215' },
-};
-
-describe('the actions the desk offers for an order', () => {
-  it('prepares a paid pickup order, then hands it over', () => {
-    expect(orderActions({ status: 'paid', fulfilment: pickup })).toEqual(['ready_for_pickup']);
-    expect(orderActions({ status: 'ready_for_pickup', fulfilment: pickup })).toEqual(['picked_up']);
-  });
-
-  it('ships a paid shipping order, then marks it delivered', () => {
-    expect(orderActions({ status: 'paid', fulfilment: shipping })).toEqual(['shipped']);
-    expect(orderActions({ status: 'shipped', fulfilment: shipping })).toEqual(['delivered']);
-  });
-
-  it('offers nothing for an order that is done, ended or in a return', () => {
-    const open = new Set(['paid', 'ready_for_pickup', 'shipped']);
-    for (const status of OrderStatuses.filter((s) => !open.has(s))) {
-      expect(orderActions({ status, fulfilment: pickup })).toEqual([]);
-      expect(orderActions({ status, fulfilment: shipping })).toEqual([]);
-    }
-  });
-
-  it('never offers a step of the other kind of order', () => {
-    expect(orderActions({ status: 'ready_for_pickup', fulfilment: shipping })).toEqual([]);
-    expect(orderActions({ status: 'shipped', fulfilment: pickup })).toEqual([]);
-  });
-});
+import { actionErrorToast, checkCancelReason, checkShipment } from './order-actions';
 
 describe("the 'Mark shipped' form", () => {
   it('sends the carrier and tracking number without surrounding spaces', () => {
@@ -65,11 +33,6 @@ describe('the toast of a failed action', () => {
 });
 
 describe('cancelling an order', () => {
-  it('is offered until the order is handed over or shipped, and never after', () => {
-    const cancellable = OrderStatuses.filter((status) => canCancel({ status }));
-    expect(cancellable).toEqual(['paid', 'ready_for_pickup']);
-  });
-
   it('sends the reason the customer will read, without surrounding spaces', () => {
     expect(checkCancelReason('  The lamp was damaged in storage. ')).toEqual({ payload: { reason: 'The lamp was damaged in storage.' } });
   });

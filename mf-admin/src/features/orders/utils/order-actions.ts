@@ -1,24 +1,7 @@
-import { CancelOrderPayload, MarkShippedPayload, type AdminOrder, type OrderAction, type Shipment } from '@pl/contracts';
+import { CancelOrderPayload, MarkShippedPayload, type OrderAction, type Shipment } from '@pl/contracts';
 
 /** Every action of the desk: the fulfilment steps (contracts OrderActions), a cancellation, and receiving a return. */
 export type DeskAction = OrderAction | 'cancel' | 'receive_return';
-
-/**
- * What the desk offers for an order, from where it is: a pickup is prepared ('paid' → ready) and
- * then collected; a shipping order is shipped ('paid' → shipped) and then delivered. Every other
- * status has no next step here. The cart service decides again (409 ORDER_TRANSITION), so a stale
- * page can only offer an action the server then refuses, never make one happen.
- */
-export function orderActions(order: Pick<AdminOrder, 'status' | 'fulfilment'>): OrderAction[] {
-  if (order.fulfilment.type === 'pickup') {
-    if (order.status === 'paid') return ['ready_for_pickup'];
-    if (order.status === 'ready_for_pickup') return ['picked_up'];
-    return [];
-  }
-  if (order.status === 'paid') return ['shipped'];
-  if (order.status === 'shipped') return ['delivered'];
-  return [];
-}
 
 /** The button of each action. */
 export const ORDER_ACTION_LABELS: Record<OrderAction, string> = {
@@ -37,11 +20,6 @@ export const ORDER_ACTION_DONE: Record<DeskAction, string> = {
   cancel: 'Order cancelled and refunded',
   receive_return: 'Return received and refunded',
 };
-
-/** Until it is handed over or shipped, the store may cancel an order (the cart service refunds the whole payment). */
-export function canCancel(order: Pick<AdminOrder, 'status'>): boolean {
-  return order.status === 'paid' || order.status === 'ready_for_pickup';
-}
 
 /** The cancellation's reason, checked with the contract: the customer reads it, so it may not be empty. */
 export function checkCancelReason(reason: string): { payload: CancelOrderPayload; error?: undefined } | { payload?: undefined; error: string } {
