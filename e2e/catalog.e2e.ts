@@ -305,7 +305,8 @@ describe('products page', () => {
     await search.fill(term);
     await page.waitForURL(new RegExp(`q=${encodeURIComponent(term).replace(/%20/g, '(\\+|%20)')}`), { timeout: 10000 });
     await page.waitForFunction((n) => document.querySelectorAll('main [data-product-card]').length <= n, matching.size);
-    const titles = (await cards().locator('[data-product-title]').allInnerTexts()).map((t) => t.trim());
+    // Text, not innerText: a card out of view is not rendered yet (content-visibility), its text is there.
+    const titles = (await cards().locator('[data-product-title]').allTextContents()).map((t) => t.trim());
     expect(titles.length).toBeGreaterThan(0);
     for (const t of titles) expect(matching.has(t)).toBe(true);
     await search.fill('zzqx no such product');
@@ -318,7 +319,7 @@ describe('products page', () => {
     await page.locator('main a[href="/products?category=gaming"]').first().click();
     await page.waitForURL(/\/products\?category=gaming/);
     await cards().first().waitFor({ timeout: 15000 });
-    const titles = await cards().locator('[data-product-title]').allInnerTexts();
+    const titles = await cards().locator('[data-product-title]').allTextContents();
     const expected = new Set(gaming.data.map((p) => p.title));
     expect(titles.length).toBe(Math.min(24, gaming.data.length));
     for (const t of titles) expect(expected.has(t.trim())).toBe(true);
@@ -340,7 +341,7 @@ describe('products page', () => {
         return shown.length > 0 && shown.every((card) => card.querySelector('[data-condition-badge]')?.textContent?.trim() === 'For Parts');
       }, undefined, { timeout: 15000 })
       .catch(() => undefined);
-    const badges = await cards().locator('[data-condition-badge]').allInnerTexts();
+    const badges = await cards().locator('[data-condition-badge]').allTextContents();
     expect(badges.length).toBeGreaterThan(0);
     for (const b of badges) expect(b.trim()).toBe('For Parts');
   });
