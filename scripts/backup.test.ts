@@ -1,6 +1,6 @@
 // The backup and restore scripts on two throwaway schemas of the test database and an object folder:
 // the round trip, the refusals, and the messages an operator gets when pg_dump / pg_restore do not fit.
-// The whole shop's round trip (orders, customers, stock through the API) is e2e/backup-restore.e2e.ts.
+// The whole shop's round trip (orders, customers, stock through the API) is e2e/operations/backup-restore.e2e.ts.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

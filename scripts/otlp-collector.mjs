@@ -1,7 +1,7 @@
 // A stand-in for an OpenTelemetry collector (outside the system): a local HTTP server that takes
 // POST /v1/traces in OTLP/HTTP's JSON encoding, as a real collector does, and keeps every span. The
 // built-bundle test (scripts/build-node.test.ts) and the shop's end-to-end trace test
-// (e2e/tracing.e2e.ts) point OTEL_EXPORTER_OTLP_ENDPOINT at it.
+// (e2e/operations/tracing.e2e.ts) point OTEL_EXPORTER_OTLP_ENDPOINT at it.
 import { createServer } from 'node:http';
 
 /** OTLP/JSON ids are hex; a protobuf-style JSON encoding would give base64: either is read as hex. */

@@ -132,7 +132,7 @@ try {
   if (!e2eOnly && !kustomizeOnPath()) {
     notRun.push('rendering and validating deploy/kubernetes (no kubectl or kustomize: apt-get install -y kubernetes-client)');
   }
-  // The backup round trips (scripts/backup.test.ts, e2e/backup-restore.e2e.ts) skip themselves without these.
+  // The backup round trips (scripts/backup.test.ts, e2e/operations/backup-restore.e2e.ts) skip themselves without these.
   const pgTools = await pgToolsProblem(DATABASE_URL).catch((err) => `PostgreSQL did not answer (${err.message})`);
   if (pgTools) notRun.push(`the backup and restore round trips: ${pgTools}`);
   if (!e2eOnly && NATS_URL) {

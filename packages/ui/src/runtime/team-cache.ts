@@ -91,7 +91,7 @@ export function keepTeamFresh(client: QueryClient, cache: TeamCache<RemoteName>,
 /**
  * Refetches the matching queries without cancelling a fetch already under way: that may be a page
  * the shopper asked for ('Load more'), which a cancelling refetch threw away, refetching only the
- * pages loaded before it (the click was lost; seen in e2e/catalog.e2e.ts when the socket's first
+ * pages loaded before it (the click was lost; seen in e2e/catalog/catalog.e2e.ts when the socket's first
  * connect came late). A query that was fetching is refetched once its fetch has ended, with every
  * page it then has, so the signal is still followed by an answer that started after it.
  */
