@@ -48,7 +48,7 @@ export interface RealtimeFanout {
   /** Takes over an HTTP upgrade request for the websocket path (or refuses it). */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   clientCount(): number;
-  /** Resolves once the events are read (or reading them could not start, which is logged). */
+  /** Resolves once every event feed reads (each keeps trying while NATS or its stream is not there yet). */
   ready: Promise<void>;
   /** Stops listening to NATS and closes every browser socket (going away). */
   close(): Promise<void>;

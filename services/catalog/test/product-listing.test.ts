@@ -1,6 +1,7 @@
 import { ProductList, ProductSorts, type Product } from '@pl/contracts';
 import { startCatalog, type CatalogTestApp } from './catalog-test-app.js';
 import { insertHold, insertProduct } from './factories.js';
+import { eventually } from '@pl/service-kit/testing';
 
 describe('GET /api/products: search, filters, sort, pagination', () => {
   let catalog: CatalogTestApp;
@@ -137,10 +138,9 @@ describe('GET /api/products: search, filters, sort, pagination', () => {
 
     it('counts a product in stock again when its only hold lapses, with nothing written', async () => {
       const { variants } = await insertProduct(catalog.pool, { title: 'Lapsing Speaker', createdAt: day(7), variants: [{ levels: [{ locationId: 'dublin', onHand: 1 }] }] });
-      await insertHold(catalog.pool, { variantId: variants[0]!.id, locationId: 'dublin', qty: 1, expiresInSeconds: 1 });
+      await insertHold(catalog.pool, { variantId: variants[0]!.id, locationId: 'dublin', qty: 1, expiresInSeconds: 2 });
       expect(await titles('?inStock=true&q=lapsing')).toEqual([]);
-      await new Promise((r) => setTimeout(r, 1100));
-      expect(await titles('?inStock=true&q=lapsing')).toEqual(['Lapsing Speaker']);
+      await eventually(async () => expect(await titles('?inStock=true&q=lapsing')).toEqual(['Lapsing Speaker']), { timeoutMs: 10_000, intervalMs: 100 });
       await catalog.pool.query(`DELETE FROM products WHERE title = 'Lapsing Speaker'`);
     });
 

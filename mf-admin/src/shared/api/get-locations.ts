@@ -1,10 +1,10 @@
-import { ApiPaths, LocationList, type Location } from '@pl/contracts';
+import { ApiPaths, type Location } from '@pl/contracts';
 import { apiJson, queryOptions, useQuery } from '@pl/ui';
 import { adminCache } from '../team-cache.js';
 
-/** GET /api/locations (catalog): names the inventory table's location columns. This team's own entry (decision 036). */
+/** GET /api/locations (catalog): names the inventory table's location columns. This team's own entry (decision 036); typed by the contract, not parsed (decision 025), as the other teams'. */
 export async function fetchLocations(): Promise<Location[]> {
-  return LocationList.parse(await apiJson('GET', ApiPaths.catalog.locations));
+  return apiJson<Location[]>('GET', ApiPaths.catalog.locations);
 }
 
 export function useLocations() {
