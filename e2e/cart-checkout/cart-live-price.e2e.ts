@@ -123,7 +123,8 @@ it("a price the page never heard of is refused at payment, nothing is charged, a
   // The cards say the retail price as such too (the same price tag as the product page).
   await shopper.goto(`${ctx.shop.url}/products`);
   await shopper.locator('main [data-product-card] [data-retail-price]').first().waitFor(SLOW);
-  await expect(shopper.locator('main [data-product-card] [data-retail-price]').first().innerText()).resolves.toMatch(/^Retail \$[\d,]+\.\d{2}$/);
+  // Its text, not innerText: a card is drawn at the next frame after it arrives (content-visibility), and innerText reads '' until then.
+  await expect(shopper.locator('main [data-product-card] [data-retail-price]').first().textContent()).resolves.toMatch(/^Retail \$[\d,]+\.\d{2}$/);
   await shot(shopper, 'products-retail');
   expect(blocking(await axeViolations(shopper))).toEqual([]);
   await addFromProductPage(shopper, ctx.shop.url, product);
