@@ -93,38 +93,30 @@ export function createRealtimeFanout(options: RealtimeFanoutOptions): RealtimeFa
   wsClientsGauge(() => wss.clients.size);
 
   const closing = new AbortController();
+  // The catalogue's events go to every open browser, an order's only to its owner's.
+  const toEveryone =
+    <M>(toMessage: (msg: EventMessage, log: Logger) => M | undefined) =>
+    (msg: EventMessage, log: Logger) => {
+      const message = toMessage(msg, log);
+      return message && { message, owner: undefined };
+    };
   const feeds: Array<Promise<EventFeed>> = [
-    ...[
-      { subject: Subjects.inventoryUpdatedAll, toMessage: toInventoryMessage },
-      { subject: Subjects.productUpdatedAll, toMessage: toProductMessage },
-    ].map(({ subject, toMessage }) =>
-      startEventFeed({
-        nats: options.nats,
-        logger: log,
-        subject,
-        signal: closing.signal,
-        onMessage: (msg) => {
-          const message = toMessage(msg, log);
-          if (message && firstTime(message.id)) pushInTrace(msg, message.id, JSON.stringify(message));
-        },
-      }),
-    ),
-    ...[
-      { subject: Subjects.orderStatusChangedAll, toMessage: toOrderMessage },
-      { subject: Subjects.orderRefundSettledAll, toMessage: toRefundMessage },
-    ].map(({ subject, toMessage }) =>
-      startEventFeed({
-        nats: options.nats,
-        logger: log,
-        subject,
-        signal: closing.signal,
-        onMessage: (msg) => {
-          const event = toMessage(msg, log);
-          if (event && firstTime(event.message.id)) pushInTrace(msg, event.message.id, JSON.stringify(event.message), event.owner);
-        },
-      }),
-    ),
-  ];
+    { subject: Subjects.inventoryUpdatedAll, toEvent: toEveryone(toInventoryMessage) },
+    { subject: Subjects.productUpdatedAll, toEvent: toEveryone(toProductMessage) },
+    { subject: Subjects.orderStatusChangedAll, toEvent: toOrderMessage },
+    { subject: Subjects.orderRefundSettledAll, toEvent: toRefundMessage },
+  ].map(({ subject, toEvent }: { subject: string; toEvent: (msg: EventMessage, log: Logger) => { message: { id: string }; owner: string | undefined } | undefined }) =>
+    startEventFeed({
+      nats: options.nats,
+      logger: log,
+      subject,
+      signal: closing.signal,
+      onMessage: (msg) => {
+        const event = toEvent(msg, log);
+        if (event && firstTime(event.message.id)) pushInTrace(msg, event.message.id, JSON.stringify(event.message), event.owner);
+      },
+    }),
+  );
   const ready = Promise.all(feeds).then(
     (started) => log.info({ mode: started[0]?.mode }, started[0]?.mode === 'stream' ? 'reading events from the domain stream' : 'reading events on core NATS (no JetStream)'),
     () => undefined, // closed before it could start
