@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { ApiPaths, DevMailbox, IntakeDetail, Product, ProductList, SyncStatus } from '@pl/contracts';
 import { axeViolations, blocking } from '../support/axe.js';
 import { apiFrom, orderFlows, shot, waitUntil } from '../support/orders.js';
-import { SLOW, TEST_CARD } from '../support/shopper.js';
+import { fillCard, SLOW } from '../support/shopper.js';
 import { useShopInBrowser } from '../support/suite.js';
 
 const ctx = useShopInBrowser({ referencePos: true, env: { SYNC_TRIGGER_WAIT_MS: '1000' } });
@@ -224,9 +224,7 @@ it('an admin on a phone inspects and photographs a one-of-a-kind item; shoppers 
   const email = `intake-${Date.now()}@example.com`;
   await guest.getByLabel('Email').fill(email);
   await guest.getByRole('button', { name: 'Continue to Payment' }).click();
-  await guest.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-  await guest.getByLabel(/MM\/YY|expiry/i).fill(TEST_CARD.expiry);
-  await guest.getByLabel(/CVC/i).fill('123');
+  await fillCard(guest);
   await guest.getByRole('button', { name: 'Complete Purchase' }).click();
   await guest.getByRole('link', { name: 'View your order' }).click();
   await guest.locator('main [data-order-number]').waitFor(SLOW);

@@ -8,7 +8,7 @@ import { ApiPaths, Order, type Product, type ProductList } from '@pl/contracts';
 import { axeViolations, blocking } from '../support/axe.js';
 import { apiFrom, orderFlows, shot, waitUntil } from '../support/orders.js';
 import { runMarkdownsByHand } from '../support/markdowns.js';
-import { addFromProductPage, SLOW, TEST_CARD } from '../support/shopper.js';
+import { addFromProductPage, fillCard, SLOW } from '../support/shopper.js';
 import { useShopInBrowser } from '../support/suite.js';
 
 const ctx = useShopInBrowser();
@@ -53,9 +53,7 @@ async function toPayment(page: Page): Promise<void> {
   await page.goto(`${ctx.shop.url}/checkout`);
   await page.getByLabel('Email').fill('live-price@example.com');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-  await page.getByLabel(/MM\/YY|expiry/i).fill(TEST_CARD.expiry);
-  await page.getByLabel(/CVC/i).fill('123');
+  await fillCard(page);
 }
 
 const payTotal = (page: Page) => page.locator('main [data-pay-total]').getAttribute('data-pay-total');

@@ -6,7 +6,7 @@
 import pg from 'pg';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Product, ProductList } from '@pl/contracts';
-import { addFromProductPage, TEST_CARD } from '../support/shopper.js';
+import { addFromProductPage, fillCard } from '../support/shopper.js';
 import { useShopInBrowser } from '../support/suite.js';
 
 const ctx = useShopInBrowser();
@@ -218,9 +218,7 @@ describe('checkout with the test card', () => {
     if (await email.isVisible()) await email.fill('guest.buyer@example.com');
     await page.getByLabel(/pick ?up/i).first().check();
     await page.getByRole('button', { name: /Continue to payment|Continue/i }).first().click();
-    await page.getByLabel(/card number/i).fill(cardNumber);
-    await page.getByLabel(/MM\/YY|expiry/i).fill(TEST_CARD.expiry);
-    await page.getByLabel(/CVC/i).fill('123');
+    await fillCard(page, cardNumber);
     await page.getByRole('button', { name: 'Complete Purchase' }).click();
     return product;
   }

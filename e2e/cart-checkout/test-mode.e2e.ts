@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { ApiPaths, TEST_MODE_BANNER_TEXT, TEST_ORDER_LABEL, type Product, type ProductList } from '@pl/contracts';
 import { axeViolations, blocking, withAxe } from '../support/axe.js';
 import { shot } from '../support/orders.js';
-import { addFromProductPage, SLOW, TEST_CARD, WIDTHS } from '../support/shopper.js';
+import { addFromProductPage, fillCard, SLOW, WIDTHS } from '../support/shopper.js';
 import { useShopInBrowser } from '../support/suite.js';
 
 const { privateKey, publicKey } = generateKeyPairSync('ed25519');
@@ -117,9 +117,7 @@ it('marks an order paid with the test card as a test order, for its customer and
   await page.goto(`${ctx.shop.url}/checkout`);
   await page.getByLabel('Email').fill('tester@example.com');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-  await page.getByLabel(/MM\/YY|expiry/i).fill(TEST_CARD.expiry);
-  await page.getByLabel(/CVC/i).fill('123');
+  await fillCard(page);
   await page.getByRole('button', { name: 'Complete Purchase' }).click();
   await page.getByRole('link', { name: 'View your order' }).click();
   const number = (await page.locator('main [data-order-number]').innerText()).trim();

@@ -4,7 +4,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Product, ProductList } from '@pl/contracts';
 import { axeViolations, blocking, withAxe, type AxeFinding } from '../support/axe.js';
-import { addFromProductPage, SLOW, TEST_CARD, WIDTHS } from '../support/shopper.js';
+import { addFromProductPage, fillCard, SLOW, WIDTHS } from '../support/shopper.js';
 import { useShopInBrowser } from '../support/suite.js';
 
 const ctx = useShopInBrowser();
@@ -116,9 +116,7 @@ function guestScenes(product: Product): Scene[] {
     {
       name: 'order page after paying',
       reach: async () => {
-        await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-        await page.getByLabel(/MM\/YY|expiry/i).fill(TEST_CARD.expiry);
-        await page.getByLabel(/CVC/i).fill('123');
+        await fillCard(page);
         await page.getByRole('button', { name: 'Complete Purchase' }).click();
         await page.getByRole('link', { name: 'View your order' }).click();
         await heading('Order confirmed');
@@ -232,9 +230,7 @@ describe('keyboard focus', () => {
       await page.getByLabel(/card number/i).waitFor(SLOW);
       expect(await focused()).toBe('h2: Payment');
 
-      await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-      await page.getByLabel(/MM\/YY|expiry/i).fill(TEST_CARD.expiry);
-      await page.getByLabel(/CVC/i).fill('123');
+      await fillCard(page);
       await page.getByRole('button', { name: 'Complete Purchase' }).focus();
       await page.keyboard.press('Enter');
       await page.getByText('Payment Successful').first().waitFor(SLOW);

@@ -3,7 +3,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { ApiPaths, DevMailbox, type Product, type ProductList } from '@pl/contracts';
 import { withAxe } from './axe.js';
-import { addFromProductPage, SLOW, TEST_CARD, WIDTHS } from './shopper.js';
+import { addFromProductPage, fillCard, SLOW, WIDTHS } from './shopper.js';
 import type { ShopInBrowser } from './suite.js';
 
 export function orderFlows(ctx: ShopInBrowser) {
@@ -39,9 +39,7 @@ export function orderFlows(ctx: ShopInBrowser) {
       await page.getByLabel('ZIP code').fill('43215');
     }
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-    await page.getByLabel(/MM\/YY|expiry/i).fill(TEST_CARD.expiry);
-    await page.getByLabel(/CVC/i).fill('123');
+    await fillCard(page);
     await page.getByRole('button', { name: 'Complete Purchase' }).click();
     await page.getByRole('link', { name: 'View your order' }).click();
     await page.locator('main [data-order-number]').waitFor(SLOW);

@@ -2,12 +2,20 @@
 // for a page that loads remotes, and a shopper adding a product from its page.
 import type { Page } from 'playwright-core';
 import type { Product } from '@pl/contracts';
+import { TEST_CARD } from '../../scripts/shopper-flow.mjs';
 
 /** Long enough for a cold page: the shell, the remotes' manifests and chunks, then the data. */
 export const SLOW = { timeout: 20000 };
 
 /** The card every test pays with (its expiry always ahead). */
 export { TEST_CARD } from '../../scripts/shopper-flow.mjs';
+
+/** Types a card into the checkout's payment step: the test card, or another number with its expiry and CVC. */
+export async function fillCard(page: Page, cardNumber: string = TEST_CARD.cardNumber): Promise<void> {
+  await page.getByLabel(/card number/i).fill(cardNumber);
+  await page.getByLabel(/MM\/YY|expiry/i).fill(TEST_CARD.expiry);
+  await page.getByLabel(/CVC/i).fill(TEST_CARD.cvc);
+}
 
 export const WIDTHS = [
   { name: 'desktop', width: 1280, height: 900 },
