@@ -31,6 +31,16 @@ export function useCart({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...cartQueryOptions(), enabled });
 }
 
+/**
+ * One part of the cart (`select`, kept stable by the caller): the component renders again only when
+ * that part changes, not with every answer. A list page has two dozen add-to-cart buttons, and a
+ * query's change renders its components synchronously: the cart's first answer rendered all of them
+ * again in one task, though none but a held unique item's shows anything of the cart.
+ */
+export function useCartPart<T>(select: (cart: Cart) => T) {
+  return useQuery({ ...cartQueryOptions(), select });
+}
+
 /** Per page (its QueryClient): the cart's refetch after listings' prices changed, one for a burst. */
 const priceRefreshes = new WeakMap<QueryClient, ReturnType<typeof coalescedRefresh>>();
 

@@ -6,12 +6,14 @@ import {
   Suspense,
   useContext,
   useEffect,
+  useRef,
   useState,
   useSyncExternalStore,
   type ComponentType,
   type ErrorInfo,
   type LazyExoticComponent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import type { NoProps, RemoteModuleId, RemotePropsOf } from '@pl/contracts';
 import { Button } from '../components/button.js';
@@ -275,12 +277,16 @@ const NEAR_VIEWPORT_MARGIN = '600px';
 /**
  * True once the element given to the returned ref has come within NEAR_VIEWPORT_MARGIN of the
  * viewport (at once when not asked for, or where there is no IntersectionObserver).
+ *
+ * The element is held in a ref object, not in state through a callback ref: a state update from a
+ * ref runs during React's commit, which makes it synchronous, and React then ran every pending
+ * effect of the page and rendered again inside the commit's task (the first view's longest task).
  */
-function useNearViewport(asked: boolean): [boolean, (element: HTMLDivElement | null) => void] {
+function useNearViewport(asked: boolean): [boolean, RefObject<HTMLDivElement | null>] {
   const [near, setNear] = useState(() => !asked);
-  const [place, setPlace] = useState<HTMLDivElement | null>(null);
+  const place = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
-    if (near || !place) return;
+    if (near || !place.current) return;
     if (typeof IntersectionObserver === 'undefined') {
       setNear(true);
       return;
@@ -288,10 +294,10 @@ function useNearViewport(asked: boolean): [boolean, (element: HTMLDivElement | n
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) startTransition(() => setNear(true));
     }, { rootMargin: NEAR_VIEWPORT_MARGIN });
-    observer.observe(place);
+    observer.observe(place.current);
     return () => observer.disconnect();
-  }, [near, place]);
-  return [near, setPlace];
+  }, [near]);
+  return [near, place];
 }
 
 export interface RemoteUnavailableProps {

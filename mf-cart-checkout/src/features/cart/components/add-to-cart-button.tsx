@@ -1,7 +1,8 @@
-import type { AddToCartButtonProps } from '@pl/contracts';
+import { useCallback } from 'react';
+import type { AddToCartButtonProps, Cart } from '@pl/contracts';
 import { Button } from '@pl/ui';
 import { useAddCartLine } from '../api/add-cart-line.js';
-import { useCart } from '../../../shared/api/cart.js';
+import { useCartPart } from '../../../shared/api/cart.js';
 import { useCartPanelStore } from '../state/cart-panel-store.js';
 import { preloadCartPanel } from './cart-panel-loader.js';
 import { useNow } from '../../../shared/state/use-now.js';
@@ -17,8 +18,9 @@ const clockTime = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 
  */
 export function AddToCartButton({ sku, title, available, oneOfAKind, reservedUntil }: AddToCartButtonProps) {
   const add = useAddCartLine({ title, oneOfAKind });
-  const cart = useCart();
-  const held = oneOfAKind ? cart.data?.lines.find((l) => l.variant.sku === sku && !l.holdExpired && l.holdExpiresAt) : undefined;
+  // Only a unique item's own line, held and not expired, changes what the button shows.
+  const heldLine = useCallback((cart: Cart) => (oneOfAKind ? cart.lines.find((l) => l.variant.sku === sku && !l.holdExpired && l.holdExpiresAt) : undefined) ?? null, [sku, oneOfAKind]);
+  const held = useCartPart(heldLine).data ?? undefined;
   const now = useNow(held !== undefined);
   const left = remainingMs(held?.holdExpiresAt, now);
   const soldOut = available <= 0;
