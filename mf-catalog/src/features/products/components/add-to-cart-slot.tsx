@@ -12,11 +12,21 @@ void preloadRemote(ADD_TO_CART);
  * The cart team's AddToCartButton, loaded through Module Federation: the one place the catalog
  * names that fragment and fills its props, so the card and the detail page cannot drift apart.
  */
-export function AddToCartSlot({ product, variant }: { product: Pick<Product, 'title' | 'oneOfAKind'>; variant: Pick<Variant, 'sku' | 'totalAvailable' | 'reservedUntil'> }) {
+export function AddToCartSlot({
+  product,
+  variant,
+  afterFirstView = false,
+}: {
+  product: Pick<Product, 'title' | 'oneOfAKind'>;
+  variant: Pick<Variant, 'sku' | 'totalAvailable' | 'reservedUntil'>;
+  /** Below the first screen: its placeholder (what the server drew) until the page's first view is shown. */
+  afterFirstView?: boolean;
+}) {
   return (
     <RemoteSlot
       id={ADD_TO_CART}
       compact
+      afterFirstView={afterFirstView}
       loading={<span className="pl-skeleton cat-card__button-placeholder" aria-hidden="true" />}
       props={{ sku: variant.sku, title: product.title, available: variant.totalAvailable, oneOfAKind: product.oneOfAKind, reservedUntil: variant.reservedUntil ?? null }}
     />
