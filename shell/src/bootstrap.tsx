@@ -49,7 +49,7 @@ async function startApp(): Promise<() => void> {
   await nextTask();
   const { createRoot } = await import('react-dom/client');
   await nextTask();
-  const [{ startTransition }, { App }] = await Promise.all([import('react'), import('./app.js')]);
+  const [{ startTransition }, { App }] = await Promise.all([import('react'), import(/* webpackMode: "eager" */ './app.js')]);
   const root = createRoot(container);
   // As a transition, the first render yields to the browser every few milliseconds instead of
   // holding the main thread for the whole tree (a phone's first view would otherwise block input
