@@ -19,8 +19,8 @@ const clockTime = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 
 export function AddToCartButton({ sku, title, available, oneOfAKind, reservedUntil }: AddToCartButtonProps) {
   const add = useAddCartLine({ title, oneOfAKind });
   // Only a unique item's own line, held and not expired, changes what the button shows.
-  const heldLine = useCallback((cart: Cart) => (oneOfAKind ? cart.lines.find((l) => l.variant.sku === sku && !l.holdExpired && l.holdExpiresAt) : undefined) ?? null, [sku, oneOfAKind]);
-  const held = useCartPart(heldLine).data ?? undefined;
+  const heldLine = useCallback((cart: Cart) => (oneOfAKind ? cart.lines.find((l) => l.variant.sku === sku && !l.holdExpired && l.holdExpiresAt) : undefined), [sku, oneOfAKind]);
+  const held = useCartPart(heldLine).data;
   const now = useNow(held !== undefined);
   const left = remainingMs(held?.holdExpiresAt, now);
   const soldOut = available <= 0;
